@@ -1,0 +1,9 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'money',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+  },
+});
