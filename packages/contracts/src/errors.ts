@@ -19,8 +19,6 @@ export const ErrorCode = {
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   /** Too many requests from this client in the current window. */
   RATE_LIMITED: 'RATE_LIMITED',
-  /** A request that looks automated (honeypot field filled). */
-  SPAM_REJECTED: 'SPAM_REJECTED',
   /** No valid session. */
   UNAUTHENTICATED: 'UNAUTHENTICATED',
   /** The session is valid but its role lacks the permission. */

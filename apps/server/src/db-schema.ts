@@ -1,0 +1,7 @@
+/**
+ * Every table of every module, for drizzle-kit (migrations) and for the typed database client.
+ * This is the composition root of the schema: platform/ never imports modules.
+ */
+export * from './modules/organizations/organizations.tables';
+export * from './modules/audit/audit.tables';
+export * from './modules/public/public.tables';

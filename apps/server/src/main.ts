@@ -1,0 +1,77 @@
+// Entry point of the API server: database (embedded or DATABASE_URL), migrations, demo seed, HTTP.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pino } from 'pino';
+import { buildApp } from './app';
+import { openDatabase } from './platform/db/database';
+import { runMigrations } from './platform/db/migrate';
+import { loadConfig } from './platform/env';
+import { loggerOptions } from './platform/logger';
+import { serverRoot } from './platform/paths';
+import { seedDemoData } from './seed/demo-seed';
+
+const startedAt = performance.now();
+const config = loadConfig();
+const logger = pino(loggerOptions(config) as pino.LoggerOptions);
+const { version } = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8')) as {
+  version: string;
+};
+
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.dataDir,
+  poolMax: config.DATABASE_POOL_MAX,
+  onEngineLog: (line) => logger.debug({ engine: 'postgres' }, line),
+}).catch((error: unknown) => {
+  logger.fatal(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
+
+await runMigrations(database.pool);
+// The demo school comes with the embedded database; a real server gets it only on request.
+const seedDemo = config.SEED_DEMO ?? database.engine === 'embedded';
+const demo = seedDemo ? await seedDemoData(database.db) : undefined;
+
+const app = await buildApp({
+  database,
+  logger,
+  version,
+  trustProxy: config.TRUST_PROXY,
+  https: config.PUBLIC_URL?.startsWith('https://') ?? false,
+  rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+  webDistDir: config.WEB_DIST_DIR,
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, 'arrêt en cours');
+  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  try {
+    await app.close();
+    await database.close();
+  } finally {
+    clearTimeout(force);
+    process.exit(0);
+  }
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ host: config.HOST, port: config.PORT });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.PORT;
+const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+const url = config.PUBLIC_URL ?? `http://${shownHost}:${port}`;
+const lines = [
+  '',
+  `  Écolage ${version} est prêt : ${url}  (${Math.round(performance.now() - startedAt)} ms)`,
+  `  Base de données : ${database.engine === 'embedded' ? `embarquée dans ${config.dataDir}` : 'DATABASE_URL'}`,
+  `  Documentation de l'API : ${url}/api/docs`,
+  demo
+    ? `  École de démonstration : ${demo.school.name} (${demo.school.slug})${demo.created ? ' — créée' : ''}`
+    : '',
+  '',
+];
+process.stdout.write(lines.filter((line, i) => line || i === 0 || i === lines.length - 1).join('\n') + '\n');

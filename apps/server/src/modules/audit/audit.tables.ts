@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  check,
+} from 'drizzle-orm/pg-core';
+import { organizations } from '../organizations/organizations.tables';
+
+export const auditCategories = [
+  'invoice',
+  'payment',
+  'export',
+  'user',
+  'refund',
+  'settings',
+  'student',
+  'public',
+  'system',
+] as const;
+export type AuditCategory = (typeof auditCategories)[number];
+
+/**
+ * The audit journal: one row per mutation, written in the mutation's own transaction. Each entry
+ * carries the hash of the previous entry of the same chain (one chain per school, one for the
+ * platform when `organization_id` is null), so that an edited or deleted row breaks the chain.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Null for platform-level events (public website, operator actions). */
+    organizationId: uuid('organization_id').references(() => organizations.id),
+    actorType: text('actor_type', { enum: ['user', 'anonymous', 'system'] }).notNull(),
+    actorUserId: uuid('actor_user_id'),
+    actorLabel: text('actor_label').notNull(),
+    action: text('action').notNull(),
+    resourceType: text('resource_type').notNull(),
+    resourceId: text('resource_id'),
+    category: text('category', { enum: auditCategories }).notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    previousHash: text('previous_hash'),
+    hash: text('hash').notNull(),
+  },
+  (table) => [
+    // Serves the journal screen: a school's entries, newest first.
+    index('audit_entries_organization_created_idx').on(table.organizationId, table.createdAt),
+    check(
+      'audit_entries_category_check',
+      sql`${table.category} in ('invoice', 'payment', 'export', 'user', 'refund', 'settings', 'student', 'public', 'system')`,
+    ),
+    check('audit_entries_actor_type_check', sql`${table.actorType} in ('user', 'anonymous', 'system')`),
+  ],
+);
+
+export type AuditEntry = typeof auditEntries.$inferSelect;

@@ -1,0 +1,4 @@
+/** Audit journal: every mutation records an entry in its own transaction. */
+export { insertAuditEntry as recordAuditEntry, type AuditEntryInput } from './audit.repository';
+export { verifyAuditChain, type AuditChainCheck } from './audit.service';
+export { auditCategories, type AuditCategory, type AuditEntry } from './audit.tables';

@@ -1,0 +1,46 @@
+import type { SchoolPublicProfile } from '@ecolage/contracts';
+import type { DbOrTx, Transaction } from '../../platform/db/database';
+import { notFound } from '../../platform/errors';
+import { recordAuditEntry, type AuditEntryInput } from '../audit';
+import { findOrganizationBySlug, insertOrganization } from './organizations.repository';
+import type { NewOrganization, Organization } from './organizations.tables';
+
+/** A school's public profile by its slug; 404 for an unknown or archived school. */
+export async function getSchoolPublicProfile(db: DbOrTx, slug: string): Promise<SchoolPublicProfile> {
+  const school = await findOrganizationBySlug(db, slug);
+  if (!school) throw notFound('Aucune école ne correspond à cette adresse.');
+  return {
+    name: school.name,
+    slug: school.slug,
+    city: school.city,
+    country: school.country,
+    brandColor: school.brandColor,
+    supportPhone: school.supportPhone,
+    contactEmail: school.contactEmail,
+  };
+}
+
+/**
+ * Creates a school inside the caller's transaction and journals it in the school's own chain.
+ * Sign-up and the demo seed both come through here.
+ */
+export async function createSchool(
+  tx: Transaction,
+  values: NewOrganization,
+  context: { actor: AuditEntryInput['actor']; ip?: string | null },
+): Promise<Organization> {
+  const school = await insertOrganization(tx, values);
+  await recordAuditEntry(tx, {
+    organizationId: school.id,
+    actor: context.actor,
+    action: 'organization.created',
+    resourceType: 'organization',
+    resourceId: school.id,
+    category: 'settings',
+    details: { name: school.name, slug: school.slug, plan: school.plan },
+    ip: context.ip ?? null,
+  });
+  return school;
+}
+
+export { findOrganizationBySlug };

@@ -1,0 +1,75 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from '../../db-schema';
+import { startEmbeddedPostgres } from './embedded/embedded-postgres';
+
+export type Database = NodePgDatabase<typeof schema>;
+/** A transaction handle; query functions accept either (`db` first, STYLE.md). */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DbOrTx = Database | Transaction;
+
+export type DatabaseEngine = 'embedded' | 'external';
+
+export interface DatabaseHandle {
+  db: Database;
+  pool: pg.Pool;
+  engine: DatabaseEngine;
+  /** True on the very first start of an embedded database. */
+  created: boolean;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  poolMax: number;
+  onEngineLog?: (line: string) => void;
+}
+
+/** Connects to `DATABASE_URL` when set, otherwise starts the embedded engine in the data directory. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = createPool(options.databaseUrl, options.poolMax);
+    return {
+      db: drizzle(pool, { schema }),
+      pool,
+      engine: 'external',
+      created: false,
+      close: () => pool.end(),
+    };
+  }
+  const embedded = await startEmbeddedPostgres({
+    dataDir: options.dataDir,
+    onLog: options.onEngineLog,
+  });
+  const pool = createPool(embedded.url, options.poolMax);
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    engine: 'embedded',
+    created: embedded.created,
+    close: async () => {
+      await pool.end();
+      await embedded.stop();
+    },
+  };
+}
+
+/** Wraps an existing connection string (tests, tools). */
+export function connectDatabase(url: string, poolMax = 5): DatabaseHandle {
+  const pool = createPool(url, poolMax);
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    engine: 'external',
+    created: false,
+    close: () => pool.end(),
+  };
+}
+
+function createPool(connectionString: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, application_name: 'ecolage' });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  return pool;
+}

@@ -1,0 +1,17 @@
+// `npm run db:migrate`: applies the committed migrations to DATABASE_URL or the embedded database.
+import { loadConfig } from '../env';
+import { openDatabase } from './database';
+import { runMigrations } from './migrate';
+
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.dataDir,
+  poolMax: 2,
+});
+try {
+  await runMigrations(database.pool);
+  console.log(`Migrations appliquées (${database.engine === 'embedded' ? config.dataDir : 'DATABASE_URL'}).`);
+} finally {
+  await database.close();
+}

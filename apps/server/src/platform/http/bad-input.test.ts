@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../app';
+import { useTestApp } from '../../test/test-app';
+
+describe('bad input never gets a 500 nor writes anything', () => {
+  const { app, database } = useTestApp();
+
+  async function rowCounts() {
+    const result = await database().db.execute<{ contacts: number; subscriptions: number }>(sql`
+      select (select count(*)::int from contact_messages) as contacts,
+             (select count(*)::int from newsletter_subscriptions) as subscriptions`);
+    return result.rows[0];
+  }
+
+  it('answers malformed JSON with 400 MALFORMED_JSON in French', async () => {
+    const response = await app().inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "Ama", ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 'MALFORMED_JSON',
+      message: "Le corps de la requête n'est pas un JSON valide.",
+    });
+  });
+
+  it('answers an empty JSON body with 400', async () => {
+    const response = await app().inject({
+      method: 'POST',
+      url: '/api/newsletter-subscribe',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('MALFORMED_JSON');
+  });
+
+  it('answers wrong types with 400 VALIDATION_FAILED and one issue per field', async () => {
+    const response = await app().inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 12, email: ['x'], subject: true, message: null },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.issues.map((issue: { path: string }) => issue.path).sort()).toEqual([
+      'body.email',
+      'body.message',
+      'body.name',
+      'body.subject',
+    ]);
+    for (const issue of body.issues) expect(issue.message).not.toMatch(/expected|invalid input/i);
+  });
+
+  it('answers missing fields with the spec message', async () => {
+    const response = await app().inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Ama', email: 'ama@exemple.tg', subject: '   ', message: 'Bonjour' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Veuillez remplir tous les champs obligatoires.');
+  });
+
+  it('answers an oversized body with 413 PAYLOAD_TOO_LARGE', async () => {
+    const response = await app().inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: {
+        name: 'Ama',
+        email: 'ama@exemple.tg',
+        subject: 'Gros',
+        message: 'é'.repeat(40_000),
+      },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'La requête est trop volumineuse.',
+    });
+  });
+
+  it('answers a non-JSON content type with 415', async () => {
+    const response = await app().inject({
+      method: 'POST',
+      url: '/api/newsletter-subscribe',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=ama%40exemple.tg',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('answers unknown API routes with 404 NOT_FOUND in French', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/inconnu'],
+      ['POST', '/api/health'],
+      ['DELETE', '/api/contact'],
+    ] as const) {
+      const response = await app().inject({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+      expect(response.json().message).toMatch(/^Aucune ressource/);
+    }
+  });
+
+  it('wrote nothing for any of the refused requests', async () => {
+    expect(await rowCounts()).toEqual({ contacts: 0, subscriptions: 0 });
+  });
+});
+
+describe('unexpected failures', () => {
+  it('answer 500 with a generic French message and no internals', async () => {
+    const broken = await buildApp({
+      database: { db: brokenDb(), engine: 'external' },
+      webDistDir: false,
+    });
+    const response = await broken.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Ama', email: 'ama@exemple.tg', subject: 'Sujet', message: 'Texte' },
+    });
+    await broken.close();
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      code: 'INTERNAL_ERROR',
+      message: expect.stringMatching(/^Une erreur interne est survenue/),
+    });
+    expect(response.body).not.toMatch(/secret-detail|10\.0\.0\.7|stack/);
+  });
+});
+
+/** A database whose every call fails with a message that must never reach the client. */
+function brokenDb() {
+  const fail = () => {
+    throw new Error('connection to 10.0.0.7 failed: secret-detail');
+  };
+  return new Proxy({}, { get: () => fail }) as never;
+}

@@ -1,0 +1,31 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** OpenAPI 3 document at /api/openapi.json, built from every route's zod schemas; docs at /api/docs. */
+export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'API Écolage',
+        description:
+          "API d'Écolage : frais de scolarité facturés et encaissés par mobile money, carte, QR code et espèces. Toutes les erreurs suivent la forme { message, code, issues? }.",
+        version,
+      },
+      servers: [{ url: '/' }],
+      tags: [
+        { name: 'Système', description: 'Santé du service' },
+        { name: 'Site public', description: 'Newsletter, contact, écoles' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+}

@@ -1,0 +1,61 @@
+import pg from 'pg';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { connectDatabase, type DatabaseHandle } from '../platform/db/database';
+import { databaseUrl, randomDatabaseName } from './database-names';
+
+export interface TestDatabase extends DatabaseHandle {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+/** A database of its own for one test file: a copy of the migrated template, dropped afterwards. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const { adminUrl, template } = inject('testDatabase');
+  const name = randomDatabaseName('ecolage_t');
+  await adminQuery(adminUrl, `create database ${name} template ${template}`);
+  const url = databaseUrl(adminUrl, name);
+  const handle = connectDatabase(url);
+  return {
+    ...handle,
+    url,
+    name,
+    drop: async () => {
+      await handle.close();
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** Registers a per-file database; call the returned getter inside tests. */
+export function useTestDatabase(): () => TestDatabase {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+  return () => {
+    if (!database) throw new Error('test database not ready');
+    return database;
+  };
+}
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  // CREATE DATABASE … TEMPLATE fails while another session copies the same template: retry briefly.
+  for (let attempt = 1; ; attempt += 1) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+      return;
+    } catch (error) {
+      const busy = (error as { code?: string }).code === '55006';
+      if (!busy || attempt >= 20) throw error;
+    } finally {
+      await client.end();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+  }
+}
