@@ -29,7 +29,20 @@ export interface HashedFields {
 
 /** SHA-256 of an entry's content chained to the previous entry's hash. */
 export function hashAuditEntry(fields: HashedFields): string {
-  return createHash('sha256')
-    .update(canonicalJson({ ...fields, createdAt: fields.createdAt.toISOString() }))
-    .digest('hex');
+  // Name every field: a stored row carries more (id, hash) that must not enter its own hash.
+  const content = {
+    organizationId: fields.organizationId,
+    actorType: fields.actorType,
+    actorUserId: fields.actorUserId,
+    actorLabel: fields.actorLabel,
+    action: fields.action,
+    resourceType: fields.resourceType,
+    resourceId: fields.resourceId,
+    category: fields.category,
+    details: fields.details,
+    ip: fields.ip,
+    createdAt: fields.createdAt.toISOString(),
+    previousHash: fields.previousHash,
+  };
+  return createHash('sha256').update(canonicalJson(content)).digest('hex');
 }

@@ -31,6 +31,9 @@ export async function registerWebApp(
       res.setHeader('cache-control', isHashedAsset ? IMMUTABLE : 'no-cache');
     },
   });
-  return (reply) =>
+  const sendIndex = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html', distDir, { cacheControl: false });
+  // The static handler refuses directories; the home page is the app's index.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  return sendIndex;
 }

@@ -1,0 +1,58 @@
+import { isTable } from 'drizzle-orm';
+import { getTableConfig, index, pgTable, text, uuid, type PgTable } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import * as schema from './db-schema';
+
+/**
+ * Tables that are not owned by a school: the schools themselves, and what belongs to Écolage's
+ * own public website. Anything else must carry `organization_id` (DESIGN.md §1.4).
+ */
+const platformTables = new Set([
+  'organizations',
+  'newsletter_subscriptions',
+  'contact_messages',
+  // Platform events have no school; school events carry theirs (nullable column).
+  'audit_entries',
+]);
+
+/** What keeps a tenant table from being isolated by school. */
+function tenantViolations(table: PgTable): string[] {
+  const config = getTableConfig(table);
+  const column = config.columns.find((candidate) => candidate.name === 'organization_id');
+  if (!column) return [`${config.name} has no organization_id`];
+  const problems = column.notNull ? [] : [`${config.name}.organization_id is nullable`];
+  for (const tableIndex of config.indexes) {
+    const first = tableIndex.config.columns[0] as { name?: string } | undefined;
+    if (first?.name !== 'organization_id') {
+      problems.push(`index ${tableIndex.config.name} does not lead with organization_id`);
+    }
+  }
+  return problems;
+}
+
+const tables = Object.values(schema).filter((value): value is PgTable => isTable(value));
+
+describe('tenant isolation in the schema', () => {
+  it('every tenant table carries a non-null organization_id leading its indexes', () => {
+    const tenantTables = tables.filter((table) => !platformTables.has(getTableConfig(table).name));
+    expect(tenantTables.flatMap(tenantViolations)).toEqual([]);
+  });
+
+  it('every platform exception still exists (no stale allowance)', () => {
+    const names = new Set(tables.map((table) => getTableConfig(table).name));
+    for (const name of platformTables) expect(names, name).toContain(name);
+  });
+
+  it('catches a tenant table without the column, and an index that does not lead with it', () => {
+    const loose = pgTable('loose', { id: uuid('id').primaryKey(), name: text('name') });
+    expect(tenantViolations(loose)).toEqual(['loose has no organization_id']);
+    const badIndex = pgTable(
+      'bad_index',
+      { id: uuid('id'), organizationId: uuid('organization_id').notNull(), name: text('name') },
+      (table) => [index('bad_index_name_idx').on(table.name, table.organizationId)],
+    );
+    expect(tenantViolations(badIndex)).toEqual([
+      'index bad_index_name_idx does not lead with organization_id',
+    ]);
+  });
+});

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app';
+import { seedDemoData } from '../../seed/demo-seed';
+
+describe('GET /api/public/schools/:slug and the demo seed', () => {
+  const { app, database } = useTestApp();
+
+  it('seeds « École Démo » once, however often it runs', async () => {
+    const first = await seedDemoData(database().db);
+    const second = await seedDemoData(database().db);
+    expect(first.created).toBe(true);
+    expect(second.created).toBe(false);
+    expect(second.school.id).toBe(first.school.id);
+    const count = await database().db.execute<{ n: number }>(
+      sql`select count(*)::int as n from organizations where slug = 'ecole-demo'`,
+    );
+    expect(count.rows[0]?.n).toBe(1);
+  });
+
+  it('returns the public profile of a school', async () => {
+    const response = await app().inject({ method: 'GET', url: '/api/public/schools/ecole-demo' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      name: 'École Démo',
+      slug: 'ecole-demo',
+      city: 'Lomé',
+      country: 'TG',
+      brandColor: '#484D9B',
+      supportPhone: '+22890123456',
+      contactEmail: 'scolarite@ecole-demo.tg',
+    });
+  });
+
+  it('answers 404 in French for an unknown school', async () => {
+    const response = await app().inject({ method: 'GET', url: '/api/public/schools/inconnue' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Aucune école ne correspond à cette adresse.',
+    });
+  });
+
+  it('answers 400 for a malformed slug', async () => {
+    const response = await app().inject({ method: 'GET', url: '/api/public/schools/%C3%89cole' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_FAILED');
+  });
+});

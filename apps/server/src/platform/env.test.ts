@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './env';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: 3000,
+      DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: false,
+      RATE_LIMIT_PER_MINUTE: 300,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SEED_DEMO).toBeUndefined();
+    expect(config.dataDir).toBe(path.resolve('data'));
+  });
+
+  it('reads values and flags, ignoring empty strings', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://ecolage@db:5432/ecolage',
+      SEED_DEMO: 'true',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: '',
+    });
+    expect(config).toMatchObject({ PORT: 8080, SEED_DEMO: true, TRUST_PROXY: true, LOG_LEVEL: 'info' });
+  });
+
+  it('lists every invalid variable in one French message', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED_DEMO: 'peut-être' })).toThrow(
+      /Configuration invalide :\n {2}PORT: .*\n {2}DATABASE_URL: DATABASE_URL doit commencer par postgres:\/\/.*\n {2}SEED_DEMO/s,
+    );
+  });
+});

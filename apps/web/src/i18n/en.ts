@@ -1,0 +1,8 @@
+import { legal } from './en/legal';
+import { marketing } from './en/marketing';
+import { pages } from './en/pages';
+import { shell } from './en/shell';
+import type { Translation } from './fr';
+
+/** English: loaded on demand, as its own chunk, when a reader switches language. */
+export const en: Translation = { ...shell, ...marketing, ...pages, ...legal };

@@ -1,0 +1,113 @@
+import type { ApiError, ApiIssue } from '@ecolage/contracts';
+
+/**
+ * Tiny fetch-based client for the JSON API under `/api` (relative URLs: the same origin serves the
+ * app and the API; `vite` proxies `/api` in development). Only types come from the contracts here,
+ * so this module adds no schema code to the landing page's bundle.
+ */
+
+/** The server answered with a non-2xx status. `serverMessage` is its French sentence, if any. */
+export class ApiClientError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly serverMessage: string | undefined;
+  readonly issues: ApiIssue[];
+
+  constructor(status: number, body: Partial<ApiError> | undefined) {
+    super(body?.message ?? `HTTP ${status}`);
+    this.name = 'ApiClientError';
+    this.status = status;
+    this.code = body?.code;
+    this.serverMessage = body?.message;
+    this.issues = body?.issues ?? [];
+  }
+}
+
+/** The request never got an answer (offline, DNS, connection reset, CORS…). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('Network request failed', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+/** The input was refused before sending; `issues` holds the schema's messages. */
+export class ClientValidationError extends Error {
+  readonly issues: ApiIssue[];
+
+  constructor(issues: ApiIssue[]) {
+    super(issues[0]?.message ?? 'Invalid input');
+    this.name = 'ClientValidationError';
+    this.issues = issues;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Reads `{message, code, issues}` leniently: a message alone is still worth showing. */
+export function readApiError(body: unknown): Partial<ApiError> | undefined {
+  if (!isRecord(body) || typeof body.message !== 'string' || body.message.trim() === '') {
+    return undefined;
+  }
+  const issues = Array.isArray(body.issues)
+    ? body.issues.filter(
+        (issue): issue is ApiIssue =>
+          isRecord(issue) && typeof issue.path === 'string' && typeof issue.message === 'string',
+      )
+    : undefined;
+  return {
+    message: body.message,
+    code: typeof body.code === 'string' ? (body.code as ApiError['code']) : undefined,
+    ...(issues ? { issues } : {}),
+  };
+}
+
+/** The body as JSON, or `undefined` when it is empty, not JSON or cut off. */
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text();
+    return text === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+export interface RequestOptions {
+  /** Sent as `Accept-Language` so the server can answer in the reader's language. */
+  language?: string;
+  signal?: AbortSignal;
+}
+
+/** POSTs `body` as JSON and returns the parsed answer; throws the errors above. */
+export async function postJson(
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<unknown> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+  };
+  if (options.language) headers['Accept-Language'] = options.language;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (cause) {
+    throw new NetworkError(cause);
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) {
+    throw new ApiClientError(response.status, readApiError(payload));
+  }
+  return payload;
+}
