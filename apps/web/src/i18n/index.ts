@@ -1,0 +1,57 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { fr } from './fr';
+import { DEFAULT_LANGUAGE, LANGUAGES, storeLanguage } from './language';
+import type { Language } from './language';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof fr };
+  }
+}
+
+/**
+ * One i18next instance for the app. French is bundled and initialised synchronously (so the
+ * prerendered landing page and the first client render agree); English is fetched as a separate
+ * chunk the first time someone picks it.
+ */
+void i18n.use(initReactI18next).init({
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  resources: { fr: { translation: fr } },
+  partialBundledLanguages: true,
+  initAsync: false,
+  interpolation: { escapeValue: false }, // React escapes already
+  returnNull: false,
+});
+
+function syncDocumentLanguage(language: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+i18n.on('languageChanged', syncDocumentLanguage);
+
+async function ensureLoaded(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  if (language === 'en') {
+    const { en } = await import('./en');
+    i18n.addResourceBundle('en', 'translation', en);
+  }
+}
+
+/** Switches the UI language, remembers the choice on this device and updates `<html lang>`. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await ensureLoaded(language);
+  await i18n.changeLanguage(language);
+  storeLanguage(language);
+}
+
+/** Applies a stored choice at start-up without writing it back. */
+export async function applyLanguage(language: Language): Promise<void> {
+  if (language === i18n.language) return;
+  await ensureLoaded(language);
+  await i18n.changeLanguage(language);
+}
+
+export { i18n };

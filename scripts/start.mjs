@@ -1,0 +1,66 @@
+// `npm start`: builds what is missing or out of date (web app, server bundle), then runs the server,
+// which starts the embedded database (or uses DATABASE_URL), migrates and seeds the demo school.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const at = (...parts) => path.join(root, ...parts);
+
+if (existsSync(at('.env'))) process.loadEnvFile(at('.env'));
+
+/** Newest modification time under the given files and folders (skipping build output). */
+function newest(paths) {
+  let latest = 0;
+  const visit = (entry) => {
+    if (!existsSync(entry)) return;
+    const stats = statSync(entry);
+    if (stats.isDirectory()) {
+      for (const name of readdirSync(entry)) {
+        if (name !== 'node_modules' && name !== 'dist') visit(path.join(entry, name));
+      }
+    } else {
+      latest = Math.max(latest, stats.mtimeMs);
+    }
+  };
+  paths.forEach(visit);
+  return latest;
+}
+
+function buildIfStale(label, output, sources, workspace) {
+  const built = existsSync(output) ? statSync(output).mtimeMs : 0;
+  if (built > newest(sources)) return;
+  console.log(`Construction ${label}…`);
+  const result = spawnSync('npm', ['run', 'build', '--silent', '-w', workspace], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    console.error(`La construction ${label} a échoué.`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+const shared = [at('packages', 'contracts', 'src'), at('packages', 'money', 'src')];
+buildIfStale(
+  "de l'application web",
+  at('apps', 'web', 'dist', 'index.html'),
+  [
+    at('apps', 'web', 'src'),
+    at('apps', 'web', 'public'),
+    at('apps', 'web', 'index.html'),
+    at('apps', 'web', 'vite.config.ts'),
+    ...shared,
+  ],
+  '@ecolage/web',
+);
+buildIfStale(
+  'du serveur',
+  at('apps', 'server', 'dist', 'main.js'),
+  [at('apps', 'server', 'src'), at('apps', 'server', 'scripts', 'build.mjs'), ...shared],
+  '@ecolage/server',
+);
+
+process.env.NODE_ENV ??= 'production';
+await import(pathToFileURL(at('apps', 'server', 'dist', 'main.js')).href);
