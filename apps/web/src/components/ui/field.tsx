@@ -74,7 +74,7 @@ export function HoneypotField({ label }: { label: string }) {
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+      <input id={id} type="text" name="website" tabIndex={-1} autoComplete="off" />
     </div>
   );
 }

@@ -87,10 +87,10 @@ export const marketing: Marketing = {
       },
     },
     features: {
-      users5: '5 users',
+      users: '{{quantity}} users',
       usersUnlimited: 'Unlimited users',
       studentsUnlimited: 'Unlimited students',
-      reminders1000: '1,000 reminders per month',
+      remindersPerMonth: '{{quantity}} reminders per month',
       remindersUnlimited: 'Unlimited reminders',
       prioritySupport: 'Priority support',
       freeUpdates: 'Free updates',

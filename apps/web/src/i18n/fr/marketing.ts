@@ -84,10 +84,10 @@ export const marketing = {
       },
     },
     features: {
-      users5: '5 utilisateurs',
+      users: '{{quantity}} utilisateurs',
       usersUnlimited: 'Utilisateurs illimités',
       studentsUnlimited: 'Étudiants illimités',
-      reminders1000: '1 000 rappels par mois',
+      remindersPerMonth: '{{quantity}} rappels par mois',
       remindersUnlimited: 'Rappels illimités',
       prioritySupport: 'Support prioritaire',
       freeUpdates: 'Mises à jour gratuites',
