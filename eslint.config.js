@@ -39,7 +39,7 @@ export default tseslint.config(
   },
   {
     // Command-line scripts, benchmarks and CI helpers talk to a terminal.
-    files: ['scripts/**', 'bench/**', 'e2e/**', 'apps/*/scripts/**', '**/*-cli.ts'],
+    files: ['scripts/**', 'bench/**', 'e2e/**', '.ci/**', 'apps/*/scripts/**', '**/*-cli.ts'],
     rules: { 'no-console': 'off' },
   },
 );

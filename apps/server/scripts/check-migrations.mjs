@@ -20,7 +20,10 @@ try {
   // drizzle-kit prefixes `./` to --out, so it must be relative to the server directory.
   const out = path.relative(root, scratch);
   const common = ['--dialect', 'postgresql', '--schema', './src/db-schema.ts', '--out', out];
-  execFileSync(bin, ['check', '--dialect', 'postgresql', '--out', out], { cwd: root, stdio: 'pipe' });
+  execFileSync(bin, ['check', '--dialect', 'postgresql', '--out', out], {
+    cwd: root,
+    stdio: 'pipe',
+  });
   execFileSync(bin, ['generate', ...common, '--name', 'pending'], { cwd: root, stdio: 'pipe' });
   const added = readdirSync(scratch).filter((file) => !before.has(file));
   if (added.length > 0) {

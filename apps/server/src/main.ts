@@ -74,4 +74,6 @@ const lines = [
     : '',
   '',
 ];
-process.stdout.write(lines.filter((line, i) => line || i === 0 || i === lines.length - 1).join('\n') + '\n');
+process.stdout.write(
+  lines.filter((line, i) => line || i === 0 || i === lines.length - 1).join('\n') + '\n',
+);

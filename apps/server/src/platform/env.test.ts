@@ -27,11 +27,18 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
       LOG_LEVEL: '',
     });
-    expect(config).toMatchObject({ PORT: 8080, SEED_DEMO: true, TRUST_PROXY: true, LOG_LEVEL: 'info' });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      SEED_DEMO: true,
+      TRUST_PROXY: true,
+      LOG_LEVEL: 'info',
+    });
   });
 
   it('lists every invalid variable in one French message', () => {
-    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED_DEMO: 'peut-être' })).toThrow(
+    expect(() =>
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED_DEMO: 'peut-être' }),
+    ).toThrow(
       /Configuration invalide :\n {2}PORT: .*\n {2}DATABASE_URL: DATABASE_URL doit commencer par postgres:\/\/.*\n {2}SEED_DEMO/s,
     );
   });

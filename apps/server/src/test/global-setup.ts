@@ -32,7 +32,11 @@ export default async function setup(project: TestProject) {
   } finally {
     await pool.end();
   }
-  project.provide('testDatabase', { adminUrl, template, engine: stopEmbedded ? 'embedded' : 'external' });
+  project.provide('testDatabase', {
+    adminUrl,
+    template,
+    engine: stopEmbedded ? 'embedded' : 'external',
+  });
 
   return async () => {
     await admin(adminUrl, `drop database if exists ${template} with (force)`);

@@ -59,7 +59,9 @@ describe('audit journal chain', () => {
         sql`select id::int as id from audit_entries where organization_id is null order by id limit 1 offset 4`,
       )
     ).rows;
-    await db.execute(sql`update audit_entries set details = '{"falsifié": true}' where id = ${target?.id}`);
+    await db.execute(
+      sql`update audit_entries set details = '{"falsifié": true}' where id = ${target?.id}`,
+    );
     expect(await verifyAuditChain(db, null)).toEqual({ valid: false, brokenAtId: target?.id });
   });
 });

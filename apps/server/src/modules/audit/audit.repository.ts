@@ -5,7 +5,9 @@ import { hashAuditEntry } from './audit-hash';
 
 export interface AuditEntryInput {
   organizationId: string | null;
-  actor: { type: 'user'; userId: string; label: string } | { type: 'anonymous' | 'system'; label: string };
+  actor:
+    | { type: 'user'; userId: string; label: string }
+    | { type: 'anonymous' | 'system'; label: string };
   action: string;
   resourceType: string;
   resourceId?: string | null;
@@ -24,7 +26,10 @@ function chainFilter(organizationId: string | null): SQL {
  * Appends an entry at the end of its chain. Must run inside the mutation's transaction: the
  * advisory lock held until commit keeps two writers from chaining onto the same previous entry.
  */
-export async function insertAuditEntry(tx: Transaction, input: AuditEntryInput): Promise<AuditEntry> {
+export async function insertAuditEntry(
+  tx: Transaction,
+  input: AuditEntryInput,
+): Promise<AuditEntry> {
   const chain = `audit:${input.organizationId ?? 'platform'}`;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${chain}))`);
   const [previous] = await tx

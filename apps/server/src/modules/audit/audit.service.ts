@@ -2,7 +2,8 @@ import type { DbOrTx } from '../../platform/db/database';
 import { listChain } from './audit.repository';
 import { hashAuditEntry } from './audit-hash';
 
-export type AuditChainCheck = { valid: true; entries: number } | { valid: false; brokenAtId: number };
+export type AuditChainCheck =
+  { valid: true; entries: number } | { valid: false; brokenAtId: number };
 
 /**
  * Recomputes every hash of a chain (a school's, or the platform's with `null`); the first entry

@@ -55,7 +55,10 @@ export const auditEntries = pgTable(
       'audit_entries_category_check',
       sql`${table.category} in ('invoice', 'payment', 'export', 'user', 'refund', 'settings', 'student', 'public', 'system')`,
     ),
-    check('audit_entries_actor_type_check', sql`${table.actorType} in ('user', 'anonymous', 'system')`),
+    check(
+      'audit_entries_actor_type_check',
+      sql`${table.actorType} in ('user', 'anonymous', 'system')`,
+    ),
   ],
 );
 

@@ -14,7 +14,10 @@ export async function findOrganizationBySlug(
   return row;
 }
 
-export async function insertOrganization(db: DbOrTx, values: NewOrganization): Promise<Organization> {
+export async function insertOrganization(
+  db: DbOrTx,
+  values: NewOrganization,
+): Promise<Organization> {
   const [row] = await db.insert(organizations).values(values).returning();
   if (!row) throw new Error('organization not inserted');
   return row;

@@ -6,7 +6,10 @@ import { findOrganizationBySlug, insertOrganization } from './organizations.repo
 import type { NewOrganization, Organization } from './organizations.tables';
 
 /** A school's public profile by its slug; 404 for an unknown or archived school. */
-export async function getSchoolPublicProfile(db: DbOrTx, slug: string): Promise<SchoolPublicProfile> {
+export async function getSchoolPublicProfile(
+  db: DbOrTx,
+  slug: string,
+): Promise<SchoolPublicProfile> {
   const school = await findOrganizationBySlug(db, slug);
   if (!school) throw notFound('Aucune école ne correspond à cette adresse.');
   return {

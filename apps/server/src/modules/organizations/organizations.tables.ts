@@ -30,7 +30,10 @@ export const organizations = pgTable(
   (table) => [
     uniqueIndex('organizations_slug_key').on(table.slug),
     check('organizations_slug_format', sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
-    check('organizations_plan_check', sql`${table.plan} in ('decouverte', 'croissance', 'personnalise')`),
+    check(
+      'organizations_plan_check',
+      sql`${table.plan} in ('decouverte', 'croissance', 'personnalise')`,
+    ),
   ],
 );
 

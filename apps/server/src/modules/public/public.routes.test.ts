@@ -15,7 +15,11 @@ describe('POST /api/newsletter-subscribe', () => {
   const subscribe = (payload: object, remoteAddress = '10.1.0.1') =>
     app().inject({ method: 'POST', url: '/api/newsletter-subscribe', payload, remoteAddress });
   const subscribers = async () =>
-    (await database().db.execute<{ email: string }>(sql`select email from newsletter_subscriptions order by created_at`)).rows;
+    (
+      await database().db.execute<{ email: string }>(
+        sql`select email from newsletter_subscriptions order by created_at`,
+      )
+    ).rows;
 
   it('stores the address and answers with a French success message', async () => {
     const response = await subscribe({ email: '  Ama.Mensah@Exemple.tg ' });
@@ -93,7 +97,9 @@ describe('POST /api/contact', () => {
   it('drops a filled honeypot silently', async () => {
     const response = await send({ ...contact, subject: 'Casino', website: 'x' });
     expect(response.statusCode).toBe(200);
-    const rows = await database().db.execute(sql`select 1 from contact_messages where subject = 'Casino'`);
+    const rows = await database().db.execute(
+      sql`select 1 from contact_messages where subject = 'Casino'`,
+    );
     expect(rows.rows).toHaveLength(0);
   });
 });

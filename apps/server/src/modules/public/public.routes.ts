@@ -15,7 +15,12 @@ export interface PublicRoutesOptions {
   formRateLimit: { max: number; timeWindow: string };
 }
 
-const errors = { 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  413: apiErrorSchema,
+  415: apiErrorSchema,
+  429: apiErrorSchema,
+};
 /** A contact message is at most ~5,000 characters: 32 KiB leaves room for UTF-8 and JSON. */
 const FORM_BODY_LIMIT = 32 * 1024;
 
@@ -44,7 +49,11 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
       },
     },
     async (request) => {
-      const { message } = await subscribeToNewsletter(options.db, request.body, visitorContext(request));
+      const { message } = await subscribeToNewsletter(
+        options.db,
+        request.body,
+        visitorContext(request),
+      );
       return { message };
     },
   );
@@ -62,7 +71,11 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
       },
     },
     async (request) => {
-      const { message } = await sendContactMessage(options.db, request.body, visitorContext(request));
+      const { message } = await sendContactMessage(
+        options.db,
+        request.body,
+        visitorContext(request),
+      );
       return { message };
     },
   );

@@ -25,7 +25,9 @@ export const contactMessages = pgTable(
     email: text('email').notNull(),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
-    status: text('status', { enum: ['new', 'read', 'archived'] }).notNull().default('new'),
+    status: text('status', { enum: ['new', 'read', 'archived'] })
+      .notNull()
+      .default('new'),
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,7 +11,9 @@ const database = await openDatabase({
 });
 try {
   await runMigrations(database.pool);
-  console.log(`Migrations appliquées (${database.engine === 'embedded' ? config.dataDir : 'DATABASE_URL'}).`);
+  console.log(
+    `Migrations appliquées (${database.engine === 'embedded' ? config.dataDir : 'DATABASE_URL'}).`,
+  );
 } finally {
   await database.close();
 }

@@ -16,7 +16,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
     {
       schema: {
         tags: ['Système'],
-        summary: "État du service et de sa base de données",
+        summary: 'État du service et de sa base de données',
         response: { 200: healthResponseSchema, 503: healthResponseSchema },
       },
     },

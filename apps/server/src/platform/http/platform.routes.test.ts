@@ -20,7 +20,10 @@ describe('health, OpenAPI document and security headers', () => {
 
   it('GET /api/health answers 503 when the database is down', async () => {
     const failing = { execute: () => Promise.reject(new Error('ECONNREFUSED')) } as never;
-    const app = await buildApp({ database: { db: failing, engine: 'external' }, webDistDir: false });
+    const app = await buildApp({
+      database: { db: failing, engine: 'external' },
+      webDistDir: false,
+    });
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     await app.close();
     expect(response.statusCode).toBe(503);
@@ -33,7 +36,8 @@ describe('health, OpenAPI document and security headers', () => {
     const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const documented = new Set(
       Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(
-        ([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+        ([path, methods]) =>
+          Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
       ),
     );
     const expected = [
@@ -44,7 +48,9 @@ describe('health, OpenAPI document and security headers', () => {
     ];
     for (const route of expected) expect(documented, route).toContain(route);
     // Every documented operation declares its responses; every POST its body.
-    for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+    for (const [path, methods] of Object.entries(
+      document.paths as Record<string, Record<string, any>>,
+    )) {
       for (const [method, operation] of Object.entries(methods)) {
         expect(Object.keys(operation.responses ?? {}), `${method} ${path}`).not.toHaveLength(0);
         if (method === 'post') expect(operation.requestBody, `${method} ${path}`).toBeDefined();
@@ -54,7 +60,9 @@ describe('health, OpenAPI document and security headers', () => {
     const printed = app.printRoutes({ commonPrefix: false });
     const apiRoutes = [...printed.matchAll(/(\/api\/[^\s(]*) \(([^)]+)\)/g)]
       .flatMap(([, path, methods]) =>
-        (methods ?? '').split(', ').map((method) => `${method} ${(path ?? '').replace(/:(\w+)/g, '{$1}')}`),
+        (methods ?? '')
+          .split(', ')
+          .map((method) => `${method} ${(path ?? '').replace(/:(\w+)/g, '{$1}')}`),
       )
       .filter((route) => !route.includes('/api/docs') && !route.includes('/api/openapi.json'))
       .filter((route) => !route.startsWith('HEAD ') && !route.startsWith('OPTIONS '));

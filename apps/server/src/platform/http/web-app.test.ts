@@ -16,7 +16,10 @@ describe('serving the built web app on the API port', () => {
   beforeAll(async () => {
     dist = mkdtempSync(path.join(tmpdir(), 'ecolage-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="fr"><title>Écolage</title></html>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="fr"><title>Écolage</title></html>',
+    );
     writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
     writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), script);
     writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.gz'), gzipSync(script));

@@ -16,7 +16,7 @@ export async function registerWebApp(
 ): Promise<((reply: FastifyReply) => FastifyReply) | undefined> {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
-    app.log.warn({ distDir }, "application web non construite : lancez « npm run build »");
+    app.log.warn({ distDir }, 'application web non construite : lancez « npm run build »');
     return undefined;
   }
   await app.register(fastifyStatic, {
@@ -32,7 +32,9 @@ export async function registerWebApp(
     },
   });
   const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html', distDir, { cacheControl: false });
+    reply
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html', distDir, { cacheControl: false });
   // The static handler refuses directories; the home page is the app's index.
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   return sendIndex;

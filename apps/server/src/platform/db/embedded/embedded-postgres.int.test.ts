@@ -1,5 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,12 +29,14 @@ function startChild(dataDir: string, rows: number, identity?: { uid: number; gid
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const outcome = new Promise<{ ready: boolean; code: number | null; stderr: string }>((resolve) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString('utf8').includes('ready')) resolve({ ready: true, code: null, stderr });
-    });
-    child.on('exit', (code) => resolve({ ready: false, code, stderr }));
-  });
+  const outcome = new Promise<{ ready: boolean; code: number | null; stderr: string }>(
+    (resolve) => {
+      child.stdout?.on('data', (chunk: Buffer) => {
+        if (chunk.toString('utf8').includes('ready')) resolve({ ready: true, code: null, stderr });
+      });
+      child.on('exit', (code) => resolve({ ready: false, code, stderr }));
+    },
+  );
   return { child, outcome };
 }
 
@@ -62,7 +72,9 @@ describe('embedded PostgreSQL engine', () => {
     await client.connect();
     const encoding = await client.query<{ server_encoding: string }>('show server_encoding');
     expect(encoding.rows[0]?.server_encoding).toBe('UTF8');
-    await client.query("create table survivors (n int primary key); insert into survivors values (1)");
+    await client.query(
+      'create table survivors (n int primary key); insert into survivors values (1)',
+    );
     await client.end();
     await first.stop();
 
@@ -79,7 +91,9 @@ describe('embedded PostgreSQL engine', () => {
       const result = await outcome;
       expect(result.ready).toBe(false);
       expect(result.code).toBe(3);
-      expect(result.stderr).toContain(`déjà utilisé par un autre processus Écolage (PID ${process.pid})`);
+      expect(result.stderr).toContain(
+        `déjà utilisé par un autre processus Écolage (PID ${process.pid})`,
+      );
       expect(await count(owner.url)).toBe(1);
     } finally {
       await owner.stop();
@@ -91,7 +105,9 @@ describe('embedded PostgreSQL engine', () => {
     child = started.child;
     const result = await started.outcome;
     expect(result).toMatchObject({ ready: true });
-    const orphan = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const orphan = Number(
+      readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
 
     child.kill('SIGKILL');
     await new Promise((resolve) => child?.once('exit', resolve));

@@ -192,7 +192,9 @@ async function waitUntilReady(child: ChildProcess, port: number, output: string[
   child.once('exit', () => (exited = true));
   while (Date.now() < deadline) {
     if (exited) {
-      throw new Error(`Le serveur PostgreSQL embarqué s'est arrêté au démarrage :\n${output.join('\n')}`);
+      throw new Error(
+        `Le serveur PostgreSQL embarqué s'est arrêté au démarrage :\n${output.join('\n')}`,
+      );
     }
     if (output.some((line) => line.includes('ready to accept connections'))) return;
     await sleep(20);

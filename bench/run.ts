@@ -1,0 +1,39 @@
+// `npm run bench`: builds, then measures the targets of the platform issue and prints the figures
+// (also written to bench/results/). Pass names to run a subset: npm run bench -- http startup
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { benchHttp } from './http.bench';
+import { benchLanding } from './landing.bench';
+import { benchLighthouse } from './lighthouse.bench';
+import { freshDataDir, root, startProduct } from './lib/product-server';
+import { benchStartup } from './startup.bench';
+
+const wanted = new Set(process.argv.slice(2));
+const runs = (name: string) => wanted.size === 0 || wanted.has(name);
+
+const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
+
+if (runs('landing') || runs('lighthouse')) {
+  const dataDir = freshDataDir('pages');
+  const product = await startProduct(dataDir);
+  try {
+    if (runs('landing')) results.landing = await benchLanding(`${product.url}/`);
+    if (runs('lighthouse')) results.lighthouse = benchLighthouse(product.url);
+  } finally {
+    await product.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+if (runs('startup')) results.startup = await benchStartup();
+if (runs('http')) results.http = await benchHttp();
+
+console.log(JSON.stringify(results, null, 2));
+const dir = path.join(root, 'bench', 'results');
+mkdirSync(dir, { recursive: true });
+const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, JSON.stringify(results, null, 2));
+console.log(`\nRésultats écrits dans ${path.relative(root, file)}`);
