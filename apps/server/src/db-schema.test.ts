@@ -30,7 +30,9 @@ function tenantViolations(table: PgTable): string[] {
   return problems;
 }
 
-const tables = Object.values(schema).filter((value): value is PgTable => isTable(value));
+const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
+  isTable(value),
+);
 
 describe('tenant isolation in the schema', () => {
   it('every tenant table carries a non-null organization_id leading its indexes', () => {

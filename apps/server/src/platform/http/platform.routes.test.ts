@@ -48,9 +48,9 @@ describe('health, OpenAPI document and security headers', () => {
     ];
     for (const route of expected) expect(documented, route).toContain(route);
     // Every documented operation declares its responses; every POST its body.
-    for (const [path, methods] of Object.entries(
-      document.paths as Record<string, Record<string, any>>,
-    )) {
+    type Operation = { responses?: object; requestBody?: object };
+    const paths = document.paths as Record<string, Record<string, Operation>>;
+    for (const [path, methods] of Object.entries(paths)) {
       for (const [method, operation] of Object.entries(methods)) {
         expect(Object.keys(operation.responses ?? {}), `${method} ${path}`).not.toHaveLength(0);
         if (method === 'post') expect(operation.requestBody, `${method} ${path}`).toBeDefined();
