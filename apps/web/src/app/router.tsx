@@ -1,45 +1,30 @@
-import { lazy, Suspense } from 'react';
-import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { LandingPage } from '../features/marketing/landing-page';
 import { PublicShell } from './layouts/public-shell';
+import { lazyPage } from './lazy-page';
+import type { LazyPage } from './lazy-page';
+import { pageModuleFor, pageModules } from './page-modules';
+import type { PageModuleKey } from './page-modules';
 
-/** Lazy page from a named export: each secondary page is its own chunk. */
-function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
-  return lazy(async () => ({ default: pick(await load()) }));
-}
+const LandingPage = lazyPage(pageModules.landing, (m) => m.LandingPage);
+const AboutPage = lazyPage(pageModules.about, (m) => m.AboutPage);
+const ServicesPage = lazyPage(pageModules.services, (m) => m.ServicesPage);
+const ContactPage = lazyPage(pageModules.contact, (m) => m.ContactPage);
+const PrivacyPage = lazyPage(pageModules.legal, (m) => m.PrivacyPage);
+const TermsPage = lazyPage(pageModules.legal, (m) => m.TermsPage);
+const NotFoundPage = lazyPage(pageModules.notFound, (m) => m.NotFoundPage);
 
-const AboutPage = lazyPage(() => import('../features/public/about-page'), (m) => m.AboutPage);
-const ServicesPage = lazyPage(
-  () => import('../features/public/services-page'),
-  (m) => m.ServicesPage,
-);
-const ContactPage = lazyPage(() => import('../features/public/contact-page'), (m) => m.ContactPage);
-const PrivacyPage = lazyPage(() => import('../features/public/legal-page'), (m) => m.PrivacyPage);
-const TermsPage = lazyPage(() => import('../features/public/legal-page'), (m) => m.TermsPage);
-const NotFoundPage = lazyPage(
-  () => import('../features/public/not-found-page'),
-  (m) => m.NotFoundPage,
-);
+const PAGES_BY_MODULE: Record<PageModuleKey, readonly LazyPage[]> = {
+  landing: [LandingPage],
+  about: [AboutPage],
+  services: [ServicesPage],
+  contact: [ContactPage],
+  legal: [PrivacyPage, TermsPage],
+  notFound: [NotFoundPage],
+};
 
-function PageFallback() {
-  const { t } = useTranslation();
-  return (
-    <div role="status" className="flex min-h-[60vh] items-center justify-center">
-      <span className="size-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600" />
-      <span className="sr-only">{t('common.loading')}</span>
-    </div>
-  );
-}
-
-/** Wraps a lazy page in its own Suspense boundary; the landing page needs none (eager). */
-function page(Page: ComponentType) {
-  return (
-    <Suspense fallback={<PageFallback />}>
-      <Page />
-    </Suspense>
-  );
+/** Loads the page `pathname` shows, so the first render (or hydration) includes it at once. */
+export async function preloadPage(pathname: string): Promise<void> {
+  await Promise.all(PAGES_BY_MODULE[pageModuleFor(pathname)].map((page) => page.preload()));
 }
 
 /**
@@ -51,12 +36,12 @@ export function AppRoutes() {
     <Routes>
       <Route element={<PublicShell />}>
         <Route index element={<LandingPage />} />
-        <Route path="about" element={page(AboutPage)} />
-        <Route path="services" element={page(ServicesPage)} />
-        <Route path="contact" element={page(ContactPage)} />
-        <Route path="confidentialite" element={page(PrivacyPage)} />
-        <Route path="conditions" element={page(TermsPage)} />
-        <Route path="*" element={page(NotFoundPage)} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="services" element={<ServicesPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="confidentialite" element={<PrivacyPage />} />
+        <Route path="conditions" element={<TermsPage />} />
+        <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
   );

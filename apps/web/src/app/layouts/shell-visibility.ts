@@ -7,7 +7,5 @@ const AREAS_WITHOUT_PUBLIC_SHELL = ['/admin', '/dashboard'] as const;
  */
 export function isPublicShellHidden(pathname: string): boolean {
   const path = pathname.toLowerCase();
-  return AREAS_WITHOUT_PUBLIC_SHELL.some(
-    (area) => path === area || path.startsWith(`${area}/`),
-  );
+  return AREAS_WITHOUT_PUBLIC_SHELL.some((area) => path === area || path.startsWith(`${area}/`));
 }

@@ -26,8 +26,8 @@ export function SiteFooter() {
           <NewsletterForm />
         </div>
 
-        <div className="mt-12 grid gap-10 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr]">
-          <div>
+        <div className="mt-12 grid grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-[2fr_1fr_1fr_1fr]">
+          <div className="col-span-2 lg:col-span-1">
             <Link to="/" aria-label={t('nav.home')} className="inline-block rounded-lg">
               <Logo inverse />
             </Link>
@@ -65,7 +65,7 @@ export function SiteFooter() {
               </li>
             </ul>
           </nav>
-          <nav aria-label={t('footer.legalTitle')}>
+          <nav aria-label={t('footer.legalTitle')} className="col-span-2 sm:col-span-1">
             <h2 className="text-sm font-semibold text-white">{t('footer.legalTitle')}</h2>
             <ul className="mt-3 space-y-1">
               <li>

@@ -79,7 +79,7 @@ export function SiteHeader() {
             ))}
           </ul>
           <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center lg:border-0 lg:pt-0">
-            <LanguageSwitcher />
+            <LanguageSwitcher className="self-start sm:self-auto" />
             <ButtonLink to="/login" variant="secondary" onClick={close}>
               {t('nav.login')}
             </ButtonLink>

@@ -40,7 +40,7 @@ export function Dialog({ open, onClose, title, closeLabel, children, footer }: D
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose(); // click on the backdrop
       }}
-      className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-slate-800 shadow-2xl backdrop:bg-slate-900/60"
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl bg-white p-0 text-slate-800 shadow-2xl backdrop:bg-slate-900/60"
     >
       <div className="p-6 sm:p-8">
         <div className="flex items-start justify-between gap-4">

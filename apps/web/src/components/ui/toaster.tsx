@@ -19,6 +19,16 @@ export function toastsOverLimit(toasts: readonly Toast[], limit = TOAST_LIMIT): 
     .map((item) => item.id);
 }
 
+/**
+ * The app's toasts. Errors are announced at once (role="alert"); react-hot-toast only takes
+ * `ariaProps` per call, not from the Toaster's defaults.
+ */
+export const notify = {
+  success: (message: string) => toast.success(message),
+  error: (message: string) =>
+    toast.error(message, { ariaProps: { role: 'alert', 'aria-live': 'assertive' } }),
+};
+
 /** The app's single toast area, with the spec's limits (react-hot-toast has no limit option). */
 export function AppToaster() {
   const { toasts } = useToasterStore();
@@ -33,10 +43,7 @@ export function AppToaster() {
       toastOptions={{
         style: { maxWidth: TOAST_MAX_WIDTH_PX, color: '#1e293b' },
         success: { duration: TOAST_SUCCESS_MS },
-        error: {
-          duration: TOAST_ERROR_MS,
-          ariaProps: { role: 'alert', 'aria-live': 'assertive' },
-        },
+        error: { duration: TOAST_ERROR_MS },
       }}
     />
   );

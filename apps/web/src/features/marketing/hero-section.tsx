@@ -13,7 +13,7 @@ export function HeroSection() {
       aria-labelledby="hero-title"
       className="overflow-hidden bg-gradient-to-b from-brand-50 to-white"
     >
-      <Container className="grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2 lg:gap-16 lg:py-24">
+      <Container className="grid grid-cols-1 items-center gap-10 py-12 sm:py-16 lg:grid-cols-2 lg:gap-16 lg:py-24">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-700 ring-1 ring-brand-200">
             <ShieldCheck aria-hidden="true" className="size-4" />

@@ -8,8 +8,7 @@ export type PlanId = keyof Translation['pricing']['plans'];
 export type PlanFeatureKey = keyof Translation['pricing']['features'];
 
 export type PlanPrice =
-  | { kind: 'amount'; amountXof: number; period: 'year' | 'month' }
-  | { kind: 'quote' };
+  { kind: 'amount'; amountXof: number; period: 'year' | 'month' } | { kind: 'quote' };
 
 export interface PlanFeature {
   key: PlanFeatureKey;

@@ -10,11 +10,16 @@ import type { Plan } from './plans';
 function PlanPrice({ plan, locale }: { plan: Plan; locale: AppLocale }) {
   const { t } = useTranslation();
   if (plan.price.kind === 'quote') {
-    return <span className="text-4xl font-extrabold tracking-tight">{t('pricing.onQuote')}</span>;
+    return (
+      <span className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+        {t('pricing.onQuote')}
+      </span>
+    );
   }
   return (
     <>
-      <span className="text-4xl font-extrabold tracking-tight">
+      {/* The amount never breaks (no-break spaces): keep it within a 320 px phone's card. */}
+      <span className="text-[1.75rem] font-extrabold tracking-tight min-[360px]:text-3xl sm:text-4xl">
         {formatXof(plan.price.amountXof, locale)}
       </span>{' '}
       <span className="text-base font-medium opacity-90">
@@ -36,9 +41,7 @@ function PlanCard({ plan, locale }: { plan: Plan; locale: AppLocale }) {
       }`}
     >
       <div className="flex items-center justify-between gap-3">
-        <h3 className="text-xl font-bold">
-          {t(`pricing.plans.${plan.id}.name`)}
-        </h3>
+        <h3 className="text-xl font-bold">{t(`pricing.plans.${plan.id}.name`)}</h3>
         {dark ? (
           <span className="rounded-full bg-amber-300 px-3 py-1 text-xs font-bold text-amber-950">
             {t('pricing.recommended')}
@@ -60,7 +63,8 @@ function PlanCard({ plan, locale }: { plan: Plan; locale: AppLocale }) {
             />
             <span>
               {t(`pricing.features.${feature.key}`, {
-                quantity: feature.quantity === undefined ? '' : formatInteger(feature.quantity, locale),
+                quantity:
+                  feature.quantity === undefined ? '' : formatInteger(feature.quantity, locale),
                 amount: feature.amountXof === undefined ? '' : formatXof(feature.amountXof, locale),
               })}
             </span>
@@ -84,7 +88,11 @@ export function PricingSection() {
   const { t, i18n } = useTranslation();
   const locale: AppLocale = i18n.language === 'en' ? 'en' : 'fr';
   return (
-    <section id="tarifs" aria-labelledby="tarifs-title" className="scroll-mt-16 bg-brand-50 py-16 sm:py-24">
+    <section
+      id="tarifs"
+      aria-labelledby="tarifs-title"
+      className="scroll-mt-16 bg-brand-50 py-16 sm:py-24"
+    >
       <Container>
         <div className="mx-auto max-w-2xl text-center">
           <h2
@@ -95,7 +103,7 @@ export function PricingSection() {
           </h2>
           <p className="mt-4 text-lg text-slate-700">{t('pricing.intro')}</p>
         </div>
-        <ul className="mt-12 grid gap-6 lg:grid-cols-3 lg:items-stretch">
+        <ul className="mt-12 grid grid-cols-1 gap-6 lg:grid-cols-3 lg:items-stretch">
           {PLANS.map((plan) => (
             <PlanCard key={plan.id} plan={plan} locale={locale} />
           ))}

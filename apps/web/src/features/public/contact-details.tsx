@@ -9,7 +9,8 @@ export const COMPANY_CONTACT = {
   phoneHref: 'tel:+22822214545',
 } as const;
 
-export function ContactDetails() {
+export function ContactDetails({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t } = useTranslation();
   const item = 'flex items-start gap-4';
   const icon =
@@ -17,56 +18,60 @@ export function ContactDetails() {
   const link = 'font-semibold text-brand-700 underline-offset-4 hover:underline';
   return (
     <div>
-      <h3 className="text-lg font-bold text-slate-900">{t('contact.detailsTitle')}</h3>
-      <dl className="mt-6 space-y-6">
-        <div className={item}>
+      <Heading className="text-lg font-bold text-slate-900">{t('contact.detailsTitle')}</Heading>
+      <ul className="mt-6 space-y-6">
+        <li className={item}>
           <span className={icon}>
             <Mail aria-hidden="true" className="size-5" />
           </span>
           <div>
-            <dt className="text-sm text-slate-600">{t('contact.emailLabel')}</dt>
-            <dd>
+            <p className="text-sm text-slate-600">{t('contact.emailLabel')}</p>
+            <p>
               <a href={`mailto:${COMPANY_CONTACT.email}`} className={link}>
                 {COMPANY_CONTACT.email}
               </a>
-            </dd>
+            </p>
           </div>
-        </div>
-        <div className={item}>
+        </li>
+        <li className={item}>
           <span className={icon}>
             <Phone aria-hidden="true" className="size-5" />
           </span>
           <div>
-            <dt className="text-sm text-slate-600">{t('contact.phoneLabel')}</dt>
-            <dd>
+            <p className="text-sm text-slate-600">{t('contact.phoneLabel')}</p>
+            <p>
               <a href={COMPANY_CONTACT.phoneHref} className={`${link} whitespace-nowrap`}>
                 {COMPANY_CONTACT.phoneDisplay}
               </a>
-            </dd>
+            </p>
           </div>
-        </div>
-        <div className={item}>
+        </li>
+        <li className={item}>
           <span className={icon}>
             <MapPin aria-hidden="true" className="size-5" />
           </span>
           <div>
-            <dt className="text-sm text-slate-600">{t('contact.addressLabel')}</dt>
-            <dd className="font-semibold text-slate-900">{t('contact.address')}</dd>
+            <p className="text-sm text-slate-600">{t('contact.addressLabel')}</p>
+            <p className="font-semibold text-slate-900">{t('contact.address')}</p>
           </div>
-        </div>
-      </dl>
+        </li>
+      </ul>
     </div>
   );
 }
 
-/** Details beside the form, shared by the landing page's #contact block and /contact. */
-export function ContactPanel() {
+/**
+ * Details beside the form, shared by the landing page's #contact block (under its h2, so h3
+ * titles) and the /contact page (under the page's h1, so h2 titles).
+ */
+export function ContactPanel({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   const { t } = useTranslation();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div className="grid gap-10 lg:grid-cols-[1fr_2fr]">
-      <ContactDetails />
+      <ContactDetails headingLevel={headingLevel} />
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <h3 className="text-lg font-bold text-slate-900">{t('contact.formTitle')}</h3>
+        <Heading className="text-lg font-bold text-slate-900">{t('contact.formTitle')}</Heading>
         <div className="mt-4">
           <ContactForm />
         </div>

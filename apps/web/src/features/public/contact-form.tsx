@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-hot-toast';
 import { Send } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { HoneypotField, InputField, TextareaField } from '../../components/ui/field';
 import { formText, hasBlank } from './form-data';
 import { failureMessage, preloadContracts, useContactMessage } from './public.api';
+import { notify } from '../../components/ui/toaster';
 
 /**
  * Contact form (spec §5, §8). Fields are uncontrolled and read with FormData on submit, so text
@@ -31,16 +31,16 @@ export function ContactForm() {
       website: formText(data, 'website'),
     };
     if (hasBlank([input.name, input.email, input.subject, input.message])) {
-      toast.error(t('contactForm.fillRequired'));
+      notify.error(t('contactForm.fillRequired'));
       return;
     }
     contact.mutate(input, {
       onSuccess: () => {
-        toast.success(t('contactForm.success'));
+        notify.success(t('contactForm.success'));
         form.reset();
       },
       onError: (error) => {
-        toast.error(failureMessage(error, t, 'contactForm.failure'));
+        notify.error(failureMessage(error, t, 'contactForm.failure'));
       },
     });
   }

@@ -12,7 +12,7 @@ export function ContactPage() {
     <>
       <PageHeader title={t('contactPage.title')} lead={t('contactPage.lead')} />
       <Container className="py-12 sm:py-16">
-        <ContactPanel />
+        <ContactPanel headingLevel={2} />
       </Container>
     </>
   );

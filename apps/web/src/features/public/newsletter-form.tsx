@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-hot-toast';
 import { Button } from '../../components/ui/button';
 import { HoneypotField } from '../../components/ui/field';
 import { formText } from './form-data';
 import { failureMessage, preloadContracts, useNewsletterSubscription } from './public.api';
+import { notify } from '../../components/ui/toaster';
 
 /** Newsletter box of the footer (spec §4, §5, §8): nothing happens while the address is empty. */
 export function NewsletterForm() {
@@ -24,11 +24,11 @@ export function NewsletterForm() {
       { email, website: formText(data, 'website') },
       {
         onSuccess: (answer) => {
-          toast.success(answer.message ?? t('newsletter.success'));
+          notify.success(answer.message ?? t('newsletter.success'));
           form.reset();
         },
         onError: (error) => {
-          toast.error(failureMessage(error, t, 'newsletter.failure'));
+          notify.error(failureMessage(error, t, 'newsletter.failure'));
         },
       },
     );

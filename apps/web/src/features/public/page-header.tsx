@@ -9,7 +9,9 @@ export function PageHeader({ title, lead }: { title: string; lead?: ReactNode })
         <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight text-brand-950 sm:text-5xl">
           {title}
         </h1>
-        {lead ? <p className="mt-5 max-w-3xl text-lg leading-relaxed text-slate-700">{lead}</p> : null}
+        {lead ? (
+          <p className="mt-5 max-w-3xl text-lg leading-relaxed text-slate-700">{lead}</p>
+        ) : null}
       </Container>
     </div>
   );

@@ -1,8 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import type * as Contracts from '@ecolage/contracts';
 import type { ContactRequest, NewsletterSubscribeRequest } from '@ecolage/contracts';
-import { ApiClientError, ClientValidationError, NetworkError, postJson } from '../../lib/api-client';
+import {
+  ApiClientError,
+  ClientValidationError,
+  NetworkError,
+  postJson,
+} from '../../lib/api-client';
 
 /** Mutation keys of the public website's calls. */
 export const publicKeys = {
@@ -15,7 +21,7 @@ export const publicKeys = {
  * The contracts' zod schemas are loaded on demand (first focus in a form, at the latest on
  * submit), so zod never weighs on the landing page's first load.
  */
-export function preloadContracts(): Promise<typeof import('@ecolage/contracts')> {
+export function preloadContracts(): Promise<typeof Contracts> {
   return import('@ecolage/contracts');
 }
 

@@ -66,8 +66,8 @@ export const marketing: Marketing = {
     title: 'Simple pricing, in CFA francs',
     intro: 'Start with no commitment and change plans as your school grows.',
     recommended: 'Recommended',
-    perYear: '/ year',
-    perMonth: '/ month',
+    perYear: '/\u00A0year',
+    perMonth: '/\u00A0month',
     onQuote: 'On quote',
     plans: {
       decouverte: {

@@ -2,12 +2,12 @@
 export const legal = {
   privacy: {
     title: 'Politique de confidentialité',
-    lead: "Cette politique explique quelles données Écolage traite, pourquoi, pendant combien de temps et comment exercer vos droits, conformément à la loi n° 2019-014 du 29 octobre 2019 relative à la protection des données à caractère personnel au Togo.",
+    lead: 'Cette politique explique quelles données Écolage traite, pourquoi, pendant combien de temps et comment exercer vos droits, conformément à la loi n° 2019-014 du 29 octobre 2019 relative à la protection des données à caractère personnel au Togo.',
     sections: [
       {
         title: 'Qui traite vos données',
         body: [
-          "Écolage, Lomé (Togo), joint à contact@ecolage.tg, est responsable des traitements liés à son site et à ses comptes clients (newsletter, demandes de contact, comptes des équipes des écoles).",
+          'Écolage, Lomé (Togo), joint à contact@ecolage.tg, est responsable des traitements liés à son site et à ses comptes clients (newsletter, demandes de contact, comptes des équipes des écoles).',
           "Pour les données des élèves, des parents et des paiements, l'école est responsable du traitement ; Écolage agit comme sous-traitant et ne les utilise que pour fournir le service à cette école.",
         ],
       },
@@ -15,17 +15,17 @@ export const legal = {
         title: 'Quelles données',
         body: [
           "Identification et contact : nom, adresse e-mail, numéro de téléphone, rôle dans l'établissement.",
-          "Scolarité : matricule, classe ou programme, frais facturés, échéances.",
+          'Scolarité : matricule, classe ou programme, frais facturés, échéances.',
           "Paiements : montant, date, opérateur, numéro de téléphone payeur et référence de transaction. Nous ne conservons jamais le numéro complet d'une carte bancaire ni le code secret d'un compte mobile money.",
-          "Journaux techniques : adresse IP, date et action effectuée, pour la sécurité et la traçabilité.",
+          'Journaux techniques : adresse IP, date et action effectuée, pour la sécurité et la traçabilité.',
         ],
       },
       {
         title: 'Pourquoi',
         body: [
           "Fournir le service : facturer, encaisser, émettre les reçus, envoyer les rappels et produire les exports comptables demandés par l'école.",
-          "Répondre à vos messages et, si vous vous y êtes abonné, vous envoyer la newsletter.",
-          "Sécuriser la plateforme, prévenir la fraude et respecter nos obligations légales, notamment comptables.",
+          'Répondre à vos messages et, si vous vous y êtes abonné, vous envoyer la newsletter.',
+          'Sécuriser la plateforme, prévenir la fraude et respecter nos obligations légales, notamment comptables.',
         ],
       },
       {
@@ -40,7 +40,7 @@ export const legal = {
         title: 'Partage et sécurité',
         body: [
           "Vos données ne sont jamais vendues. Elles ne sont transmises qu'aux prestataires nécessaires au service (opérateurs de paiement, envoi de SMS et d'e-mails, hébergement), tenus à la confidentialité.",
-          "Les échanges sont chiffrés, les accès sont limités selon les rôles et chaque action sensible est journalisée.",
+          'Les échanges sont chiffrés, les accès sont limités selon les rôles et chaque action sensible est journalisée.',
         ],
       },
       {
@@ -97,7 +97,7 @@ export const legal = {
       {
         title: 'Données personnelles',
         body: [
-          "Le traitement des données est décrit dans notre politique de confidentialité, établie conformément à la loi n° 2019-014 relative à la protection des données à caractère personnel.",
+          'Le traitement des données est décrit dans notre politique de confidentialité, établie conformément à la loi n° 2019-014 relative à la protection des données à caractère personnel.',
         ],
       },
       {

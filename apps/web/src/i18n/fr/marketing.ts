@@ -3,7 +3,7 @@ export const marketing = {
   hero: {
     eyebrow: 'Pour les écoles privées du Togo',
     title: 'Payez les frais de scolarité, sans tracas.',
-    text: "Écolage facture les frais de scolarité et les encaisse pour votre école : les parents paient en quelques secondes depuis leur téléphone, vous suivez chaque franc en temps réel, les reçus et les rappels partent tout seuls.",
+    text: 'Écolage facture les frais de scolarité et les encaisse pour votre école : les parents paient en quelques secondes depuis leur téléphone, vous suivez chaque franc en temps réel, les reçus et les rappels partent tout seuls.',
     cta: 'Commencez gratuitement',
     secondaryCta: 'Voir les tarifs',
     imageAlt:
@@ -63,8 +63,8 @@ export const marketing = {
     title: 'Des tarifs simples, en francs CFA',
     intro: 'Commencez sans engagement et changez de formule quand votre école grandit.',
     recommended: 'Recommandé',
-    perYear: '/ an',
-    perMonth: '/ mois',
+    perYear: '/\u00A0an',
+    perMonth: '/\u00A0mois',
     onQuote: 'Sur devis',
     plans: {
       decouverte: {

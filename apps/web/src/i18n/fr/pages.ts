@@ -2,7 +2,7 @@
 export const pages = {
   about: {
     title: 'À propos',
-    lead: "Écolage aide les écoles privées à encaisser les frais de scolarité simplement, sans perdre un franc ni une heure de travail.",
+    lead: 'Écolage aide les écoles privées à encaisser les frais de scolarité simplement, sans perdre un franc ni une heure de travail.',
     whoTitle: 'Qui sommes-nous',
     who: [
       "Écolage est une plateforme de facturation et d'encaissement des frais de scolarité, basée à Lomé. Nous la construisons pour les établissements privés : écoles primaires, collèges, lycées, instituts de formation et universités.",
@@ -17,19 +17,19 @@ export const pages = {
     values: [
       {
         title: "L'exactitude",
-        text: 'Les montants sont tenus au franc près. Un paiement confirmé par un opérateur n\'est jamais perdu ni compté deux fois, et chaque correction laisse une trace.',
+        text: "Les montants sont tenus au franc près. Un paiement confirmé par un opérateur n'est jamais perdu ni compté deux fois, et chaque correction laisse une trace.",
       },
       {
-        title: 'Le français d\'abord',
+        title: "Le français d'abord",
         text: "L'interface, les reçus et les messages envoyés aux parents sont rédigés en français clair, avec les montants en francs CFA.",
       },
       {
         title: 'Des réseaux réels',
-        text: 'Nos pages sont légères et rapides, même en 3G sur un téléphone modeste. Le parent qui paie n\'a besoin ni de compte ni d\'application.',
+        text: "Nos pages sont légères et rapides, même en 3G sur un téléphone modeste. Le parent qui paie n'a besoin ni de compte ni d'application.",
       },
       {
         title: 'Des données protégées',
-        text: "Les données de chaque école sont isolées, et nous appliquons la loi togolaise n° 2019-014 relative à la protection des données à caractère personnel.",
+        text: 'Les données de chaque école sont isolées, et nous appliquons la loi togolaise n° 2019-014 relative à la protection des données à caractère personnel.',
       },
     ],
     ctaTitle: 'Envie de voir Écolage dans votre école ?',
@@ -37,12 +37,12 @@ export const pages = {
   },
   services: {
     title: 'Services',
-    lead: "Une seule plateforme pour facturer, encaisser, délivrer les reçus, relancer et tenir la comptabilité des frais de scolarité.",
+    lead: 'Une seule plateforme pour facturer, encaisser, délivrer les reçus, relancer et tenir la comptabilité des frais de scolarité.',
     howTitle: 'Comment ça marche',
     steps: [
       {
         title: 'Facturation',
-        text: "Vous définissez vos programmes, vos niveaux et leurs frais (inscription, mensualités, échéancier). Écolage émet les factures de chaque élève avec une numérotation continue, sans trou.",
+        text: 'Vous définissez vos programmes, vos niveaux et leurs frais (inscription, mensualités, échéancier). Écolage émet les factures de chaque élève avec une numérotation continue, sans trou.',
       },
       {
         title: 'Paiement',
@@ -54,11 +54,11 @@ export const pages = {
       },
       {
         title: 'Rappels',
-        text: "Avant chaque échéance, Écolage envoie un rappel courtois par SMS ou par e-mail aux heures convenables, puis relance les retards selon les règles que vous fixez.",
+        text: 'Avant chaque échéance, Écolage envoie un rappel courtois par SMS ou par e-mail aux heures convenables, puis relance les retards selon les règles que vous fixez.',
       },
       {
         title: 'Comptabilité',
-        text: "Chaque paiement est enregistré en écritures équilibrées. Vous exportez les journaux et les reversements pour votre comptable ou votre logiciel, selon le plan de comptes SYSCOHADA.",
+        text: 'Chaque paiement est enregistré en écritures équilibrées. Vous exportez les journaux et les reversements pour votre comptable ou votre logiciel, selon le plan de comptes SYSCOHADA.',
       },
       {
         title: 'Analyses',

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { pageModuleFor } from './page-modules';
+
+describe('pageModuleFor', () => {
+  it('maps each public page to its chunk, ignoring case and a trailing slash', () => {
+    expect(pageModuleFor('/')).toBe('landing');
+    expect(pageModuleFor('/about')).toBe('about');
+    expect(pageModuleFor('/Services/')).toBe('services');
+    expect(pageModuleFor('/contact')).toBe('contact');
+    expect(pageModuleFor('/confidentialite')).toBe('legal');
+    expect(pageModuleFor('/conditions')).toBe('legal');
+  });
+
+  it('falls back to the not-found page for anything else', () => {
+    expect(pageModuleFor('/admin')).toBe('notFound');
+    expect(pageModuleFor('/nimporte-quoi')).toBe('notFound');
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * Where each page's code lives. Every page is its own chunk; this module holds only the loaders
+ * (no React), so the tiny boot script can start fetching the page the URL needs in parallel with
+ * the app bundle. The router wraps the same loaders in `lazyPage`.
+ */
+export const pageModules = {
+  landing: () => import('../features/marketing/landing-page'),
+  about: () => import('../features/public/about-page'),
+  services: () => import('../features/public/services-page'),
+  contact: () => import('../features/public/contact-page'),
+  legal: () => import('../features/public/legal-page'),
+  notFound: () => import('../features/public/not-found-page'),
+};
+
+export type PageModuleKey = keyof typeof pageModules;
+
+/** Path (as in router.tsx) → module. */
+const BY_PATH: Record<string, PageModuleKey> = {
+  '/': 'landing',
+  '/about': 'about',
+  '/services': 'services',
+  '/contact': 'contact',
+  '/confidentialite': 'legal',
+  '/conditions': 'legal',
+};
+
+/** The module `pathname` renders (case and trailing slash ignored, like the router). */
+export function pageModuleFor(pathname: string): PageModuleKey {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  return BY_PATH[path] ?? 'notFound';
+}

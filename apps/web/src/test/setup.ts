@@ -1,0 +1,31 @@
+import { afterEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { toast } from 'react-hot-toast';
+import { i18n } from '../i18n';
+
+// Browser APIs that jsdom does not implement.
+Object.defineProperty(window, 'matchMedia', {
+  configurable: true,
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView = () => undefined;
+
+afterEach(async () => {
+  cleanup();
+  toast.remove(); // the toast store outlives the components
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await i18n.changeLanguage('fr');
+});
