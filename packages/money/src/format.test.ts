@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatFrancs, formatFrancsAscii } from './format';
+import { formatFrancs, formatFrancsAscii, formatWholeNumber } from './format';
 import { parseFrancs } from './parse';
 import { caught } from './test-utils';
 
@@ -120,5 +120,17 @@ describe('formatting round-trips through parseFrancs', () => {
   it.each([0, 1, -1, 999, 1_000, -1_000, MAX, -MAX])('round-trips the edge %d', (amount) => {
     expect(parseFrancs(formatFrancs(amount))).toBe(amount);
     expect(parseFrancs(formatFrancsAscii(amount))).toBe(amount);
+  });
+});
+
+describe('formatWholeNumber', () => {
+  it('groups quantities like amounts, without the unit', () => {
+    expect(formatWholeNumber(1000)).toBe('1\u202F000');
+    expect(formatWholeNumber(1_000_000, 'en')).toBe('1,000,000');
+    expect(formatWholeNumber(5)).toBe('5');
+  });
+
+  it('refuses a non-integer with a French message', () => {
+    expect(() => formatWholeNumber(2.5)).toThrow('Le nombre doit être un nombre entier');
   });
 });

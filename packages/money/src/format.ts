@@ -52,6 +52,16 @@ export function formatFrancs(amount: Francs, locale: FrancsLocale = 'fr'): strin
 }
 
 /**
+ * Groups a whole number the way amounts are grouped, without the unit — for quantities shown next
+ * to amounts (`"1 000 rappels"`): U+202F in French, a comma in English. Throws a MoneyError unless
+ * `value` is a safe integer.
+ */
+export function formatWholeNumber(value: number, locale: FrancsLocale = 'fr'): string {
+  assertFrancs(value, 'Le nombre');
+  return groupDigits(value, locale, GROUP_SEPARATOR[locale]);
+}
+
+/**
  * Formats whole francs with plain ASCII spaces only, for SMS (every character is in the GSM-7
  * basic set, so a message stays at 160 characters per part): `"150 000 FCFA"`,
  * `"-150 000 FCFA"` (U+002D HYPHEN-MINUS). Throws a MoneyError unless `amount` is a safe integer.

@@ -17,6 +17,7 @@ describe('@ecolage/money public API', () => {
         'assertFrancs',
         'formatFrancs',
         'formatFrancsAscii',
+        'formatWholeNumber',
         'isFrancs',
         'multiplyFrancs',
         'numberInFrenchWords',

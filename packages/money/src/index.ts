@@ -17,6 +17,7 @@ export {
   NO_BREAK_SPACE,
   formatFrancs,
   formatFrancsAscii,
+  formatWholeNumber,
 } from './format';
 export type { FrancsLocale } from './format';
 export { MAX_FRENCH_WORDS, amountInFrenchWords, numberInFrenchWords } from './french-words';

@@ -2,7 +2,7 @@ import type { Translation } from '../../i18n/fr';
 
 /**
  * Écolage's own price list (spec §9). Amounts are whole francs CFA (XOF); they are formatted for
- * display with `formatXof`, never shown as dollars.
+ * display with `formatFrancs` (@ecolage/money), never shown as dollars.
  */
 export type PlanId = keyof Translation['pricing']['plans'];
 export type PlanFeatureKey = keyof Translation['pricing']['features'];

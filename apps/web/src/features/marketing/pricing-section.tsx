@@ -2,12 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Check } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
-import { formatInteger, formatXof } from '../../lib/format';
-import type { AppLocale } from '../../lib/format';
+import { formatFrancs, formatWholeNumber, type FrancsLocale } from '@ecolage/money';
 import { PLANS } from './plans';
 import type { Plan } from './plans';
 
-function PlanPrice({ plan, locale }: { plan: Plan; locale: AppLocale }) {
+function PlanPrice({ plan, locale }: { plan: Plan; locale: FrancsLocale }) {
   const { t } = useTranslation();
   if (plan.price.kind === 'quote') {
     return (
@@ -20,7 +19,7 @@ function PlanPrice({ plan, locale }: { plan: Plan; locale: AppLocale }) {
     <>
       {/* The amount never breaks (no-break spaces): keep it within a 320 px phone's card. */}
       <span className="text-[1.75rem] font-extrabold tracking-tight min-[360px]:text-3xl sm:text-4xl">
-        {formatXof(plan.price.amountXof, locale)}
+        {formatFrancs(plan.price.amountXof, locale)}
       </span>{' '}
       <span className="text-base font-medium opacity-90">
         {plan.price.period === 'year' ? t('pricing.perYear') : t('pricing.perMonth')}
@@ -29,7 +28,7 @@ function PlanPrice({ plan, locale }: { plan: Plan; locale: AppLocale }) {
   );
 }
 
-function PlanCard({ plan, locale }: { plan: Plan; locale: AppLocale }) {
+function PlanCard({ plan, locale }: { plan: Plan; locale: FrancsLocale }) {
   const { t } = useTranslation();
   const dark = plan.highlighted;
   return (
@@ -64,8 +63,9 @@ function PlanCard({ plan, locale }: { plan: Plan; locale: AppLocale }) {
             <span>
               {t(`pricing.features.${feature.key}`, {
                 quantity:
-                  feature.quantity === undefined ? '' : formatInteger(feature.quantity, locale),
-                amount: feature.amountXof === undefined ? '' : formatXof(feature.amountXof, locale),
+                  feature.quantity === undefined ? '' : formatWholeNumber(feature.quantity, locale),
+                amount:
+                  feature.amountXof === undefined ? '' : formatFrancs(feature.amountXof, locale),
               })}
             </span>
           </li>
@@ -86,7 +86,7 @@ function PlanCard({ plan, locale }: { plan: Plan; locale: AppLocale }) {
 /** Three plans of spec §9, amounts in francs CFA in the reader's number format. */
 export function PricingSection() {
   const { t, i18n } = useTranslation();
-  const locale: AppLocale = i18n.language === 'en' ? 'en' : 'fr';
+  const locale: FrancsLocale = i18n.language === 'en' ? 'en' : 'fr';
   return (
     <section
       id="tarifs"
