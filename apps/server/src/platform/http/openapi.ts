@@ -26,6 +26,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
+    // Swagger UI sets a few inline styles; scripts keep their hash-only policy.
+    transformStaticCSP: (header) =>
+      header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
 }
