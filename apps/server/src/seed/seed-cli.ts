@@ -1,15 +1,11 @@
 // `npm run db:seed`: migrates, then seeds the demo school (idempotent).
 import { loadConfig } from '../platform/env';
-import { openDatabase } from '../platform/db/database';
+import { openConfiguredDatabase } from '../platform/db/database';
 import { runMigrations } from '../platform/db/migrate';
 import { seedDemoData } from './demo-seed';
 
 const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: config.dataDir,
-  poolMax: 2,
-});
+const database = await openConfiguredDatabase(config);
 try {
   await runMigrations(database.pool);
   const { school, created } = await seedDemoData(database.db);

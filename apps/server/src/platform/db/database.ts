@@ -19,6 +19,14 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Opens the database the environment points at (for the command-line tools). */
+export function openConfiguredDatabase(config: {
+  DATABASE_URL?: string;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  return openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolMax: 2 });
+}
+
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
@@ -28,16 +36,7 @@ export interface OpenDatabaseOptions {
 
 /** Connects to `DATABASE_URL` when set, otherwise starts the embedded engine in the data directory. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) {
-    const pool = createPool(options.databaseUrl, options.poolMax);
-    return {
-      db: drizzle(pool, { schema }),
-      pool,
-      engine: 'external',
-      created: false,
-      close: () => pool.end(),
-    };
-  }
+  if (options.databaseUrl) return connectDatabase(options.databaseUrl, options.poolMax);
   const embedded = await startEmbeddedPostgres({
     dataDir: options.dataDir,
     onLog: options.onEngineLog,
@@ -55,7 +54,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
 }
 
-/** Wraps an existing connection string (tests, tools). */
+/** Connects to a PostgreSQL server by URL (`DATABASE_URL`, tests). */
 export function connectDatabase(url: string, poolMax = 5): DatabaseHandle {
   const pool = createPool(url, poolMax);
   return {

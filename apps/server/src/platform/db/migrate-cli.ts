@@ -1,14 +1,10 @@
 // `npm run db:migrate`: applies the committed migrations to DATABASE_URL or the embedded database.
 import { loadConfig } from '../env';
-import { openDatabase } from './database';
+import { openConfiguredDatabase } from './database';
 import { runMigrations } from './migrate';
 
 const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: config.dataDir,
-  poolMax: 2,
-});
+const database = await openConfiguredDatabase(config);
 try {
   await runMigrations(database.pool);
   console.log(
