@@ -12,7 +12,16 @@ import { registerRateLimit } from './platform/http/rate-limit';
 import { registerSecurityHeaders } from './platform/http/security';
 import { registerWebApp } from './platform/http/web-app';
 import { defaultWebDistDir } from './platform/paths';
+import cookie from '@fastify/cookie';
+import {
+  accessTokenKeys,
+  authPlugin,
+  authRoutes,
+  defaultLoginPolicy,
+  type LoginPolicy,
+} from './modules/auth';
 import { organizationRoutes } from './modules/organizations';
+import { FileStore } from './platform/files';
 import { publicRoutes } from './modules/public';
 
 export interface BuildAppOptions {
@@ -29,6 +38,13 @@ export interface BuildAppOptions {
   formRateLimit?: { max: number; timeWindow: string };
   /** Built web app to serve; `false` to serve none. */
   webDistDir?: string | false;
+  /** Secret that signs access tokens (at least 32 characters). */
+  jwtSecret: string;
+  /** Where uploaded files are kept (`<DATA_DIR>/uploads`). */
+  uploadsDir: string;
+  loginPolicy?: LoginPolicy;
+  /** Per-IP budget of login and sign-up. */
+  authRateLimit?: { max: number; timeWindow: string };
 }
 
 /** Largest JSON body accepted by default; routes that need less say so. */
@@ -54,14 +70,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRateLimit(app, { perMinute: options.rateLimitPerMinute ?? 300 });
   await registerOpenApi(app, version);
   registerErrorHandler(app);
+  await app.register(cookie);
 
   const { db, engine } = options.database;
+  const keys = accessTokenKeys(options.jwtSecret);
+  const https = options.https ?? false;
+  await app.register(authPlugin, { db, keys });
   await app.register(healthRoutes, { db, engine, version });
   await app.register(publicRoutes, {
     db,
     formRateLimit: options.formRateLimit ?? { max: 10, timeWindow: '10 minutes' },
   });
   await app.register(organizationRoutes, { db });
+  await app.register(authRoutes, {
+    db,
+    keys,
+    files: new FileStore(options.uploadsDir),
+    loginPolicy: options.loginPolicy ?? defaultLoginPolicy,
+    https,
+    authRateLimit: options.authRateLimit ?? { max: 20, timeWindow: '1 minute' },
+  });
 
   const sendWebApp =
     options.webDistDir === false

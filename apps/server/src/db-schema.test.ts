@@ -13,6 +13,10 @@ const platformTables = new Set([
   'contact_messages',
   // Platform events have no school; school events carry theirs (nullable column).
   'audit_entries',
+  // Accounts and their sessions belong to people, who may work for several schools.
+  'users',
+  'refresh_tokens',
+  'login_throttles',
 ]);
 
 /** What keeps a tenant table from being isolated by school. */

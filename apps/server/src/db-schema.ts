@@ -5,3 +5,5 @@
 export * from './modules/organizations/organizations.tables';
 export * from './modules/audit/audit.tables';
 export * from './modules/public/public.tables';
+export * from './modules/auth/auth.tables';
+export * from './modules/access/access.tables';

@@ -8,7 +8,8 @@ import { runMigrations } from './platform/db/migrate';
 import { loadConfig } from './platform/env';
 import { loggerOptions } from './platform/logger';
 import { serverRoot } from './platform/paths';
-import { seedDemoData } from './seed/demo-seed';
+import { resolveJwtSecret } from './platform/secrets';
+import { DEMO_PASSWORD, seedDemoData } from './seed/demo-seed';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -16,6 +17,14 @@ const logger = pino(loggerOptions(config) as pino.LoggerOptions);
 const { version } = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8')) as {
   version: string;
 };
+
+let jwtSecret: string;
+try {
+  jwtSecret = resolveJwtSecret(config);
+} catch (error) {
+  logger.fatal((error as Error).message);
+  process.exit(1);
+}
 
 const database = await openDatabase({
   databaseUrl: config.DATABASE_URL,
@@ -40,6 +49,8 @@ const app = await buildApp({
   https: config.PUBLIC_URL?.startsWith('https://') ?? false,
   rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
   webDistDir: config.WEB_DIST_DIR,
+  jwtSecret,
+  uploadsDir: path.join(config.dataDir, 'uploads'),
 });
 
 let closing = false;
@@ -72,6 +83,12 @@ const lines = [
   demo
     ? `  École de démonstration : ${demo.school.name} (${demo.school.slug})${demo.created ? ' — créée' : ''}`
     : '',
+  ...(demo
+    ? [
+        `  Comptes de démonstration (mot de passe « ${DEMO_PASSWORD} ») :`,
+        ...demo.logins.map((login) => `    ${login.email.padEnd(28)} ${login.roleName}`),
+      ]
+    : []),
   '',
 ];
 process.stdout.write(

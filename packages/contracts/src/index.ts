@@ -8,3 +8,5 @@ export * from './errors';
 export * from './public';
 export * from './health';
 export * from './organizations';
+export * from './permissions';
+export * from './auth';

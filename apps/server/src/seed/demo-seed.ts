@@ -1,38 +1,80 @@
+import { systemRoles, type SystemRoleKey } from '@ecolage/contracts';
 import type { Database } from '../platform/db/database';
+import { addMemberWithSystemRole, ensureSystemRoles, isMember } from '../modules/access';
+import { ensureAccount } from '../modules/auth';
 import { createSchool, findOrganizationBySlug, type Organization } from '../modules/organizations';
 
 export const DEMO_SCHOOL_SLUG = 'ecole-demo';
+export const DEMO_PASSWORD = 'ecolage-demo';
+
+/** One demo login per system role, with names from Lomé. */
+export const demoAccounts: { roleKey: SystemRoleKey; name: string; email: string }[] = [
+  { roleKey: 'super_admin', name: 'Afi Mensah', email: 'direction@ecole-demo.tg' },
+  { roleKey: 'director', name: 'Kodjo Agbéko', email: 'directeur@ecole-demo.tg' },
+  { roleKey: 'finance', name: 'Ama Lawson', email: 'finance@ecole-demo.tg' },
+  { roleKey: 'accounting', name: 'Yao Kpodar', email: 'comptabilite@ecole-demo.tg' },
+  { roleKey: 'registrar', name: 'Akossiwa Adjovi', email: 'scolarite@ecole-demo.tg' },
+  { roleKey: 'cashier', name: 'Komi Amegah', email: 'caisse@ecole-demo.tg' },
+  { roleKey: 'reader', name: 'Essi Dogbé', email: 'lecteur@ecole-demo.tg' },
+];
 
 export interface DemoSeedResult {
   school: Organization;
   created: boolean;
+  logins: { email: string; roleName: string }[];
 }
 
+const seeder = { type: 'system' as const, label: 'Données de démonstration' };
+
 /**
- * Seeds the demo school « École Démo » on an empty database. Idempotent: running it again finds
- * the school and changes nothing. Later modules add their demo data here (accounts, programmes,
- * students, payments), each idempotent on its own.
+ * Seeds the demo school « École Démo », its roles and one login per role. Idempotent: each piece
+ * is created only when missing, so running it again (or on a school seeded by an older version)
+ * changes nothing that exists.
  */
 export async function seedDemoData(db: Database): Promise<DemoSeedResult> {
   return db.transaction(async (tx) => {
     const existing = await findOrganizationBySlug(tx, DEMO_SCHOOL_SLUG);
-    if (existing) return { school: existing, created: false };
-    const school = await createSchool(
-      tx,
-      {
-        name: 'École Démo',
-        slug: DEMO_SCHOOL_SLUG,
-        contactEmail: 'scolarite@ecole-demo.tg',
-        supportPhone: '+22890123456',
-        address: 'Boulevard du 13 Janvier, Nyékonakpoè',
-        city: 'Lomé',
-        country: 'TG',
-        timeZone: 'Africa/Lome',
-        plan: 'croissance',
-        brandColor: '#484D9B',
-      },
-      { actor: { type: 'system', label: 'Données de démonstration' } },
-    );
-    return { school, created: true };
+    const school =
+      existing ??
+      (await createSchool(
+        tx,
+        {
+          name: 'École Démo',
+          slug: DEMO_SCHOOL_SLUG,
+          contactEmail: 'scolarite@ecole-demo.tg',
+          supportPhone: '+22890123456',
+          address: 'Boulevard du 13 Janvier, Nyékonakpoè',
+          city: 'Lomé',
+          country: 'TG',
+          timeZone: 'Africa/Lome',
+          plan: 'croissance',
+          brandColor: '#484D9B',
+        },
+        { actor: seeder },
+      ));
+    await ensureSystemRoles(tx, school.id);
+    for (const account of demoAccounts) {
+      const { user } = await ensureAccount(tx, { ...account, password: DEMO_PASSWORD });
+      if (await isMember(tx, school.id, user.id)) continue;
+      await addMemberWithSystemRole(
+        tx,
+        {
+          organizationId: school.id,
+          userId: user.id,
+          roleKey: account.roleKey,
+          userLabel: user.name,
+        },
+        { actor: seeder, ip: null },
+      );
+    }
+    const roleNames = new Map<string, string>(systemRoles.map((role) => [role.key, role.name]));
+    return {
+      school,
+      created: !existing,
+      logins: demoAccounts.map((account) => ({
+        email: account.email,
+        roleName: roleNames.get(account.roleKey) ?? account.roleKey,
+      })),
+    };
   });
 }

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app';
@@ -8,7 +10,7 @@ export function useTestApp(overrides: Partial<BuildAppOptions> = {}) {
   const database = useTestDatabase();
   let app: FastifyInstance | undefined;
   beforeAll(async () => {
-    app = await buildApp({ database: database(), webDistDir: false, ...overrides });
+    app = await buildApp({ ...testAppOptions(database()), ...overrides });
     await app.ready();
   });
   afterAll(async () => {
@@ -20,5 +22,16 @@ export function useTestApp(overrides: Partial<BuildAppOptions> = {}) {
       return app;
     },
     database: (): TestDatabase => database(),
+  };
+}
+
+/** Options every test app needs: no web build, a test secret, uploads in a temporary folder. */
+export function testAppOptions(database: BuildAppOptions['database']): BuildAppOptions {
+  return {
+    database,
+    webDistDir: false,
+    jwtSecret: 'secret-de-test-qui-fait-au-moins-32-caracteres',
+    uploadsDir: path.join(tmpdir(), `ecolage-uploads-${process.pid}`),
+    loginPolicy: { failureDelayMs: () => 0, accountLockMs: () => 0, ipLockMs: () => 0 },
   };
 }

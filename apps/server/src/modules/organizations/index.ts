@@ -1,8 +1,10 @@
-/** Schools (tenants): creation, public profile. */
+/** Schools (tenants): creation, slugs, public profile. */
 export { organizationRoutes } from './organizations.routes';
 export {
+  allocateSchoolSlug,
   createSchool,
   findOrganizationBySlug,
+  findOrganizationsByIds,
   getSchoolPublicProfile,
 } from './organizations.service';
 export { organizations, type Organization, type NewOrganization } from './organizations.tables';

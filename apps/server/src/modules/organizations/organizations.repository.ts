@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { organizations, type NewOrganization, type Organization } from './organizations.tables';
 
@@ -21,4 +21,18 @@ export async function insertOrganization(
   const [row] = await db.insert(organizations).values(values).returning();
   if (!row) throw new Error('organization not inserted');
   return row;
+}
+
+export async function findOrganizationsByIds(db: DbOrTx, ids: string[]): Promise<Organization[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(organizations).where(inArray(organizations.id, ids));
+}
+
+/** Slugs equal to `base` or of the form `base-N`, archived schools included (never reused). */
+export async function findSlugsLike(db: DbOrTx, base: string): Promise<string[]> {
+  const rows = await db
+    .select({ slug: organizations.slug })
+    .from(organizations)
+    .where(or(eq(organizations.slug, base), like(organizations.slug, `${base}-%`)));
+  return rows.map((row) => row.slug);
 }

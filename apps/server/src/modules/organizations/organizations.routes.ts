@@ -11,6 +11,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
   app.get(
     '/api/public/schools/:slug',
     {
+      config: { public: true },
       schema: {
         tags: ['Site public'],
         summary: "Profil public d'une école (en-tête de sa page de paiement)",

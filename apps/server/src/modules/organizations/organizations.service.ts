@@ -2,7 +2,13 @@ import type { SchoolPublicProfile } from '@ecolage/contracts';
 import type { DbOrTx, Transaction } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { recordAuditEntry, type AuditEntryInput } from '../audit';
-import { findOrganizationBySlug, insertOrganization } from './organizations.repository';
+import {
+  findOrganizationBySlug,
+  findOrganizationsByIds,
+  findSlugsLike,
+  insertOrganization,
+} from './organizations.repository';
+import { slugify } from './slug';
 import type { NewOrganization, Organization } from './organizations.tables';
 
 /** A school's public profile by its slug; 404 for an unknown or archived school. */
@@ -46,4 +52,12 @@ export async function createSchool(
   return school;
 }
 
-export { findOrganizationBySlug };
+/** A free slug for a new school: its name in URL form, with -2, -3… when already taken. */
+export async function allocateSchoolSlug(db: DbOrTx, name: string): Promise<string> {
+  const base = slugify(name);
+  const taken = new Set(await findSlugsLike(db, base));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+export { findOrganizationBySlug, findOrganizationsByIds };

@@ -34,7 +34,7 @@ function visitorContext(request: FastifyRequest): VisitorContext {
 
 /** The public website's two calls, with the spec's shapes (DESIGN.md §7). */
 export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (app, options) => {
-  const config = { rateLimit: options.formRateLimit };
+  const config = { public: true as const, rateLimit: options.formRateLimit };
 
   app.post(
     '/api/newsletter-subscribe',

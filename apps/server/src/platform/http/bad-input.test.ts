@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app';
-import { useTestApp } from '../../test/test-app';
+import { testAppOptions, useTestApp } from '../../test/test-app';
 
 describe('bad input never gets a 500 nor writes anything', () => {
   const { app, database } = useTestApp();
@@ -115,10 +115,7 @@ describe('bad input never gets a 500 nor writes anything', () => {
 
 describe('unexpected failures', () => {
   it('answer 500 with a generic French message and no internals', async () => {
-    const broken = await buildApp({
-      database: { db: brokenDb(), engine: 'external' },
-      webDistDir: false,
-    });
+    const broken = await buildApp(testAppOptions({ db: brokenDb(), engine: 'external' }));
     const response = await broken.inject({
       method: 'POST',
       url: '/api/contact',

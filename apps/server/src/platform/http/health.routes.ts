@@ -14,6 +14,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
   app.get(
     '/api/health',
     {
+      config: { public: true },
       schema: {
         tags: ['Système'],
         summary: 'État du service et de sa base de données',

@@ -18,11 +18,14 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       tags: [
         { name: 'Système', description: 'Santé du service' },
         { name: 'Site public', description: 'Newsletter, contact, écoles' },
+        { name: 'Comptes', description: 'Inscription, connexion, sessions' },
       ],
     },
     transform: jsonSchemaTransform,
   });
-  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, () =>
+    app.swagger(),
+  );
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,

@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { testAppOptions } from '../../test/test-app';
 import { useTestDatabase } from '../../test/test-database';
 
 describe('serving the built web app on the API port', () => {
@@ -23,7 +24,10 @@ describe('serving the built web app on the API port', () => {
     writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
     writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), script);
     writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.gz'), gzipSync(script));
-    app = await buildApp({ database: database(), webDistDir: dist });
+    app = await buildApp({
+      ...testAppOptions(database()),
+      webDistDir: dist,
+    });
     await app.ready();
   });
   afterAll(async () => {

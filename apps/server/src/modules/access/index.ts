@@ -1,0 +1,12 @@
+/** Roles, permissions and memberships (who may do what in which school). */
+export {
+  addMemberWithSystemRole,
+  createSystemRoles,
+  ensureSystemRoles,
+  isMember,
+  getMemberAccess,
+  listSchoolsOfUser,
+  recordLogin,
+  type MemberAccess,
+} from './access.service';
+export { roles, memberships, type Role, type Membership } from './access.tables';

@@ -1,0 +1,88 @@
+import { AuthMessages, ErrorCode, type Permission } from '@ecolage/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import { getMemberAccess, type MemberAccess } from '../access';
+import { tokenFromHeader, verifyAccessToken, type AccessTokenKeys } from './access-token';
+
+/**
+ * What each route requires, declared in its `config`: exactly one of
+ * `public: true`, `session: true` (any active member) or `permission: '<action:entity>'`.
+ */
+export interface RouteAccess {
+  public?: true;
+  session?: true;
+  permission?: Permission;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    public?: true;
+    session?: true;
+    permission?: Permission;
+  }
+  interface FastifyRequest {
+    /** The signed-in member on routes that need a session. */
+    member?: AuthenticatedMember;
+  }
+}
+
+export interface AuthenticatedMember extends MemberAccess {
+  name: string;
+}
+
+/** Routes of plugins we do not write (Swagger UI's files) are public by prefix. */
+const PUBLIC_PREFIXES = ['/api/docs'];
+
+/** The signed-in member; for handlers of routes declared `session` or `permission`. */
+export function requireMember(request: FastifyRequest): AuthenticatedMember {
+  if (!request.member) throw new AppError(ErrorCode.UNAUTHENTICATED, AuthMessages.sessionRequired);
+  return request.member;
+}
+
+/**
+ * Authentication and permission check for every /api route. A route that declares no access rule
+ * makes the application refuse to start, so nothing is ever open by omission.
+ */
+export const authPlugin = fp<{ db: Database; keys: AccessTokenKeys }>(
+  async (app: FastifyInstance, options) => {
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api') || PUBLIC_PREFIXES.some((p) => route.url.startsWith(p)))
+        return;
+      const config = (route.config ?? {}) as RouteAccess;
+      const rules = [config.public, config.session, config.permission].filter(Boolean).length;
+      if (rules !== 1) {
+        throw new Error(
+          `${String(route.method)} ${route.url} must declare exactly one of config.public, config.session or config.permission`,
+        );
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const url = request.routeOptions.url;
+      if (!url?.startsWith('/api') || PUBLIC_PREFIXES.some((p) => url.startsWith(p))) return;
+      const config = request.routeOptions.config as RouteAccess;
+      if (config.public) return;
+
+      const token = tokenFromHeader(request.headers.authorization);
+      if (!token) throw new AppError(ErrorCode.UNAUTHENTICATED, AuthMessages.sessionRequired);
+      const check = await verifyAccessToken(options.keys, token);
+      if (!check.ok) {
+        const message =
+          check.reason === 'expired' ? AuthMessages.sessionExpired : AuthMessages.sessionRequired;
+        throw new AppError(ErrorCode.UNAUTHENTICATED, message);
+      }
+      // Read on every request: a deactivated member or a changed role takes effect at once.
+      const access = await getMemberAccess(options.db, check.claims.org, check.claims.sub);
+      if (!access || access.status !== 'active') {
+        throw new AppError(ErrorCode.UNAUTHENTICATED, AuthMessages.sessionExpired);
+      }
+      if (config.permission && !access.permissions.includes(config.permission)) {
+        throw new AppError(ErrorCode.FORBIDDEN, AuthMessages.forbidden);
+      }
+      request.member = { ...access, name: check.claims.name };
+    });
+  },
+  { name: 'ecolage-auth' },
+);

@@ -1,0 +1,101 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database';
+import { loginThrottles, refreshTokens, users, type RefreshToken, type User } from './auth.tables';
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<User | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)));
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<User | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row;
+}
+
+export async function findUsersByIds(db: DbOrTx, ids: string[]): Promise<User[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(users).where(inArray(users.id, ids));
+}
+
+/** Inserts an account; undefined when the e-mail (any case) is already taken. */
+export async function insertUser(
+  db: DbOrTx,
+  values: { email: string; passwordHash: string; name: string; avatarPath?: string | null },
+): Promise<User | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function insertRefreshToken(
+  db: DbOrTx,
+  values: Omit<RefreshToken, 'id' | 'createdAt' | 'usedAt' | 'revokedAt'>,
+): Promise<RefreshToken> {
+  const [row] = await db.insert(refreshTokens).values(values).returning();
+  if (!row) throw new Error('refresh token not inserted');
+  return row;
+}
+
+/** Locks the token's row so that two refreshes with the same token cannot both succeed. */
+export async function findRefreshTokenForUpdate(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<RefreshToken | undefined> {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .for('update');
+  return row;
+}
+
+export async function markRefreshTokenUsed(db: DbOrTx, id: string): Promise<void> {
+  await db.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, id));
+}
+
+export async function revokeRefreshFamily(db: DbOrTx, familyId: string): Promise<number> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length;
+}
+
+export async function findThrottles(db: DbOrTx, keys: string[]) {
+  return db.select().from(loginThrottles).where(inArray(loginThrottles.key, keys));
+}
+
+/** Counts one more failure for each key and sets its lock; returns the new counts. */
+export async function recordLoginFailure(
+  db: DbOrTx,
+  key: string,
+  lockFor: (failures: number) => number,
+): Promise<number> {
+  const [row] = await db
+    .insert(loginThrottles)
+    .values({ key, failures: 1, lastFailureAt: new Date() })
+    .onConflictDoUpdate({
+      target: loginThrottles.key,
+      set: { failures: sql`${loginThrottles.failures} + 1`, lastFailureAt: new Date() },
+    })
+    .returning({ failures: loginThrottles.failures });
+  const failures = row?.failures ?? 1;
+  const lockMs = lockFor(failures);
+  if (lockMs > 0) {
+    await db
+      .update(loginThrottles)
+      .set({ lockedUntil: new Date(Date.now() + lockMs) })
+      .where(eq(loginThrottles.key, key));
+  }
+  return failures;
+}
+
+export async function clearLoginFailures(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(loginThrottles).where(eq(loginThrottles.key, key));
+}

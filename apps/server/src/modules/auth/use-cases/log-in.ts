@@ -1,0 +1,103 @@
+import { AuthMessages, ErrorCode, type LoginRequest } from '@ecolage/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Database } from '../../../platform/db/database';
+import { AppError } from '../../../platform/errors';
+import { listSchoolsOfUser, recordLogin } from '../../access';
+import { recordAuditEntry } from '../../audit';
+import type { AccessTokenKeys } from '../access-token';
+import {
+  clearLoginFailures,
+  findThrottles,
+  findUserByEmail,
+  recordLoginFailure,
+} from '../auth.repository';
+import { verifyAgainstNothing, verifyPassword } from '../password';
+import { issueSession, type AuthContext, type IssuedSession } from '../session';
+
+/** How failed logins slow down and then lock an account and an IP address. */
+export interface LoginPolicy {
+  /** Pause before answering the n-th consecutive failure. */
+  failureDelayMs(failures: number): number;
+  /** Lock of an account after its n-th consecutive failure (0: none). */
+  accountLockMs(failures: number): number;
+  /** Lock of an IP address after its n-th consecutive failure (0: none). */
+  ipLockMs(failures: number): number;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * 250 ms more per failure (up to 2 s); an account locks for 1 minute at its 5th failure, doubling
+ * up to 30 minutes; an address (a school's shared connection counts many people) at its 30th.
+ */
+export const defaultLoginPolicy: LoginPolicy = {
+  failureDelayMs: (failures) => Math.min(250 * failures, 2000),
+  accountLockMs: (failures) =>
+    failures < 5 ? 0 : Math.min(MINUTE * 2 ** (failures - 5), 30 * MINUTE),
+  ipLockMs: (failures) =>
+    failures < 30 ? 0 : Math.min(MINUTE * 2 ** (failures - 30), 30 * MINUTE),
+};
+
+function lockedError(until: Date): AppError {
+  const retryAfter = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  const error = new AppError(ErrorCode.RATE_LIMITED, AuthMessages.locked);
+  return Object.assign(error, { retryAfterSeconds: retryAfter });
+}
+
+/**
+ * Checks the credentials and opens a session in the member's most recently used school. Unknown
+ * e-mail and wrong password get the same answer, after the same work.
+ */
+export async function logIn(
+  db: Database,
+  keys: AccessTokenKeys,
+  policy: LoginPolicy,
+  request: LoginRequest,
+  context: AuthContext,
+): Promise<IssuedSession> {
+  const accountKey = `account:${request.email}`;
+  const ipKey = `ip:${context.ip ?? 'inconnue'}`;
+  const now = Date.now();
+  const lock = (await findThrottles(db, [accountKey, ipKey]))
+    .map((throttle) => throttle.lockedUntil)
+    .filter((until): until is Date => until !== null && until.getTime() > now)
+    .sort((a, b) => b.getTime() - a.getTime())[0];
+  if (lock) throw lockedError(lock);
+
+  const user = await findUserByEmail(db, request.email);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, request.password)
+    : await verifyAgainstNothing(request.password);
+  const schools = user && valid ? await listSchoolsOfUser(db, user.id) : [];
+  const school = schools[0];
+
+  if (!user || !valid || !school) {
+    const failures = await recordLoginFailure(db, accountKey, policy.accountLockMs);
+    await recordLoginFailure(db, ipKey, policy.ipLockMs);
+    await sleep(policy.failureDelayMs(failures));
+    throw new AppError(ErrorCode.UNAUTHENTICATED, AuthMessages.invalidCredentials);
+  }
+
+  await clearLoginFailures(db, accountKey);
+  return db.transaction(async (tx) => {
+    const issued = await issueSession(
+      tx,
+      keys,
+      { user, organizationId: school.organizationId },
+      context,
+    );
+    if (!issued) throw new AppError(ErrorCode.UNAUTHENTICATED, AuthMessages.invalidCredentials);
+    await recordLogin(tx, school.organizationId, user.id);
+    await recordAuditEntry(tx, {
+      organizationId: school.organizationId,
+      actor: { type: 'user', userId: user.id, label: user.name },
+      action: 'auth.logged_in',
+      resourceType: 'user',
+      resourceId: user.id,
+      category: 'user',
+      details: { userAgent: context.userAgent },
+      ip: context.ip,
+    });
+    return issued;
+  });
+}

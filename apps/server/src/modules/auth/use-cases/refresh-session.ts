@@ -1,0 +1,85 @@
+import { AuthMessages, ErrorCode } from '@ecolage/contracts';
+import type { Database } from '../../../platform/db/database';
+import { AppError } from '../../../platform/errors';
+import { recordAuditEntry } from '../../audit';
+import type { AccessTokenKeys } from '../access-token';
+import {
+  findRefreshTokenForUpdate,
+  findUserById,
+  markRefreshTokenUsed,
+  revokeRefreshFamily,
+} from '../auth.repository';
+import { hashRefreshToken, issueSession, type AuthContext, type IssuedSession } from '../session';
+
+const expired = () => new AppError(ErrorCode.UNAUTHENTICATED, AuthMessages.sessionExpired);
+
+/**
+ * Trades a refresh token for a new pair (rotation). A token presented twice was copied: the whole
+ * family is revoked, the thief's session and the owner's alike, and the event is journaled.
+ * `organizationId` switches the session to another school of the member.
+ */
+export async function refreshSession(
+  db: Database,
+  keys: AccessTokenKeys,
+  token: string | undefined,
+  context: AuthContext,
+  organizationId?: string,
+): Promise<IssuedSession> {
+  if (!token) throw expired();
+  const outcome = await db.transaction(async (tx) => {
+    const stored = await findRefreshTokenForUpdate(tx, hashRefreshToken(token));
+    if (!stored || stored.revokedAt) return { kind: 'expired' as const };
+    if (stored.usedAt) {
+      await revokeRefreshFamily(tx, stored.familyId);
+      await recordAuditEntry(tx, {
+        organizationId: stored.organizationId,
+        actor: { type: 'system', label: 'Sécurité des sessions' },
+        action: 'auth.refresh_token_reused',
+        resourceType: 'user',
+        resourceId: stored.userId,
+        category: 'user',
+        details: { familyId: stored.familyId, userAgent: context.userAgent },
+        ip: context.ip,
+      });
+      return { kind: 'reused' as const };
+    }
+    if (stored.expiresAt.getTime() <= Date.now()) return { kind: 'expired' as const };
+    const user = await findUserById(tx, stored.userId);
+    if (!user) return { kind: 'expired' as const };
+    const issued = await issueSession(
+      tx,
+      keys,
+      { user, organizationId: organizationId ?? stored.organizationId, familyId: stored.familyId },
+      context,
+    );
+    // Not (or no longer) a member: nothing issued, and the presented token stays usable.
+    if (!issued) return { kind: organizationId ? ('not_member' as const) : ('expired' as const) };
+    await markRefreshTokenUsed(tx, stored.id);
+    return { kind: 'issued' as const, issued };
+  });
+  if (outcome.kind === 'issued') return outcome.issued;
+  // Switching to a school one is not (or no longer) a member of: 404, as for any foreign record.
+  if (outcome.kind === 'not_member') {
+    throw new AppError(ErrorCode.NOT_FOUND, 'Aucune école ne correspond à cette demande.');
+  }
+  throw expired();
+}
+
+/** Ends the session of this refresh token (its whole family). Unknown tokens are ignored. */
+export async function logOut(db: Database, token: string | undefined): Promise<void> {
+  if (!token) return;
+  await db.transaction(async (tx) => {
+    const stored = await findRefreshTokenForUpdate(tx, hashRefreshToken(token));
+    if (!stored) return;
+    const revoked = await revokeRefreshFamily(tx, stored.familyId);
+    if (revoked === 0) return;
+    await recordAuditEntry(tx, {
+      organizationId: stored.organizationId,
+      actor: { type: 'user', userId: stored.userId, label: 'Membre' },
+      action: 'auth.logged_out',
+      resourceType: 'user',
+      resourceId: stored.userId,
+      category: 'user',
+    });
+  });
+}
