@@ -23,6 +23,7 @@ export interface HashedFields {
   category: string;
   details: Record<string, unknown>;
   ip: string | null;
+  userAgent?: string | null;
   createdAt: Date;
   previousHash: string | null;
 }
@@ -41,6 +42,8 @@ export function hashAuditEntry(fields: HashedFields): string {
     category: fields.category,
     details: fields.details,
     ip: fields.ip,
+    // Left out when absent, so entries written before the column existed keep their hash.
+    userAgent: fields.userAgent ?? undefined,
     createdAt: fields.createdAt.toISOString(),
     previousHash: fields.previousHash,
   };

@@ -59,9 +59,31 @@ describe('audit journal chain', () => {
         sql`select id::int as id from audit_entries where organization_id is null order by id limit 1 offset 4`,
       )
     ).rows;
+    // Only someone able to disable the trigger (a superuser) can edit the journal…
+    await db.execute(sql`alter table audit_entries disable trigger audit_entries_append_only`);
     await db.execute(
       sql`update audit_entries set details = '{"falsifié": true}' where id = ${target?.id}`,
     );
+    await db.execute(sql`alter table audit_entries enable trigger audit_entries_append_only`);
+    // …and the chain shows where.
     expect(await verifyAuditChain(db, null)).toEqual({ valid: false, brokenAtId: target?.id });
+  });
+
+  it('is append-only in the database itself', async () => {
+    const { db } = database();
+    for (const statement of [
+      sql`update audit_entries set action = 'effacé'`,
+      sql`delete from audit_entries`,
+      sql`truncate audit_entries`,
+    ]) {
+      const error = await db.execute(statement).then(
+        () => undefined,
+        (failure: Error) => failure,
+      );
+      // Drizzle wraps the PostgreSQL error; the trigger's message is the cause.
+      expect((error?.cause as Error | undefined)?.message).toMatch(
+        /append-only \((UPDATE|DELETE|TRUNCATE) refused\)/,
+      );
+    }
   });
 });

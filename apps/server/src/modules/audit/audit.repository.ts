@@ -14,6 +14,7 @@ export interface AuditEntryInput {
   category: AuditCategory;
   details?: Record<string, unknown>;
   ip?: string | null;
+  userAgent?: string | null;
 }
 
 function chainFilter(organizationId: string | null): SQL {
@@ -49,6 +50,7 @@ export async function insertAuditEntry(
     category: input.category,
     details: input.details ?? {},
     ip: input.ip ?? null,
+    userAgent: input.userAgent ?? null,
     // Millisecond precision: what PostgreSQL stores is what the hash covered.
     createdAt: new Date(),
     previousHash: previous?.hash ?? null,

@@ -44,6 +44,7 @@ export const auditEntries = pgTable(
     category: text('category', { enum: auditCategories }).notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     ip: text('ip'),
+    userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     previousHash: text('previous_hash'),
     hash: text('hash').notNull(),

@@ -48,6 +48,7 @@ export async function subscribeToNewsletter(
       resourceId: id,
       category: 'public',
       ip: context.ip,
+      userAgent: context.userAgent,
     });
     return true;
   });
@@ -83,6 +84,7 @@ export async function sendContactMessage(
       category: 'public',
       details: { subject: request.subject },
       ip: context.ip,
+      userAgent: context.userAgent,
     });
   });
   return { ...answer, stored: true };

@@ -95,8 +95,8 @@ export async function logIn(
       resourceType: 'user',
       resourceId: user.id,
       category: 'user',
-      details: { userAgent: context.userAgent },
       ip: context.ip,
+      userAgent: context.userAgent,
     });
     return issued;
   });

@@ -38,8 +38,9 @@ export async function refreshSession(
         resourceType: 'user',
         resourceId: stored.userId,
         category: 'user',
-        details: { familyId: stored.familyId, userAgent: context.userAgent },
+        details: { familyId: stored.familyId },
         ip: context.ip,
+        userAgent: context.userAgent,
       });
       return { kind: 'reused' as const };
     }

@@ -54,6 +54,7 @@ export async function registerSchool(
       category: 'user',
       details: { email: user.email, avatar: avatarPath !== null },
       ip: context.ip,
+      userAgent: context.userAgent,
     });
     await createSystemRoles(tx, school.id);
     await addMemberWithSystemRole(
