@@ -7,7 +7,12 @@ const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@ecolage/'));
 
 await build({
-  entryPoints: ['src/main.ts', 'src/seed/seed-cli.ts', 'src/platform/db/migrate-cli.ts'],
+  entryPoints: [
+    'src/main.ts',
+    'src/seed/seed-cli.ts',
+    'src/platform/db/migrate-cli.ts',
+    'src/modules/audit/audit-verify-cli.ts',
+  ],
   outdir: 'dist',
   entryNames: '[name]',
   bundle: true,

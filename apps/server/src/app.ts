@@ -20,6 +20,7 @@ import {
   defaultLoginPolicy,
   type LoginPolicy,
 } from './modules/auth';
+import { auditRoutes } from './modules/audit';
 import { organizationRoutes } from './modules/organizations';
 import { FileStore } from './platform/files';
 import { publicRoutes } from './modules/public';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     formRateLimit: options.formRateLimit ?? { max: 10, timeWindow: '10 minutes' },
   });
   await app.register(organizationRoutes, { db });
+  await app.register(auditRoutes, { db });
   await app.register(authRoutes, {
     db,
     keys,

@@ -10,3 +10,4 @@ export * from './health';
 export * from './organizations';
 export * from './permissions';
 export * from './auth';
+export * from './audit';

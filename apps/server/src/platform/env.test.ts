@@ -19,6 +19,13 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe(path.resolve('data'));
   });
 
+  it('resolves DATA_DIR from where npm was invoked (INIT_CWD), not from a workspace', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/ecolage' }).dataDir).toBe('/srv/ecolage/data');
+    expect(loadConfig({ INIT_CWD: '/srv/ecolage', DATA_DIR: '/var/lib/ecolage' }).dataDir).toBe(
+      '/var/lib/ecolage',
+    );
+  });
+
   it('reads values and flags, ignoring empty strings', () => {
     const config = loadConfig({
       PORT: '8080',

@@ -41,5 +41,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Configuration invalide :\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  // Relative to where the command was typed: `npm run db:seed` runs inside apps/server, but
+  // ./data means the same folder as for `npm start` at the repository root.
+  const base = source.INIT_CWD ?? process.cwd();
+  return { ...parsed.data, dataDir: path.resolve(base, parsed.data.DATA_DIR) };
 }

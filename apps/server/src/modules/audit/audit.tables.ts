@@ -1,3 +1,4 @@
+import { auditCategoryValues } from '@ecolage/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -11,17 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { organizations } from '../organizations/organizations.tables';
 
-export const auditCategories = [
-  'invoice',
-  'payment',
-  'export',
-  'user',
-  'refund',
-  'settings',
-  'student',
-  'public',
-  'system',
-] as const;
+/** The categories of the journal's filter, and a few more (DESIGN.md §5). */
+export const auditCategories = auditCategoryValues;
 export type AuditCategory = (typeof auditCategories)[number];
 
 /**

@@ -1,45 +1,14 @@
-import { AuthMessages, ErrorCode, type Permission } from '@ecolage/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AuthMessages, ErrorCode } from '@ecolage/contracts';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import { getMemberAccess, type MemberAccess } from '../access';
+import type { RouteAccess } from '../../platform/http/request-member';
+import { getMemberAccess } from '../access';
 import { tokenFromHeader, verifyAccessToken, type AccessTokenKeys } from './access-token';
-
-/**
- * What each route requires, declared in its `config`: exactly one of
- * `public: true`, `session: true` (any active member) or `permission: '<action:entity>'`.
- */
-export interface RouteAccess {
-  public?: true;
-  session?: true;
-  permission?: Permission;
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    public?: true;
-    session?: true;
-    permission?: Permission;
-  }
-  interface FastifyRequest {
-    /** The signed-in member on routes that need a session. */
-    member?: AuthenticatedMember;
-  }
-}
-
-export interface AuthenticatedMember extends MemberAccess {
-  name: string;
-}
 
 /** Routes of plugins we do not write (Swagger UI's files) are public by prefix. */
 const PUBLIC_PREFIXES = ['/api/docs'];
-
-/** The signed-in member; for handlers of routes declared `session` or `permission`. */
-export function requireMember(request: FastifyRequest): AuthenticatedMember {
-  if (!request.member) throw new AppError(ErrorCode.UNAUTHENTICATED, AuthMessages.sessionRequired);
-  return request.member;
-}
 
 /**
  * Authentication and permission check for every /api route. A route that declares no access rule
@@ -81,7 +50,13 @@ export const authPlugin = fp<{ db: Database; keys: AccessTokenKeys }>(
       if (config.permission && !access.permissions.includes(config.permission)) {
         throw new AppError(ErrorCode.FORBIDDEN, AuthMessages.forbidden);
       }
-      request.member = { ...access, name: check.claims.name };
+      request.member = {
+        userId: access.userId,
+        organizationId: access.organizationId,
+        name: check.claims.name,
+        role: access.role,
+        permissions: access.permissions,
+      };
     });
   },
   { name: 'ecolage-auth' },

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Database } from '../../platform/db/database';
 import type { FileStore } from '../../platform/files';
 import type { AccessTokenKeys } from './access-token';
-import { requireMember } from './auth.plugin';
+import { requireMember } from '../../platform/http/request-member';
 import { avatarMimeType } from './avatar';
 import { AppError } from '../../platform/errors';
 import { getCurrentSession, type AuthContext, type IssuedSession } from './session';

@@ -1,10 +1,5 @@
 /** Accounts and sessions: sign-up, login, refresh with rotation, logout, school switch. */
-export {
-  authPlugin,
-  requireMember,
-  type AuthenticatedMember,
-  type RouteAccess,
-} from './auth.plugin';
+export { authPlugin } from './auth.plugin';
 export { authRoutes, REFRESH_COOKIE, type AuthRoutesOptions } from './auth.routes';
 export { accessTokenKeys, signAccessToken, type AccessTokenKeys } from './access-token';
 export { defaultLoginPolicy, type LoginPolicy } from './use-cases/log-in';

@@ -19,6 +19,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         { name: 'Système', description: 'Santé du service' },
         { name: 'Site public', description: 'Newsletter, contact, écoles' },
         { name: 'Comptes', description: 'Inscription, connexion, sessions' },
+        { name: "Journal d'audit", description: 'Journal des actions de l’école' },
       ],
     },
     transform: jsonSchemaTransform,

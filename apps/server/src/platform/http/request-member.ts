@@ -1,0 +1,41 @@
+import { AuthMessages, ErrorCode, type Permission } from '@ecolage/contracts';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+
+/**
+ * What each route requires, declared in its `config`: exactly one of `public: true`,
+ * `session: true` (any active member) or `permission: '<action:entity>'`. The auth module enforces
+ * it; every module's routes declare it.
+ */
+export interface RouteAccess {
+  public?: true;
+  session?: true;
+  permission?: Permission;
+}
+
+/** The signed-in member of a request, in the school of their access token. */
+export interface AuthenticatedMember {
+  userId: string;
+  organizationId: string;
+  name: string;
+  role: { id: string; name: string; key: string | null };
+  permissions: Permission[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    public?: true;
+    session?: true;
+    permission?: Permission;
+  }
+  interface FastifyRequest {
+    /** The signed-in member on routes that need a session. */
+    member?: AuthenticatedMember;
+  }
+}
+
+/** The signed-in member; for handlers of routes declared `session` or `permission`. */
+export function requireMember(request: FastifyRequest): AuthenticatedMember {
+  if (!request.member) throw new AppError(ErrorCode.UNAUTHENTICATED, AuthMessages.sessionRequired);
+  return request.member;
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+export const auditCategoryValues = [
+  'invoice',
+  'payment',
+  'export',
+  'user',
+  'refund',
+  'settings',
+  'student',
+  'public',
+  'system',
+] as const;
+export type AuditCategoryValue = (typeof auditCategoryValues)[number];
+
+/** The journal screen's category filter (spec: all, invoice, payment, export, refund, settings + user). */
+export const auditFilterCategories = [
+  'invoice',
+  'payment',
+  'export',
+  'user',
+  'refund',
+  'settings',
+] as const;
+
+export const auditCategoryLabels: Record<AuditCategoryValue, string> = {
+  invoice: 'Factures',
+  payment: 'Paiements',
+  export: 'Exports',
+  user: 'Utilisateurs',
+  refund: 'Remboursements',
+  settings: 'Paramètres',
+  student: 'Étudiants',
+  public: 'Site public',
+  system: 'Système',
+};
+
+/** French wording of each journaled action; unknown codes are shown as they are. */
+export const auditActionLabels: Record<string, string> = {
+  'organization.created': 'École créée',
+  'account.registered': 'Compte créé à l’inscription',
+  'member.added': 'Membre ajouté',
+  'auth.logged_in': 'Connexion',
+  'auth.logged_out': 'Déconnexion',
+  'auth.refresh_token_reused': 'Session révoquée : jeton réutilisé',
+  'audit.exported': 'Journal d’audit exporté',
+  'newsletter.subscribed': 'Abonnement à la newsletter',
+  'contact.message_received': 'Message de contact reçu',
+};
+
+const isoDate = z.iso.datetime({ offset: true, error: 'Date invalide (format ISO 8601 attendu).' });
+
+export const auditListQuerySchema = z.object({
+  category: z.enum(auditCategoryValues).optional(),
+  search: z.string().trim().max(100).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  page: z.coerce.number().int().min(1, 'La page commence à 1.').default(1),
+  pageSize: z.coerce.number().int().min(1).max(100, '100 lignes par page au plus.').default(20),
+});
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+
+export const auditEntryItemSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  actorLabel: z.string(),
+  actorType: z.enum(['user', 'anonymous', 'system']),
+  action: z.string(),
+  actionLabel: z.string(),
+  resourceType: z.string(),
+  resourceId: z.string().nullable(),
+  category: z.enum(auditCategoryValues),
+  details: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type AuditEntryItem = z.infer<typeof auditEntryItemSchema>;
+
+export const auditListResponseSchema = z.object({
+  items: z.array(auditEntryItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const auditSummaryQuerySchema = auditListQuerySchema.pick({ from: true, to: true });
+export const auditSummaryResponseSchema = z.object({
+  actions: z.number().int(),
+  activeMembers: z.number().int(),
+  exports: z.number().int(),
+  payments: z.number().int(),
+});
+
+export const auditVerifyResponseSchema = z.object({
+  valid: z.boolean(),
+  entries: z.number().int().optional(),
+  brokenAtId: z.number().int().optional(),
+});
