@@ -20,6 +20,7 @@ import {
   defaultLoginPolicy,
   type LoginPolicy,
 } from './modules/auth';
+import { teamRoutes } from './modules/access';
 import { auditRoutes } from './modules/audit';
 import { organizationRoutes } from './modules/organizations';
 import { FileStore } from './platform/files';
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(organizationRoutes, { db });
   await app.register(auditRoutes, { db });
+  await app.register(teamRoutes, { db });
   await app.register(authRoutes, {
     db,
     keys,

@@ -11,3 +11,4 @@ export * from './organizations';
 export * from './permissions';
 export * from './auth';
 export * from './audit';
+export * from './access';

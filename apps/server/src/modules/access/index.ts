@@ -10,3 +10,4 @@ export {
   type MemberAccess,
 } from './access.service';
 export { roles, memberships, type Role, type Membership } from './access.tables';
+export { teamRoutes } from './team.routes';

@@ -26,6 +26,13 @@ export const authPlugin = fp<{ db: Database; keys: AccessTokenKeys }>(
           `${String(route.method)} ${route.url} must declare exactly one of config.public, config.session or config.permission`,
         );
       }
+      // Say it in the OpenAPI document too: the bearer scheme, and which permission.
+      if (!config.public && route.schema) {
+        Object.assign(route.schema, {
+          security: [{ bearerAuth: [] }],
+          ...(config.permission ? { 'x-permission': config.permission } : {}),
+        });
+      }
     });
 
     app.addHook('onRequest', async (request) => {

@@ -15,11 +15,22 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         version,
       },
       servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'Jeton d’accès de POST /api/auth/login (15 minutes).',
+          },
+        },
+      },
       tags: [
         { name: 'Système', description: 'Santé du service' },
         { name: 'Site public', description: 'Newsletter, contact, écoles' },
         { name: 'Comptes', description: 'Inscription, connexion, sessions' },
         { name: "Journal d'audit", description: 'Journal des actions de l’école' },
+        { name: 'Utilisateurs et rôles', description: 'Membres de l’école, rôles et permissions' },
       ],
     },
     transform: jsonSchemaTransform,

@@ -1,0 +1,128 @@
+import { systemRoles } from '@ecolage/contracts';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { logIn, registerSchool } from './test/auth-helpers';
+import { useTestApp } from './test/test-app';
+
+/**
+ * Walks the OpenAPI document, so that every route added later is covered without touching this
+ * file — except to give it a fixture, which the walk asks for by failing.
+ */
+type Operation = {
+  security?: unknown[];
+  'x-permission'?: string;
+  parameters?: { in: string; name: string }[];
+};
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A valid body for each mutating route that takes ids, so that validation passes and the id is what is tested. */
+const validBodies: Record<string, object> = {
+  'PATCH /api/members/{userId}': { status: 'inactive' },
+  'PATCH /api/roles/{roleId}': { name: 'Renommé' },
+};
+
+describe('access control over every route of /api/openapi.json', () => {
+  const { app, database } = useTestApp();
+  const schoolA = { token: '', ids: {} as Record<string, string> };
+  const schoolB = { token: '', readerToken: '' };
+  let operations: { method: Method; path: string; operation: Operation }[] = [];
+
+  beforeAll(async () => {
+    const a = await registerSchool(app(), { email: 'a@ecole-a.tg', schoolName: 'École A' });
+    const sessionA = await logIn(app(), a.email, a.password);
+    schoolA.token = sessionA.accessToken;
+    const roleA = await database().db.execute<{ id: string }>(
+      sql`select id from roles where organization_id = ${a.organizationId} and key = 'cashier'`,
+    );
+    schoolA.ids = { userId: sessionA.body.user.id, roleId: roleA.rows[0]?.id ?? '' };
+
+    const b = await registerSchool(app(), { email: 'b@ecole-b.tg', schoolName: 'École B' });
+    schoolB.token = (await logIn(app(), b.email, b.password)).accessToken;
+    const reader = await registerSchool(app(), {
+      email: 'lecteur@ecole-c.tg',
+      schoolName: 'École C',
+    });
+    const readerSession = await logIn(app(), reader.email, reader.password);
+    await database().db.execute(sql`
+      update memberships m set role_id = r.id from roles r
+      where r.organization_id = m.organization_id and r.key = 'reader' and m.user_id = ${readerSession.body.user.id}`);
+    schoolB.readerToken = readerSession.accessToken;
+
+    const document = (await app().inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    operations = Object.entries(
+      document.paths as Record<string, Record<string, Operation>>,
+    ).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        method: method.toUpperCase() as Method,
+        path,
+        operation,
+      })),
+    );
+  });
+
+  const fill = (path: string, ids: Record<string, string>) =>
+    path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+      const id = ids[name];
+      if (!id) throw new Error(`no fixture of school A for path parameter {${name}} (${path})`);
+      return id;
+    });
+
+  it('finds the protected routes', () => {
+    expect(operations.filter((entry) => entry.operation.security).length).toBeGreaterThan(8);
+  });
+
+  it('a member of school B gets 404 for every id of school A', async () => {
+    const withIds = operations.filter(
+      (entry) => entry.operation.security && /\{\w+\}/.test(entry.path),
+    );
+    expect(withIds.length).toBeGreaterThan(0);
+    for (const { method, path } of withIds) {
+      const key = `${method} ${path}`;
+      const payload = method === 'GET' || method === 'DELETE' ? undefined : validBodies[key];
+      if (method !== 'GET' && method !== 'DELETE' && !payload)
+        throw new Error(`no valid body for ${key}`);
+      const response = await app().inject({
+        method,
+        url: fill(path, schoolA.ids),
+        payload,
+        headers: { authorization: `Bearer ${schoolB.token}` },
+      });
+      expect(response.statusCode, `${key}: ${response.body}`).toBe(404);
+    }
+  });
+
+  it('a Lecteur gets 403 on every route whose permission Lecteur lacks, whatever the body', async () => {
+    const reader = new Set<string>(systemRoles.find((role) => role.key === 'reader')?.permissions);
+    const forbidden = operations.filter((entry) => {
+      const permission = entry.operation['x-permission'];
+      return permission !== undefined && !reader.has(permission);
+    });
+    expect(forbidden.some((entry) => entry.method !== 'GET')).toBe(true);
+    for (const { method, path } of forbidden) {
+      const response = await app().inject({
+        method,
+        url: fill(path, schoolA.ids),
+        payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+        headers: { authorization: `Bearer ${schoolB.readerToken}` },
+      });
+      expect(response.statusCode, `${method} ${path}`).toBe(403);
+    }
+  });
+
+  it('every mutating route needs a permission or is one of the public forms and auth calls', () => {
+    const mutating = operations.filter((entry) => entry.method !== 'GET');
+    const open = mutating
+      .filter((entry) => !entry.operation['x-permission'])
+      .map((entry) => `${entry.method} ${entry.path}`)
+      .sort();
+    expect(open).toEqual([
+      'POST /api/auth/login',
+      'POST /api/auth/logout',
+      'POST /api/auth/refresh',
+      'POST /api/auth/registration',
+      'POST /api/auth/switch-school',
+      'POST /api/contact',
+      'POST /api/newsletter-subscribe',
+    ]);
+  });
+});

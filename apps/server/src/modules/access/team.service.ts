@@ -1,0 +1,239 @@
+import {
+  AccessMessages,
+  ErrorCode,
+  type CreateRoleRequest,
+  type MemberItem,
+  type MemberListQuery,
+  type Permission,
+  type RoleItem,
+  type UpdateMemberRequest,
+  type UpdateRoleRequest,
+  allPermissions,
+} from '@ecolage/contracts';
+import type { Database, DbOrTx } from '../../platform/db/database';
+import { AppError, notFound } from '../../platform/errors';
+import { recordAuditEntry, type AuditEntryInput } from '../audit';
+import { countMembersByRole, insertRoles } from './access.repository';
+import type { Role } from './access.tables';
+import {
+  countOtherActiveSuperAdmins,
+  deleteRoleRow,
+  findMemberPage,
+  findMembership,
+  findRole,
+  findRoles,
+  lockSchoolMembers,
+  updateMembership,
+  updateRoleRow,
+} from './team.repository';
+
+export interface TeamContext {
+  organizationId: string;
+  actor: AuditEntryInput['actor'];
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const conflict = (message: string) => new AppError(ErrorCode.CONFLICT, message);
+
+/** The members screen: search by name or e-mail, status filter, pages. */
+export async function listMembers(db: DbOrTx, organizationId: string, query: MemberListQuery) {
+  const { rows, total } = await findMemberPage(db, organizationId, query);
+  const items: MemberItem[] = rows.map(({ membership, role, user }) => ({
+    userId: user.id,
+    name: user.name,
+    email: user.email,
+    avatarUrl: user.avatarPath ? `/api/avatars/${user.avatarPath}` : null,
+    role,
+    status: membership.status,
+    lastLoginAt: membership.lastLoginAt?.toISOString() ?? null,
+    since: membership.createdAt.toISOString(),
+  }));
+  return { items, total, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * Changes a member's role or status. The last active Super administration of a school can be
+ * neither demoted nor deactivated: the school would have no one left to manage it.
+ */
+export async function updateMember(
+  db: Database,
+  context: TeamContext,
+  userId: string,
+  change: UpdateMemberRequest,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { organizationId } = context;
+    await lockSchoolMembers(tx, organizationId);
+    const current = await findMembership(tx, organizationId, userId);
+    if (!current) throw notFound(AccessMessages.memberNotFound);
+    const role = change.roleId ? await findRole(tx, organizationId, change.roleId) : current.role;
+    if (!role) throw notFound(AccessMessages.roleNotFound);
+    const status = change.status ?? current.membership.status;
+    const losesSuperAdmin =
+      current.role.key === 'super_admin' &&
+      current.membership.status === 'active' &&
+      (role.key !== 'super_admin' || status !== 'active');
+    if (losesSuperAdmin && (await countOtherActiveSuperAdmins(tx, organizationId, userId)) === 0) {
+      throw conflict(AccessMessages.lastSuperAdmin);
+    }
+    await updateMembership(tx, organizationId, userId, { roleId: role.id, status });
+    const audit = (action: string, details: Record<string, unknown>) =>
+      recordAuditEntry(tx, {
+        organizationId,
+        actor: context.actor,
+        action,
+        resourceType: 'member',
+        resourceId: userId,
+        category: 'user',
+        details,
+        ip: context.ip,
+        userAgent: context.userAgent,
+      });
+    if (role.id !== current.role.id) {
+      await audit('member.role_changed', { avant: current.role.name, après: role.name });
+    }
+    if (status !== current.membership.status) {
+      await audit(status === 'active' ? 'member.reactivated' : 'member.deactivated', {});
+    }
+  });
+}
+
+function toRoleItem(role: Role, memberCount: number): RoleItem {
+  return {
+    id: role.id,
+    name: role.name,
+    description: role.description,
+    permissions: role.permissions as Permission[],
+    memberCount,
+    system: role.key !== null,
+  };
+}
+
+/** The school's roles with their real member counts. */
+export async function listRoles(db: DbOrTx, organizationId: string): Promise<RoleItem[]> {
+  const roles = await findRoles(db, organizationId);
+  const counts = await countMembersByRole(
+    db,
+    organizationId,
+    roles.map((role) => role.id),
+  );
+  return roles.map((role) => toRoleItem(role, counts.get(role.id) ?? 0));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).cause?.code ??
+    (error as { code?: string }).code;
+  return code === '23505';
+}
+
+export async function createRole(
+  db: Database,
+  context: TeamContext,
+  request: CreateRoleRequest,
+): Promise<RoleItem> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [role] = await insertRoles(tx, context.organizationId, [
+        {
+          key: null,
+          name: request.name,
+          description: request.description,
+          permissions: [...new Set(request.permissions)],
+        },
+      ]);
+      if (!role) throw new Error('role not inserted');
+      await recordAuditEntry(tx, {
+        organizationId: context.organizationId,
+        actor: context.actor,
+        action: 'role.created',
+        resourceType: 'role',
+        resourceId: role.id,
+        category: 'user',
+        details: { nom: role.name, permissions: role.permissions },
+        ip: context.ip,
+        userAgent: context.userAgent,
+      });
+      return toRoleItem(role, 0);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(AccessMessages.roleNameTaken);
+    throw error;
+  }
+}
+
+export async function updateRole(
+  db: Database,
+  context: TeamContext,
+  roleId: string,
+  request: UpdateRoleRequest,
+): Promise<RoleItem> {
+  try {
+    return await db.transaction(async (tx) => {
+      const role = await findRole(tx, context.organizationId, roleId);
+      if (!role) throw notFound(AccessMessages.roleNotFound);
+      const permissions = request.permissions ? [...new Set(request.permissions)] : undefined;
+      if (
+        role.key === 'super_admin' &&
+        permissions &&
+        permissions.length !== allPermissions.length
+      ) {
+        throw conflict(AccessMessages.superAdminPermissions);
+      }
+      const updated = await updateRoleRow(tx, context.organizationId, roleId, {
+        name: request.name,
+        description: request.description,
+        permissions,
+      });
+      if (!updated) throw notFound(AccessMessages.roleNotFound);
+      await recordAuditEntry(tx, {
+        organizationId: context.organizationId,
+        actor: context.actor,
+        action: 'role.updated',
+        resourceType: 'role',
+        resourceId: role.id,
+        category: 'user',
+        details: {
+          avant: { nom: role.name, permissions: role.permissions },
+          après: { nom: updated.name, permissions: updated.permissions },
+        },
+        ip: context.ip,
+        userAgent: context.userAgent,
+      });
+      const counts = await countMembersByRole(tx, context.organizationId, [role.id]);
+      return toRoleItem(updated, counts.get(role.id) ?? 0);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(AccessMessages.roleNameTaken);
+    throw error;
+  }
+}
+
+/** Deletes a role the school created, once no member holds it. */
+export async function deleteRole(
+  db: Database,
+  context: TeamContext,
+  roleId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockSchoolMembers(tx, context.organizationId);
+    const role = await findRole(tx, context.organizationId, roleId);
+    if (!role) throw notFound(AccessMessages.roleNotFound);
+    if (role.key !== null) throw conflict(AccessMessages.systemRole);
+    const counts = await countMembersByRole(tx, context.organizationId, [role.id]);
+    if ((counts.get(role.id) ?? 0) > 0) throw conflict(AccessMessages.roleInUse);
+    await deleteRoleRow(tx, context.organizationId, roleId);
+    await recordAuditEntry(tx, {
+      organizationId: context.organizationId,
+      actor: context.actor,
+      action: 'role.deleted',
+      resourceType: 'role',
+      resourceId: role.id,
+      category: 'user',
+      details: { nom: role.name },
+      ip: context.ip,
+      userAgent: context.userAgent,
+    });
+  });
+}
