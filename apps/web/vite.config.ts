@@ -3,6 +3,11 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { prerenderLanding } from './scripts/prerender-plugin.ts';
 
+/** Modules that go in the `shared` chunk when at least two chunks use them (see `codeSplitting`). */
+const SHARED_SOURCES =
+  /src[\\/](components|lib|features[\\/]public[\\/](?!.*-page\.tsx)|app[\\/]layouts[\\/](logo|use-scroll-on-navigate)\.tsx?$)[\\/]?/;
+const ICONS = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+
 /** Where `/api` is proxied in `vite` and `vite preview`: the API server of `npm start` by default. */
 const apiTarget = process.env.ECOLAGE_API_URL ?? 'http://127.0.0.1:3000';
 
@@ -31,10 +36,14 @@ export default defineConfig({
             { name: 'preload-helper', test: /preload-helper/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'contracts', test: /node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            // Icons are app code, not a stable library: kept out of `vendor` (whose hash would
+            // change with every new icon), each rides with the page that draws it, or in
+            // `shared` when several do; the admin area's never load with the landing page.
+            { name: 'vendor', test: (id) => /node_modules[\\/]/.test(id) && !ICONS.test(id) },
             {
               name: 'shared',
-              test: /src[\\/](components|lib|features[\\/]public[\\/](?!.*-page\.tsx))[\\/]?/,
+              test: (id) => SHARED_SOURCES.test(id) || ICONS.test(id),
+              minShareCount: 2,
             },
           ],
         },

@@ -13,27 +13,29 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** One browser per test file; each page gets a fresh context (no shared session or storage). */
 export function useBrowser(options: { viewport?: { width: number; height: number } } = {}) {
   let browser: Browser | undefined;
-  let context: BrowserContext | undefined;
+  const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
     });
-    context = await browser.newContext({
-      baseURL: inject('baseUrl'),
-      viewport: options.viewport ?? { width: 1280, height: 800 },
-      locale: 'fr-FR',
-    });
   });
   afterAll(async () => {
-    await context?.close();
+    await Promise.all(contexts.map((context) => context.close()));
     await browser?.close();
   });
   return {
     newPage: async (): Promise<Page> => {
-      if (!context) throw new Error('browser not ready');
+      if (!browser) throw new Error('browser not ready');
+      const context = await browser.newContext({
+        baseURL: inject('baseUrl'),
+        viewport: options.viewport ?? { width: 1280, height: 800 },
+        locale: 'fr-FR',
+      });
+      contexts.push(context);
       return context.newPage();
     },
   };

@@ -9,10 +9,20 @@ describe('pageModuleFor', () => {
     expect(pageModuleFor('/contact')).toBe('contact');
     expect(pageModuleFor('/confidentialite')).toBe('legal');
     expect(pageModuleFor('/conditions')).toBe('legal');
+    expect(pageModuleFor('/login')).toBe('login');
+    expect(pageModuleFor('/signup/')).toBe('signup');
+  });
+
+  it('loads the admin area for /admin and everything under it', () => {
+    expect(pageModuleFor('/admin')).toBe('admin');
+    expect(pageModuleFor('/admin/')).toBe('admin');
+    expect(pageModuleFor('/Admin/etudiants')).toBe('admin');
+    expect(pageModuleFor('/admin/nimporte-quoi')).toBe('admin');
   });
 
   it('falls back to the not-found page for anything else', () => {
-    expect(pageModuleFor('/admin')).toBe('notFound');
+    expect(pageModuleFor('/administration')).toBe('notFound');
+    expect(pageModuleFor('/dashboard')).toBe('notFound');
     expect(pageModuleFor('/nimporte-quoi')).toBe('notFound');
   });
 });

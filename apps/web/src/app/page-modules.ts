@@ -10,6 +10,10 @@ export const pageModules = {
   contact: () => import('../features/public/contact-page'),
   legal: () => import('../features/public/legal-page'),
   notFound: () => import('../features/public/not-found-page'),
+  login: () => import('../features/auth/login-page'),
+  signup: () => import('../features/auth/signup-page'),
+  /** The whole admin area: guard, shell and its pages. */
+  admin: () => import('./admin-area'),
 };
 
 export type PageModuleKey = keyof typeof pageModules;
@@ -22,10 +26,13 @@ const BY_PATH: Record<string, PageModuleKey> = {
   '/contact': 'contact',
   '/confidentialite': 'legal',
   '/conditions': 'legal',
+  '/login': 'login',
+  '/signup': 'signup',
 };
 
 /** The module `pathname` renders (case and trailing slash ignored, like the router). */
 export function pageModuleFor(pathname: string): PageModuleKey {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  if (path === '/admin' || path.startsWith('/admin/')) return 'admin';
   return BY_PATH[path] ?? 'notFound';
 }

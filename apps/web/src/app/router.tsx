@@ -12,6 +12,9 @@ const ContactPage = lazyPage(pageModules.contact, (m) => m.ContactPage);
 const PrivacyPage = lazyPage(pageModules.legal, (m) => m.PrivacyPage);
 const TermsPage = lazyPage(pageModules.legal, (m) => m.TermsPage);
 const NotFoundPage = lazyPage(pageModules.notFound, (m) => m.NotFoundPage);
+const LoginPage = lazyPage(pageModules.login, (m) => m.LoginPage);
+const SignupPage = lazyPage(pageModules.signup, (m) => m.SignupPage);
+const AdminArea = lazyPage(pageModules.admin, (m) => m.AdminArea);
 
 const PAGES_BY_MODULE: Record<PageModuleKey, readonly LazyPage[]> = {
   landing: [LandingPage],
@@ -20,6 +23,9 @@ const PAGES_BY_MODULE: Record<PageModuleKey, readonly LazyPage[]> = {
   contact: [ContactPage],
   legal: [PrivacyPage, TermsPage],
   notFound: [NotFoundPage],
+  login: [LoginPage],
+  signup: [SignupPage],
+  admin: [AdminArea],
 };
 
 /** Loads the page `pathname` shows, so the first render (or hydration) includes it at once. */
@@ -28,12 +34,13 @@ export async function preloadPage(pathname: string): Promise<void> {
 }
 
 /**
- * Route table (spec §2). /login and /signup are linked from the shell and arrive with the
- * authentication issue; until then they fall through to the not-found page.
+ * Route table (spec §2). The admin area is one lazy chunk with its own shell, guard and nested
+ * routes; everything else sits in the public shell.
  */
 export function AppRoutes() {
   return (
     <Routes>
+      <Route path="admin/*" element={<AdminArea />} />
       <Route element={<PublicShell />}>
         <Route index element={<LandingPage />} />
         <Route path="about" element={<AboutPage />} />
@@ -41,6 +48,8 @@ export function AppRoutes() {
         <Route path="contact" element={<ContactPage />} />
         <Route path="confidentialite" element={<PrivacyPage />} />
         <Route path="conditions" element={<TermsPage />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="signup" element={<SignupPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

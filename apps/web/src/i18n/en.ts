@@ -1,3 +1,5 @@
+import { admin } from './en/admin';
+import { auth } from './en/auth';
 import { legal } from './en/legal';
 import { marketing } from './en/marketing';
 import { pages } from './en/pages';
@@ -5,4 +7,4 @@ import { shell } from './en/shell';
 import type { Translation } from './fr';
 
 /** English: loaded on demand, as its own chunk, when a reader switches language. */
-export const en: Translation = { ...shell, ...marketing, ...pages, ...legal };
+export const en: Translation = { ...shell, ...marketing, ...pages, ...legal, ...auth, ...admin };

@@ -1,10 +1,12 @@
+import { admin } from './fr/admin';
+import { auth } from './fr/auth';
 import { legal } from './fr/legal';
 import { marketing } from './fr/marketing';
 import { pages } from './fr/pages';
 import { shell } from './fr/shell';
 
 /** French, the default language: bundled with the app. Keys are grouped by feature. */
-export const fr = { ...shell, ...marketing, ...pages, ...legal } as const;
+export const fr = { ...shell, ...marketing, ...pages, ...legal, ...auth, ...admin } as const;
 
 type Widen<T> = T extends string
   ? string

@@ -65,7 +65,7 @@ export function readApiError(body: unknown): Partial<ApiError> | undefined {
 }
 
 /** The body as JSON, or `undefined` when it is empty, not JSON or cut off. */
-async function readJson(response: Response): Promise<unknown> {
+export async function readJson(response: Response): Promise<unknown> {
   try {
     const text = await response.text();
     return text === '' ? undefined : (JSON.parse(text) as unknown);

@@ -1,6 +1,7 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
+import { resetSessionStore } from '../features/auth/session-store';
 import { i18n } from '../i18n';
 
 // Browser APIs that jsdom does not implement.
@@ -25,6 +26,7 @@ afterEach(async () => {
   cleanup();
   toast.remove(); // the toast store outlives the components
   window.localStorage.clear();
+  resetSessionStore();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   await i18n.changeLanguage('fr');

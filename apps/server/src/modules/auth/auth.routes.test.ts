@@ -74,18 +74,10 @@ describe('sign-up: POST /api/auth/registration', () => {
   });
 
   it.each([
-    [{ name: 'A' }, 'body.name', 'Le nom doit contenir au moins 2 caractères.'],
-    [{ email: 'pas-un-email' }, 'body.email', "Format d'e-mail invalide."],
-    [
-      { password: '12345' },
-      'body.password',
-      'Le mot de passe doit contenir au moins 6 caractères.',
-    ],
-    [
-      { schoolName: ' ' },
-      'body.schoolName',
-      "Le nom de l'école doit contenir au moins 2 caractères.",
-    ],
+    [{ name: 'A' }, 'name', 'Le nom doit contenir au moins 2 caractères.'],
+    [{ email: 'pas-un-email' }, 'email', "Format d'e-mail invalide."],
+    [{ password: '12345' }, 'password', 'Le mot de passe doit contenir au moins 6 caractères.'],
+    [{ schoolName: ' ' }, 'schoolName', "Le nom de l'école doit contenir au moins 2 caractères."],
   ])('refuses %j with the spec message', async (override, path, message) => {
     const response = await app().inject({
       method: 'POST',

@@ -49,7 +49,13 @@ function toApiError(error: FastifyError): { statusCode: number; body: ApiError }
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((issue) => ({
-      path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)]
+      // Body fields by their own name (what forms map onto fields); others prefixed: query.page.
+      path: [
+        error.validationContext === 'body'
+          ? undefined
+          : error.validationContext?.replace('querystring', 'query'),
+        ...issue.instancePath.split('/').filter(Boolean),
+      ]
         .filter(Boolean)
         .join('.'),
       message: issue.message ?? 'Valeur invalide.',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderApp } from '../../test/render-app';
+import { storeSession } from '../../test/session';
 
 describe('public shell', () => {
   it('has a skip link, the top bar and the footer on public pages', async () => {
@@ -36,14 +37,23 @@ describe('public shell', () => {
     expect(screen.getByRole('main').id).toBe('contenu');
   });
 
-  it.each(['/admin', '/admin/etudiants', '/dashboard'])(
-    'hides the top bar and footer on %s',
+  it.each(['/dashboard', '/dashboard/x'])('hides the top bar and footer on %s', async (path) => {
+    await renderApp(path);
+    expect(screen.getByRole('main')).toBeTruthy();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Aller au contenu' })).toBeNull();
+  });
+
+  it.each(['/admin', '/admin/etudiants'])(
+    'gives way to the admin shell on %s (no public navigation or footer)',
     async (path) => {
+      storeSession();
       await renderApp(path);
       expect(screen.getByRole('main')).toBeTruthy();
-      expect(screen.queryByRole('banner')).toBeNull();
+      expect(screen.queryByRole('navigation', { name: 'Navigation principale' })).toBeNull();
       expect(screen.queryByRole('contentinfo')).toBeNull();
-      expect(screen.queryByRole('link', { name: 'Aller au contenu' })).toBeNull();
+      expect(screen.getByRole('navigation', { name: "Navigation de l'espace école" })).toBeTruthy();
     },
   );
 

@@ -1,9 +1,14 @@
 import { useId } from 'react';
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 
-const control =
-  'block w-full rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-base text-slate-900 ' +
+export const controlClasses =
+  'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 ' +
   'placeholder:text-slate-500 disabled:bg-slate-100';
+
+/** Border of a control: the usual one, or red when its value is refused. */
+export function controlBorder(invalid: boolean): string {
+  return invalid ? 'border-red-700 ring-1 ring-red-700' : 'border-slate-500';
+}
 
 interface FieldFrameProps {
   id: string;
@@ -12,7 +17,7 @@ interface FieldFrameProps {
   children: ReactNode;
 }
 
-function FieldFrame({ id, label, className, children }: FieldFrameProps) {
+export function FieldFrame({ id, label, className, children }: FieldFrameProps) {
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
@@ -27,15 +32,87 @@ export type InputFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: ReactNode;
   /** Class of the wrapper (label + control). */
   wrapperClassName?: string;
+  /** Help shown under the control, linked to it with aria-describedby. */
+  hint?: ReactNode;
+  /** What is wrong with the value: shown under the control, which is marked aria-invalid. */
+  error?: ReactNode;
 };
 
+/** Ids and attributes tying a control to its hint and error. */
+export function useFieldDescription(
+  id: string,
+  { hint, error, describedBy }: { hint?: ReactNode; error?: ReactNode; describedBy?: string },
+) {
+  const hintId = `${id}-aide`;
+  const errorId = `${id}-erreur`;
+  const ids = [describedBy, hint ? hintId : null, error ? errorId : null].filter(Boolean);
+  return {
+    hintId,
+    errorId,
+    controlProps: {
+      'aria-invalid': error ? (true as const) : undefined,
+      'aria-describedby': ids.length > 0 ? ids.join(' ') : undefined,
+    },
+  };
+}
+
+/** Hint and error lines under a control (see `useFieldDescription`). */
+export function FieldMessages({
+  hint,
+  hintId,
+  error,
+  errorId,
+}: {
+  hint?: ReactNode;
+  hintId: string;
+  error?: ReactNode;
+  errorId: string;
+}) {
+  return (
+    <>
+      {hint ? (
+        <p id={hintId} className="mt-1.5 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** A labelled text input. Every input of the app goes through a visible `<label>`. */
-export function InputField({ label, wrapperClassName, className, id, ...props }: InputFieldProps) {
+export function InputField({
+  label,
+  wrapperClassName,
+  className,
+  id,
+  hint,
+  error,
+  'aria-describedby': describedBy,
+  ...props
+}: InputFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
+  const { hintId, errorId, controlProps } = useFieldDescription(inputId, {
+    hint,
+    error,
+    describedBy,
+  });
   return (
     <FieldFrame id={inputId} label={label} className={wrapperClassName}>
-      <input id={inputId} className={[control, className].filter(Boolean).join(' ')} {...props} />
+      <input
+        id={inputId}
+        className={[controlClasses, controlBorder(Boolean(error)), className]
+          .filter(Boolean)
+          .join(' ')}
+        {...controlProps}
+        {...props}
+      />
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </FieldFrame>
   );
 }
@@ -58,7 +135,9 @@ export function TextareaField({
     <FieldFrame id={textareaId} label={label} className={wrapperClassName}>
       <textarea
         id={textareaId}
-        className={[control, 'resize-y', className].filter(Boolean).join(' ')}
+        className={[controlClasses, controlBorder(false), 'resize-y', className]
+          .filter(Boolean)
+          .join(' ')}
         {...props}
       />
     </FieldFrame>

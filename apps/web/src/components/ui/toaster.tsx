@@ -19,14 +19,19 @@ export function toastsOverLimit(toasts: readonly Toast[], limit = TOAST_LIMIT): 
     .map((item) => item.id);
 }
 
+export interface NotifyOptions {
+  /** A toast with the same id replaces the previous one instead of stacking. */
+  id?: string;
+}
+
 /**
  * The app's toasts. Errors are announced at once (role="alert"); react-hot-toast only takes
  * `ariaProps` per call, not from the Toaster's defaults.
  */
 export const notify = {
-  success: (message: string) => toast.success(message),
-  error: (message: string) =>
-    toast.error(message, { ariaProps: { role: 'alert', 'aria-live': 'assertive' } }),
+  success: (message: string, options: NotifyOptions = {}) => toast.success(message, options),
+  error: (message: string, options: NotifyOptions = {}) =>
+    toast.error(message, { ...options, ariaProps: { role: 'alert', 'aria-live': 'assertive' } }),
 };
 
 /** The app's single toast area, with the spec's limits (react-hot-toast has no limit option). */

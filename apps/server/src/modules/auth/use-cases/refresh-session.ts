@@ -11,6 +11,9 @@ import {
 } from '../auth.repository';
 import { hashRefreshToken, issueSession, type AuthContext, type IssuedSession } from '../session';
 
+/** How long a just-used refresh token may be presented again (lost answer on 3G). */
+export const REUSE_GRACE_MS = 30_000;
+
 const expired = () => new AppError(ErrorCode.UNAUTHENTICATED, AuthMessages.sessionExpired);
 
 /**
@@ -29,7 +32,10 @@ export async function refreshSession(
   const outcome = await db.transaction(async (tx) => {
     const stored = await findRefreshTokenForUpdate(tx, hashRefreshToken(token));
     if (!stored || stored.revokedAt) return { kind: 'expired' as const };
-    if (stored.usedAt) {
+    // A token presented again within seconds is a retry after an answer lost on a poor network:
+    // answer again. Later, it can only be a copy: revoke the family.
+    const retry = stored.usedAt && Date.now() - stored.usedAt.getTime() < REUSE_GRACE_MS;
+    if (stored.usedAt && !retry) {
       await revokeRefreshFamily(tx, stored.familyId);
       await recordAuditEntry(tx, {
         organizationId: stored.organizationId,
@@ -55,7 +61,7 @@ export async function refreshSession(
     );
     // Not (or no longer) a member: nothing issued, and the presented token stays usable.
     if (!issued) return { kind: organizationId ? ('not_member' as const) : ('expired' as const) };
-    await markRefreshTokenUsed(tx, stored.id);
+    if (!stored.usedAt) await markRefreshTokenUsed(tx, stored.id);
     return { kind: 'issued' as const, issued };
   });
   if (outcome.kind === 'issued') return outcome.issued;

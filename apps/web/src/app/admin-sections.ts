@@ -1,0 +1,52 @@
+import type { Permission } from '@ecolage/contracts';
+import type { Translation } from '../i18n/fr';
+
+export type AdminSectionKey = keyof Translation['admin']['sections'];
+
+export interface AdminSection {
+  key: AdminSectionKey;
+  /** Path under /admin (spec §2 route table; `joumal` is spelled so). '' is the dashboard. */
+  path: string;
+  /** What the member's role needs to open it; null: every member. */
+  permission: Permission | null;
+  /** Where the sidebar lists it: the main list, the « Paramètres » dropdown, or nowhere. */
+  menu: 'main' | 'settings' | null;
+}
+
+/** Every admin route of the spec, in sidebar order, with the permission that opens it. */
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { key: 'dashboard', path: '', permission: null, menu: 'main' },
+  { key: 'students', path: 'etudiants', permission: 'read:students', menu: 'main' },
+  { key: 'payments', path: 'paiements', permission: 'read:payments', menu: 'main' },
+  { key: 'statistics', path: 'statistiques', permission: 'read:statistics', menu: 'main' },
+  { key: 'marketing', path: 'marketing', permission: 'read:marketing', menu: 'main' },
+  { key: 'automations', path: 'automatisations', permission: 'read:automations', menu: 'main' },
+  { key: 'general', path: 'general', permission: 'read:settings', menu: 'settings' },
+  { key: 'members', path: 'utilisateurs', permission: 'read:members', menu: 'settings' },
+  { key: 'accounting', path: 'comptabilite', permission: 'read:accounting', menu: 'settings' },
+  { key: 'programmes', path: 'programmes', permission: 'read:programmes', menu: 'settings' },
+  { key: 'audit', path: 'joumal', permission: 'read:audit', menu: 'settings' },
+  // Reached from the settings hub (Général) and the account menu, not from the sidebar.
+  { key: 'settings', path: 'parametres', permission: 'read:settings', menu: null },
+  { key: 'appearance', path: 'appearance', permission: 'read:settings', menu: null },
+  { key: 'details', path: 'details', permission: 'read:settings', menu: null },
+  { key: 'notifications', path: 'notifications', permission: 'read:settings', menu: null },
+  { key: 'profile', path: 'profiles', permission: null, menu: null },
+];
+
+/** The absolute path of a section: `/admin` or `/admin/<path>`. */
+export function adminPath(section: Pick<AdminSection, 'path'>): string {
+  return section.path ? `/admin/${section.path}` : '/admin';
+}
+
+/** The sections of `menu` that a member holding `permissions` may open. */
+export function visibleSections(
+  menu: 'main' | 'settings',
+  permissions: readonly Permission[],
+): AdminSection[] {
+  return ADMIN_SECTIONS.filter(
+    (section) =>
+      section.menu === menu &&
+      (section.permission === null || permissions.includes(section.permission)),
+  );
+}

@@ -1,0 +1,158 @@
+import { useEffect, useState } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LogIn } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { InputField } from '../../components/ui/field';
+import { notify } from '../../components/ui/toaster';
+import { ApiClientError, NetworkError } from '../../lib/api-client';
+import { pageModuleFor, pageModules } from '../../app/page-modules';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useLogin } from './auth.api';
+import { AuthLayout, AuthSwitchLink } from './auth-layout';
+import { PasswordField } from './password-field';
+import { DEFAULT_AFTER_LOGIN, safeNextPath } from './safe-next';
+import { getSession } from './session-store';
+import { checkFields, firstInvalid, normalizeEmail } from './validation';
+import type { FieldError, FieldErrors } from './validation';
+
+const FIELDS = ['email', 'password'] as const;
+type LoginField = (typeof FIELDS)[number];
+
+/** What other pages hand to the login page through the router state. */
+export interface LoginState {
+  /** A notice to show once: the school was just created, or the session ended. */
+  notice?: 'registered' | 'expired';
+  /** The address to fill in (just registered). */
+  email?: string;
+  /** The protected page that sent the reader here (as `?next=`). */
+  from?: string;
+}
+
+function readLoginState(state: unknown): LoginState {
+  if (typeof state !== 'object' || state === null) return {};
+  const { notice, email, from } = state as Record<string, unknown>;
+  return {
+    ...(notice === 'registered' || notice === 'expired' ? { notice } : {}),
+    ...(typeof email === 'string' ? { email } : {}),
+    ...(typeof from === 'string' ? { from } : {}),
+  };
+}
+
+/**
+ * Login (spec §2, §5, §8): e-mail and password checked in the browser with the spec's messages
+ * under the fields; the server's refusal as an error toast; on success the session is saved and
+ * the reader goes to the page that sent them here (same-site paths only), else to /admin.
+ */
+export function LoginPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('auth.login.title'));
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const state = readLoginState(location.state);
+  const next =
+    safeNextPath(searchParams.get('next')) ?? safeNextPath(state.from) ?? DEFAULT_AFTER_LOGIN;
+  const login = useLogin();
+  // Decided once: a member already signed in has nothing to do here.
+  const [signedInAlready] = useState(() => getSession() !== null);
+  const [values, setValues] = useState({ email: state.email ?? '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
+
+  // Fetched while the reader types, so the page after login opens without a spinner.
+  useEffect(() => {
+    pageModules[pageModuleFor(new URL(next, window.location.origin).pathname)]().catch(
+      () => undefined,
+    );
+  }, [next]);
+
+  const { notice } = state;
+  useEffect(() => {
+    if (!notice) return;
+    // A fixed id: shown once even if the effect runs twice (StrictMode, language change).
+    if (notice === 'registered') notify.success(t('auth.signup.success'), { id: 'auth-notice' });
+    else notify.error(t('auth.session.expired'), { id: 'auth-notice' });
+  }, [notice, t]);
+
+  if (signedInAlready) return <Navigate to={next} replace />;
+
+  function onChange(event: ChangeEvent<HTMLInputElement>) {
+    const field = event.target.name as LoginField;
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    // Once shown, a message goes away as soon as the value is fixed.
+    if (errors[field]) {
+      const again = checkFields({ [field]: event.target.value } as Record<LoginField, string>);
+      setErrors((current) => ({ ...current, [field]: again[field] }));
+    }
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (login.isPending) return;
+    const form = event.currentTarget;
+    const found = checkFields(values);
+    setErrors(found);
+    const invalid = firstInvalid(found, FIELDS);
+    if (invalid) {
+      (form.elements.namedItem(invalid) as HTMLInputElement | null)?.focus();
+      return;
+    }
+    try {
+      await login.mutateAsync({ email: normalizeEmail(values.email), password: values.password });
+    } catch (error) {
+      if (error instanceof NetworkError) notify.error(t('common.networkError'));
+      else if (error instanceof ApiClientError)
+        notify.error(error.serverMessage ?? t('auth.login.failure'));
+      else notify.error(t('auth.login.failure'));
+      return;
+    }
+    notify.success(t('auth.login.success'));
+    void navigate(next, { replace: true });
+  }
+
+  const message = (error: FieldError | undefined) =>
+    error ? ('key' in error ? t(`auth.validation.${error.key}`) : error.text) : undefined;
+
+  return (
+    <AuthLayout
+      title={t('auth.login.title')}
+      lead={t('auth.login.lead')}
+      footer={
+        <AuthSwitchLink
+          to="/signup"
+          text={t('auth.login.noAccount')}
+          action={t('auth.login.signupLink')}
+        />
+      }
+    >
+      <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
+        <InputField
+          label={t('auth.login.email')}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={t('auth.login.emailPlaceholder')}
+          value={values.email}
+          onChange={onChange}
+          error={message(errors.email)}
+        />
+        <PasswordField
+          label={t('auth.login.password')}
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={onChange}
+          error={message(errors.password)}
+        />
+        <Button type="submit" size="lg" disabled={login.isPending} className="w-full">
+          <LogIn aria-hidden="true" className="size-5" />
+          {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
+import { currentUrl, renderApp } from '../../test/render-app';
+import { deferredFetch, jsonResponse, sentBody, stubFetch } from '../../test/fetch-mock';
+import { AVATAR_MAX_BYTES } from './avatar-field';
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const avatarInput = () =>
+  screen.getByLabelText(/Choisir une image|Changer d'image/) as HTMLInputElement;
+const submit = () => screen.getByRole('button', { name: /Créer mon compte|Création…/ });
+
+const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+
+function describedText(input: HTMLElement): string {
+  return (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
+
+async function fill(user: UserEvent) {
+  await user.type(field('Nom'), 'Ama Mensah');
+  await user.type(field("Nom de l'école"), 'Collège Les Flamboyants');
+  await user.type(field('E-mail'), 'Ama@Flamboyants.tg');
+  await user.type(field('Mot de passe'), 'secret123');
+}
+
+describe('signup page', () => {
+  it('has the French title, fields and link to login', async () => {
+    await renderApp('/signup');
+    expect(screen.getByRole('heading', { level: 1, name: 'Créer un compte' })).toBeTruthy();
+    for (const label of ['Nom', "Nom de l'école", 'E-mail', 'Mot de passe']) {
+      expect(field(label)).toBeTruthy();
+    }
+    expect(screen.getByRole('group', { name: 'Photo de profil (facultatif)' })).toBeTruthy();
+    expect(avatarInput().accept).toBe('image/png,image/jpeg,image/webp');
+    expect(
+      screen.getByRole('link', { name: 'Déjà un compte ? Connectez-vous' }).getAttribute('href'),
+    ).toBe('/login');
+  });
+
+  it('checks the spec rules under each field and sends nothing', async () => {
+    const fetchMock = stubFetch(() => Promise.reject(new Error('no call expected')));
+    const { user } = await renderApp('/signup');
+    await user.type(field('Nom'), 'A');
+    await user.type(field("Nom de l'école"), 'CL');
+    await user.type(field('E-mail'), 'ama@');
+    await user.type(field('Mot de passe'), 'abc');
+    await user.click(submit());
+
+    expect(describedText(field('Nom'))).toContain('Le nom doit contenir au moins 2 caractères.');
+    expect(describedText(field("Nom de l'école"))).not.toContain('caractères');
+    expect(describedText(field('E-mail'))).toContain("Format d'e-mail invalide.");
+    expect(describedText(field('Mot de passe'))).toContain(
+      'Le mot de passe doit contenir au moins 6 caractères.',
+    );
+    expect(document.activeElement).toBe(field('Nom'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a picture that is not PNG, JPEG or WebP', async () => {
+    // As if the reader picked "All files" in the dialog.
+    const { user } = await renderApp('/signup', { user: userEvent.setup({ applyAccept: false }) });
+    await user.upload(avatarInput(), new File(['GIF89a'], 'photo.gif', { type: 'image/gif' }));
+    expect(
+      screen.getByText('La photo de profil doit être une image (PNG, JPEG ou WebP).'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'Aperçu de la photo de profil' })).toBeNull();
+  });
+
+  it('refuses a picture over 1 Mo before reading it', async () => {
+    const { user } = await renderApp('/signup');
+    const big = new File([new Uint8Array(AVATAR_MAX_BYTES + 1)], 'grande.png', {
+      type: 'image/png',
+    });
+    await user.upload(avatarInput(), big);
+    expect(describedText(avatarInput())).toContain('La photo de profil ne doit pas dépasser 1 Mo.');
+    expect(screen.queryByRole('img', { name: 'Aperçu de la photo de profil' })).toBeNull();
+  });
+
+  it('previews the chosen picture, can remove it, and sends it as a data URL', async () => {
+    const fetchMock = stubFetch(() =>
+      Promise.resolve(jsonResponse(201, { message: 'ok', organization: {} })),
+    );
+    const { user } = await renderApp('/signup');
+    await user.upload(avatarInput(), new File([PNG_BYTES], 'moi.png', { type: 'image/png' }));
+    const preview = (await screen.findByRole('img', {
+      name: 'Aperçu de la photo de profil',
+    })) as HTMLImageElement;
+    expect(preview.src).toMatch(/^data:image\/png;base64,/);
+
+    await user.click(screen.getByRole('button', { name: 'Retirer la photo' }));
+    expect(screen.queryByRole('img', { name: 'Aperçu de la photo de profil' })).toBeNull();
+    await user.upload(avatarInput(), new File([PNG_BYTES], 'moi.png', { type: 'image/png' }));
+    await screen.findByRole('img', { name: 'Aperçu de la photo de profil' });
+
+    await fill(user);
+    await user.click(submit());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const body = sentBody(fetchMock) as Record<string, string>;
+    expect(body.avatar).toBe(`data:image/png;base64,${btoa(String.fromCharCode(...PNG_BYTES))}`);
+  });
+
+  it('puts the server message of a taken e-mail on the e-mail field', async () => {
+    stubFetch(() =>
+      Promise.resolve(
+        jsonResponse(409, {
+          message: 'Un compte existe déjà avec cette adresse e-mail.',
+          code: 'CONFLICT',
+        }),
+      ),
+    );
+    const { user } = await renderApp('/signup');
+    await fill(user);
+    await user.click(submit());
+
+    await waitFor(() =>
+      expect(describedText(field('E-mail'))).toContain(
+        'Un compte existe déjà avec cette adresse e-mail.',
+      ),
+    );
+    expect(field('E-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field('E-mail'));
+    expect(currentUrl()).toBe('/signup');
+  });
+
+  it("puts the server's field issues on their fields", async () => {
+    stubFetch(() =>
+      Promise.resolve(
+        jsonResponse(400, {
+          message: 'Requête invalide.',
+          code: 'VALIDATION_FAILED',
+          issues: [{ path: 'schoolName', message: "Ce nom d'école est réservé." }],
+        }),
+      ),
+    );
+    const { user } = await renderApp('/signup');
+    await fill(user);
+    await user.click(submit());
+    await waitFor(() =>
+      expect(describedText(field("Nom de l'école"))).toContain("Ce nom d'école est réservé."),
+    );
+  });
+
+  it('shows « Création… », sends the school, then opens the login page with the toast', async () => {
+    const { mock, respond } = deferredFetch();
+    const { user } = await renderApp('/signup');
+    await fill(user);
+    await user.click(submit());
+
+    await waitFor(() => expect(mock).toHaveBeenCalledTimes(1));
+    expect(mock.mock.calls[0]?.[0]).toBe('/api/auth/registration');
+    expect(sentBody(mock)).toEqual({
+      name: 'Ama Mensah',
+      schoolName: 'Collège Les Flamboyants',
+      email: 'ama@flamboyants.tg',
+      password: 'secret123',
+    });
+    expect(submit().textContent).toBe('Création…');
+    expect((submit() as HTMLButtonElement).disabled).toBe(true);
+
+    respond(
+      jsonResponse(201, {
+        message: 'Votre école est créée. Connectez-vous pour commencer.',
+        organization: {
+          id: '0b6f1a52-5b1e-4c39-9d7c-3f3c1f0d9a01',
+          name: 'Collège Les Flamboyants',
+          slug: 'college-les-flamboyants',
+        },
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeTruthy();
+    expect(currentUrl()).toBe('/login');
+    expect(
+      await screen.findByText('Votre école est créée. Connectez-vous pour commencer.'),
+    ).toBeTruthy();
+    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('ama@flamboyants.tg');
+  });
+});

@@ -1,0 +1,112 @@
+import {
+  emailSchema,
+  passwordSchema,
+  personNameSchema,
+  schoolNameSchema,
+} from '@ecolage/contracts';
+import type { ApiIssue } from '@ecolage/contracts';
+import type { Translation } from '../../i18n/fr';
+
+/**
+ * Field rules of the login and signup forms (spec §5), taken from the contracts' schemas so the
+ * browser and the server agree. The schemas speak French; the forms show the matching key of the
+ * reader's language instead.
+ */
+export type ValidationKey = keyof Translation['auth']['validation'];
+
+/** A field's message: a rule broken in the browser (translated), or the server's own sentence. */
+export type FieldError = { key: ValidationKey } | { text: string };
+
+export type FieldErrors<Field extends string> = Partial<Record<Field, FieldError>>;
+
+interface Rule {
+  schema: {
+    safeParse(value: unknown): { success: boolean; error?: { issues: { code: string }[] } };
+  };
+  required: ValidationKey;
+  tooShort: ValidationKey;
+  tooLong: ValidationKey;
+  /** For an e-mail: a present, short enough value that is not an address. */
+  invalid?: ValidationKey;
+}
+
+const rules = {
+  email: {
+    schema: emailSchema,
+    required: 'emailRequired',
+    tooShort: 'emailRequired',
+    tooLong: 'emailTooLong',
+    invalid: 'emailInvalid',
+  },
+  password: {
+    schema: passwordSchema,
+    required: 'passwordRequired',
+    tooShort: 'passwordTooShort',
+    tooLong: 'passwordTooLong',
+  },
+  name: {
+    schema: personNameSchema,
+    required: 'nameRequired',
+    tooShort: 'nameTooShort',
+    tooLong: 'nameTooLong',
+  },
+  schoolName: {
+    schema: schoolNameSchema,
+    required: 'schoolNameRequired',
+    tooShort: 'schoolNameTooShort',
+    tooLong: 'schoolNameTooLong',
+  },
+} as const satisfies Record<string, Rule>;
+
+export type CheckedField = keyof typeof rules;
+
+/** The message key for `value` in `field`, or null when it is valid. */
+export function checkField(field: CheckedField, value: string): ValidationKey | null {
+  const rule: Rule = rules[field];
+  const result = rule.schema.safeParse(value);
+  if (result.success) return null;
+  // Names are trimmed by their schema; a password of spaces is still a password.
+  if ((field === 'password' ? value : value.trim()) === '') return rule.required;
+  const code = result.error?.issues[0]?.code;
+  if (code === 'too_big') return rule.tooLong;
+  if (code === 'too_small') return rule.tooShort;
+  return rule.invalid ?? rule.tooShort;
+}
+
+/** Checks every field of `values`; the errors keep the fields' order (first = first to fix). */
+export function checkFields<Field extends CheckedField>(
+  values: Record<Field, string>,
+): FieldErrors<Field> {
+  const errors: FieldErrors<Field> = {};
+  for (const field of Object.keys(values) as Field[]) {
+    const key = checkField(field, values[field]);
+    if (key) errors[field] = { key };
+  }
+  return errors;
+}
+
+/** The address as the server stores it (trimmed, lower case). */
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** The server's field issues (`{path, message}`) that belong to one of `fields`. */
+export function serverFieldErrors<Field extends string>(
+  issues: readonly ApiIssue[],
+  fields: readonly Field[],
+): FieldErrors<Field> {
+  const errors: FieldErrors<Field> = {};
+  for (const issue of issues) {
+    const field = fields.find((candidate) => issue.path === candidate);
+    if (field && !errors[field]) errors[field] = { text: issue.message };
+  }
+  return errors;
+}
+
+/** The first field of `order` that has an error. */
+export function firstInvalid<Field extends string>(
+  errors: FieldErrors<Field>,
+  order: readonly Field[],
+): Field | undefined {
+  return order.find((field) => errors[field]);
+}

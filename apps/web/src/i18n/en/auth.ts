@@ -1,0 +1,71 @@
+import type { Translation } from '../fr';
+
+type Auth = Pick<Translation, 'auth'>;
+
+export const auth: Auth = {
+  auth: {
+    login: {
+      title: 'Log in',
+      lead: "Access your school's workspace.",
+      email: 'E-mail',
+      emailPlaceholder: 'you@example.tg',
+      password: 'Password',
+      submit: 'Log in',
+      submitting: 'Logging in…',
+      noAccount: "Don't have an account?",
+      signupLink: 'Sign up',
+      success: 'Login successful!',
+      failure: 'Login failed. Please check your credentials.',
+    },
+    signup: {
+      title: 'Create an account',
+      lead: 'Register your school and start collecting school fees.',
+      name: 'Name',
+      schoolName: 'School name',
+      email: 'E-mail',
+      emailPlaceholder: 'you@example.tg',
+      password: 'Password',
+      passwordHint: 'At least 6 characters.',
+      submit: 'Create my account',
+      submitting: 'Creating…',
+      hasAccount: 'Already have an account?',
+      loginLink: 'Log in',
+      success: 'Your school has been created. Log in to get started.',
+      failure: 'The account could not be created. Please try again.',
+      emailTaken: 'An account already exists with this e-mail address.',
+    },
+    avatar: {
+      label: 'Profile picture',
+      optional: '(optional)',
+      choose: 'Choose an image',
+      change: 'Change image',
+      remove: 'Remove the picture',
+      preview: 'Preview of the profile picture',
+      hint: 'PNG, JPEG or WebP, 1 MB at most.',
+      wrongType: 'The profile picture must be an image (PNG, JPEG or WebP).',
+      tooLarge: 'The profile picture must not exceed 1 MB.',
+      unreadable: 'This image cannot be read. Please choose another one.',
+    },
+    password: {
+      show: 'Show the password',
+    },
+    validation: {
+      emailRequired: 'The e-mail address is required.',
+      emailInvalid: 'Invalid e-mail format.',
+      emailTooLong: 'The e-mail address is too long.',
+      passwordRequired: 'The password is required.',
+      passwordTooShort: 'The password must be at least 6 characters long.',
+      passwordTooLong: 'The password must not exceed 128 characters.',
+      nameRequired: 'The name is required.',
+      nameTooShort: 'The name must be at least 2 characters long.',
+      nameTooLong: 'The name must not exceed 120 characters.',
+      schoolNameRequired: 'The school name is required.',
+      schoolNameTooShort: 'The school name must be at least 2 characters long.',
+      schoolNameTooLong: 'The school name must not exceed 160 characters.',
+    },
+    session: {
+      expired: 'Your session has expired. Please log in again.',
+      loggedOut: 'You are logged out.',
+    },
+  },
+};

@@ -1,0 +1,65 @@
+/** Admin area: shell (sidebar, top bar, menus), home and page states (spec §2 Admin layout). */
+export const admin = {
+  admin: {
+    skipLink: 'Aller au contenu',
+    nav: {
+      label: "Navigation de l'espace école",
+      open: 'Ouvrir la navigation',
+      close: 'Fermer la navigation',
+      home: 'Tableau de bord, accueil',
+      settings: 'Paramètres',
+    },
+    sections: {
+      dashboard: 'Tableau de bord',
+      students: 'Étudiants',
+      payments: 'Paiements',
+      statistics: 'Statistiques',
+      marketing: 'Marketing',
+      automations: 'Automatisations',
+      settings: 'Paramètres',
+      general: 'Général',
+      members: 'Utilisateurs',
+      accounting: 'Comptabilité',
+      programmes: 'Programmes',
+      audit: "Journal d'audit",
+      appearance: 'Apparence',
+      details: "Détails de l'organisation",
+      notifications: 'Notifications',
+      profile: 'Mon profil',
+    },
+    search: {
+      label: 'Rechercher',
+      placeholder: 'Rechercher…',
+    },
+    notifications: {
+      button: 'Notifications',
+      title: 'Notifications',
+      empty: 'Aucune notification',
+    },
+    account: {
+      button: 'Menu du compte',
+      role: '{{role}} · {{school}}',
+      profile: 'Mon profil',
+      schools: 'Mes écoles',
+      current: 'École actuelle',
+      switching: "Changement d'école…",
+      switched: 'Vous êtes maintenant sur {{school}}.',
+      switchFailed: "Impossible de changer d'école. Veuillez réessayer.",
+      logout: 'Se déconnecter',
+    },
+    home: {
+      greeting: 'Bonjour, {{name}}',
+      school: "Bienvenue dans l'espace de {{school}}.",
+      role: 'Vous êtes connecté en tant que {{role}}.',
+    },
+    states: {
+      unavailable: "Cette page n'est pas encore disponible.",
+      forbiddenTitle: 'Accès refusé',
+      forbidden:
+        "Votre rôle ({{role}}) ne permet pas d'ouvrir la page « {{page}} ». Demandez l'accès à un administrateur de votre école.",
+      notFoundTitle: 'Page introuvable',
+      notFound: "Cette page n'existe pas dans votre espace. Vérifiez l'adresse.",
+      backHome: 'Retour au tableau de bord',
+    },
+  },
+} as const;
