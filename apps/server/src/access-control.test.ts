@@ -118,6 +118,8 @@ describe('access control over every route of /api/openapi.json', () => {
     expect(open).toEqual([
       'POST /api/auth/login',
       'POST /api/auth/logout',
+      'POST /api/auth/password-reset',
+      'POST /api/auth/password-reset/confirm',
       'POST /api/auth/refresh',
       'POST /api/auth/registration',
       'POST /api/auth/switch-school',

@@ -18,6 +18,7 @@ import {
   authPlugin,
   authRoutes,
   defaultLoginPolicy,
+  passwordResetRoutes,
   type LoginPolicy,
 } from './modules/auth';
 import { teamRoutes } from './modules/access';
@@ -40,6 +41,8 @@ export interface BuildAppOptions {
   formRateLimit?: { max: number; timeWindow: string };
   /** Built web app to serve; `false` to serve none. */
   webDistDir?: string | false;
+  /** Public address for links in e-mails (PUBLIC_URL); the request's origin when unset. */
+  publicUrl?: string;
   /** Secret that signs access tokens (at least 32 characters). */
   jwtSecret: string;
   /** Where uploaded files are kept (`<DATA_DIR>/uploads`). */
@@ -84,6 +87,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     formRateLimit: options.formRateLimit ?? { max: 10, timeWindow: '10 minutes' },
   });
   await app.register(organizationRoutes, { db });
+  await app.register(passwordResetRoutes, {
+    db,
+    publicUrl: options.publicUrl,
+    rateLimit: options.authRateLimit ?? { max: 20, timeWindow: '1 minute' },
+  });
   await app.register(auditRoutes, { db });
   await app.register(teamRoutes, { db });
   await app.register(authRoutes, {

@@ -17,6 +17,9 @@ const platformTables = new Set([
   'users',
   'refresh_tokens',
   'login_throttles',
+  'password_resets',
+  // Messages about an account (password reset) have no school; school messages carry theirs.
+  'outbound_messages',
 ]);
 
 /** What keeps a tenant table from being isolated by school. */

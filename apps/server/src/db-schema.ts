@@ -7,3 +7,4 @@ export * from './modules/audit/audit.tables';
 export * from './modules/public/public.tables';
 export * from './modules/auth/auth.tables';
 export * from './modules/access/access.tables';
+export * from './modules/messaging/messaging.tables';

@@ -50,6 +50,7 @@ const app = await buildApp({
   rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
   webDistDir: config.WEB_DIST_DIR,
   jwtSecret,
+  publicUrl: config.PUBLIC_URL,
   uploadsDir: path.join(config.dataDir, 'uploads'),
 });
 

@@ -110,3 +110,21 @@ export const currentSessionSchema = sessionResponseSchema.omit({
   expires_in: true,
 });
 export type CurrentSession = z.infer<typeof currentSessionSchema>;
+
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export const passwordResetConfirmSchema = z.object({
+  token: z
+    .string({ error: 'Le lien de réinitialisation est invalide.' })
+    .min(10, 'Le lien de réinitialisation est invalide.')
+    .max(200, 'Le lien de réinitialisation est invalide.'),
+  password: passwordSchema,
+});
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
+
+export const PasswordResetMessages = {
+  requested:
+    "Si un compte existe pour cette adresse, un e-mail de réinitialisation vient d'être envoyé. Le lien est valable une heure.",
+  done: 'Votre mot de passe est changé. Connectez-vous avec le nouveau.',
+  invalidLink:
+    'Ce lien de réinitialisation est invalide, déjà utilisé ou expiré. Demandez-en un nouveau.',
+} as const;

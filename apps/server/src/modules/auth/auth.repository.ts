@@ -1,6 +1,14 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
-import { loginThrottles, refreshTokens, users, type RefreshToken, type User } from './auth.tables';
+import {
+  loginThrottles,
+  passwordResets,
+  refreshTokens,
+  users,
+  type PasswordReset,
+  type RefreshToken,
+  type User,
+} from './auth.tables';
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<User | undefined> {
   const [row] = await db
@@ -98,4 +106,56 @@ export async function recordLoginFailure(
 
 export async function clearLoginFailures(db: DbOrTx, key: string): Promise<void> {
   await db.delete(loginThrottles).where(eq(loginThrottles.key, key));
+}
+
+/** Revokes every open session of a user, but the family `exceptFamilyId` (the current one). */
+export async function revokeUserSessions(
+  db: DbOrTx,
+  userId: string,
+  exceptFamilyId?: string,
+): Promise<void> {
+  const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
+  if (exceptFamilyId) conditions.push(sql`${refreshTokens.familyId} <> ${exceptFamilyId}`);
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(...conditions));
+}
+
+export async function updateUser(
+  db: DbOrTx,
+  userId: string,
+  values: Partial<Pick<User, 'name' | 'email' | 'passwordHash' | 'avatarPath' | 'deletedAt'>>,
+): Promise<User | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+export async function insertPasswordReset(
+  db: DbOrTx,
+  values: { userId: string; secretHash: string; expiresAt: Date },
+): Promise<PasswordReset> {
+  const [row] = await db.insert(passwordResets).values(values).returning();
+  if (!row) throw new Error('password reset not inserted');
+  return row;
+}
+
+export async function findPasswordResetForUpdate(
+  db: DbOrTx,
+  id: string,
+): Promise<PasswordReset | undefined> {
+  const [row] = await db
+    .select()
+    .from(passwordResets)
+    .where(eq(passwordResets.id, id))
+    .for('update');
+  return row;
+}
+
+export async function markPasswordResetUsed(db: DbOrTx, id: string): Promise<void> {
+  await db.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.id, id));
 }

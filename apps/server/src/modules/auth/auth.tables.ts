@@ -70,3 +70,16 @@ export const loginThrottles = pgTable('login_throttles', {
 
 export type User = typeof users.$inferSelect;
 export type RefreshToken = typeof refreshTokens.$inferSelect;
+
+/** Single-use password reset links (1 hour). The link carries `<id>.<secret>`; only a hash is kept. */
+export const passwordResets = pgTable('password_resets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  secretHash: text('secret_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type PasswordReset = typeof passwordResets.$inferSelect;

@@ -6,3 +6,4 @@ export { defaultLoginPolicy, type LoginPolicy } from './use-cases/log-in';
 export { hashPassword } from './password';
 export { ensureAccount } from './accounts';
 export { users, refreshTokens, loginThrottles, type User } from './auth.tables';
+export { passwordResetRoutes, baseUrl, logCapturedEmail } from './password-reset.routes';

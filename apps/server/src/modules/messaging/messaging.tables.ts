@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from '../organizations/organizations.tables';
+
+/**
+ * Every message Écolage sends (e-mail now; SMS and WhatsApp with the messaging issue). Until a
+ * provider is configured, messages are captured here with status `captured` and written to the
+ * log, so nothing is lost and a developer can read them.
+ */
+export const outboundMessages = pgTable(
+  'outbound_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null for messages about an account rather than a school (password reset). */
+    organizationId: uuid('organization_id').references(() => organizations.id),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    template: text('template').notNull(),
+    status: text('status', { enum: ['captured', 'queued', 'sent', 'failed'] }).notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Serves a school's outbox screen, newest first.
+    index('outbound_messages_organization_created_idx').on(table.organizationId, table.createdAt),
+    check('outbound_messages_channel_check', sql`${table.channel} in ('email', 'sms')`),
+    check(
+      'outbound_messages_status_check',
+      sql`${table.status} in ('captured', 'queued', 'sent', 'failed')`,
+    ),
+  ],
+);
+
+export type OutboundMessage = typeof outboundMessages.$inferSelect;
