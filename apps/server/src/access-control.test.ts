@@ -124,6 +124,7 @@ describe('access control over every route of /api/openapi.json', () => {
       'POST /api/auth/registration',
       'POST /api/auth/switch-school',
       'POST /api/contact',
+      'POST /api/invitations/accept',
       'POST /api/newsletter-subscribe',
     ]);
   });

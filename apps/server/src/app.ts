@@ -18,6 +18,7 @@ import {
   authPlugin,
   authRoutes,
   defaultLoginPolicy,
+  invitationRoutes,
   passwordResetRoutes,
   type LoginPolicy,
 } from './modules/auth';
@@ -88,6 +89,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(organizationRoutes, { db });
   await app.register(passwordResetRoutes, {
+    db,
+    publicUrl: options.publicUrl,
+    rateLimit: options.authRateLimit ?? { max: 20, timeWindow: '1 minute' },
+  });
+  await app.register(invitationRoutes, {
     db,
     publicUrl: options.publicUrl,
     rateLimit: options.authRateLimit ?? { max: 20, timeWindow: '1 minute' },

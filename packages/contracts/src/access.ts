@@ -99,3 +99,48 @@ export const AccessMessages = {
   memberNotFound: 'Membre introuvable.',
   roleNotFound: 'Rôle introuvable.',
 } as const;
+
+export const inviteMemberRequestSchema = z.object({
+  name: z
+    .string({ error: 'Le nom est obligatoire.' })
+    .trim()
+    .min(2, 'Le nom doit contenir au moins 2 caractères.')
+    .max(120, 'Le nom ne doit pas dépasser 120 caractères.'),
+  email: z
+    .string({ error: "L'adresse e-mail est obligatoire." })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: "Format d'e-mail invalide." })),
+  roleId: z.uuid('Choisissez un rôle.'),
+});
+export type InviteMemberRequest = z.infer<typeof inviteMemberRequestSchema>;
+
+export const invitationTokenQuerySchema = z.object({
+  token: z.string().min(10, "Ce lien d'invitation est invalide.").max(200),
+});
+
+export const invitationPreviewSchema = z.object({
+  schoolName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  roleName: z.string(),
+  /** True when the person already has an Écolage account (they confirm with its password). */
+  hasAccount: z.boolean(),
+});
+
+export const acceptInvitationRequestSchema = z.object({
+  token: z.string().min(10, "Ce lien d'invitation est invalide.").max(200),
+  password: z
+    .string({ error: 'Le mot de passe est obligatoire.' })
+    .min(6, 'Le mot de passe doit contenir au moins 6 caractères.')
+    .max(128, 'Le mot de passe ne doit pas dépasser 128 caractères.'),
+});
+export type AcceptInvitationRequest = z.infer<typeof acceptInvitationRequestSchema>;
+
+export const InvitationMessages = {
+  alreadyMember: 'Cette personne est déjà membre de l’école.',
+  invalidLink:
+    "Ce lien d'invitation est invalide, déjà utilisé ou expiré. Demandez une nouvelle invitation.",
+  accepted: 'Bienvenue ! Votre accès est activé : connectez-vous.',
+  wrongPassword: 'Mot de passe incorrect pour ce compte existant.',
+} as const;

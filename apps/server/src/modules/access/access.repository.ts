@@ -78,3 +78,27 @@ export async function countMembersByRole(db: DbOrTx, organizationId: string, rol
     .groupBy(memberships.roleId);
   return new Map(rows.map((row) => [row.roleId, row.count]));
 }
+
+export async function findRoleById(
+  db: DbOrTx,
+  organizationId: string,
+  roleId: string,
+): Promise<Role | undefined> {
+  const [row] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.organizationId, organizationId), eq(roles.id, roleId)));
+  return row;
+}
+
+export async function setMembershipStatus(
+  db: DbOrTx,
+  organizationId: string,
+  userId: string,
+  status: Membership['status'],
+): Promise<void> {
+  await db
+    .update(memberships)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+}

@@ -1,10 +1,19 @@
-import { systemRoles, type Permission } from '@ecolage/contracts';
+import {
+  AccessMessages,
+  ErrorCode,
+  InvitationMessages,
+  systemRoles,
+  type Permission,
+} from '@ecolage/contracts';
+import { AppError, notFound } from '../../platform/errors';
 import type { DbOrTx, Transaction } from '../../platform/db/database';
 import { recordAuditEntry, type AuditEntryInput } from '../audit';
 import {
   findMemberAccess,
+  findRoleById,
   findRoleByKey,
   insertMembership,
+  setMembershipStatus,
   insertRoles,
   listActiveMembershipsOfUser,
   touchLastLogin,
@@ -113,3 +122,43 @@ export async function listSchoolsOfUser(db: DbOrTx, userId: string) {
 }
 
 export { touchLastLogin as recordLogin };
+
+/**
+ * Adds an invited person to a school with one of its roles (status `invited` until they accept).
+ * 404 for a role of another school, 409 when they already belong to the school.
+ */
+export async function addInvitedMember(
+  tx: Transaction,
+  input: { organizationId: string; userId: string; roleId: string; userLabel: string },
+  context: { actor: AuditEntryInput['actor']; ip: string | null; userAgent: string | null },
+): Promise<{ roleName: string }> {
+  const role = await findRoleById(tx, input.organizationId, input.roleId);
+  if (!role) throw notFound(AccessMessages.roleNotFound);
+  if (await findMemberAccess(tx, input.organizationId, input.userId)) {
+    throw new AppError(ErrorCode.CONFLICT, InvitationMessages.alreadyMember, {
+      issues: [{ path: 'email', message: InvitationMessages.alreadyMember }],
+    });
+  }
+  await insertMembership(tx, { ...input, status: 'invited' });
+  await recordAuditEntry(tx, {
+    organizationId: input.organizationId,
+    actor: context.actor,
+    action: 'member.invited',
+    resourceType: 'member',
+    resourceId: input.userId,
+    category: 'user',
+    details: { membre: input.userLabel, rôle: role.name },
+    ip: context.ip,
+    userAgent: context.userAgent,
+  });
+  return { roleName: role.name };
+}
+
+/** Turns an accepted invitation's membership active. */
+export async function activateInvitedMember(
+  tx: Transaction,
+  organizationId: string,
+  userId: string,
+): Promise<void> {
+  await setMembershipStatus(tx, organizationId, userId, 'active');
+}

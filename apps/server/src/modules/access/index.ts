@@ -1,5 +1,7 @@
 /** Roles, permissions and memberships (who may do what in which school). */
 export {
+  activateInvitedMember,
+  addInvitedMember,
   addMemberWithSystemRole,
   createSystemRoles,
   ensureSystemRoles,

@@ -104,18 +104,6 @@ export function findRoles(db: DbOrTx, organizationId: string): Promise<Role[]> {
     .orderBy(asc(roles.createdAt), asc(roles.name));
 }
 
-export async function findRole(
-  db: DbOrTx,
-  organizationId: string,
-  roleId: string,
-): Promise<Role | undefined> {
-  const [row] = await db
-    .select()
-    .from(roles)
-    .where(and(eq(roles.organizationId, organizationId), eq(roles.id, roleId)));
-  return row;
-}
-
 export async function updateRoleRow(
   db: DbOrTx,
   organizationId: string,

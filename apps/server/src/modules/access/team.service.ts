@@ -13,14 +13,13 @@ import {
 import type { Database, DbOrTx } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import { recordAuditEntry, type AuditEntryInput } from '../audit';
-import { countMembersByRole, insertRoles } from './access.repository';
+import { countMembersByRole, findRoleById, insertRoles } from './access.repository';
 import type { Role } from './access.tables';
 import {
   countOtherActiveSuperAdmins,
   deleteRoleRow,
   findMemberPage,
   findMembership,
-  findRole,
   findRoles,
   lockSchoolMembers,
   updateMembership,
@@ -67,7 +66,9 @@ export async function updateMember(
     await lockSchoolMembers(tx, organizationId);
     const current = await findMembership(tx, organizationId, userId);
     if (!current) throw notFound(AccessMessages.memberNotFound);
-    const role = change.roleId ? await findRole(tx, organizationId, change.roleId) : current.role;
+    const role = change.roleId
+      ? await findRoleById(tx, organizationId, change.roleId)
+      : current.role;
     if (!role) throw notFound(AccessMessages.roleNotFound);
     const status = change.status ?? current.membership.status;
     const losesSuperAdmin =
@@ -171,7 +172,7 @@ export async function updateRole(
 ): Promise<RoleItem> {
   try {
     return await db.transaction(async (tx) => {
-      const role = await findRole(tx, context.organizationId, roleId);
+      const role = await findRoleById(tx, context.organizationId, roleId);
       if (!role) throw notFound(AccessMessages.roleNotFound);
       const permissions = request.permissions ? [...new Set(request.permissions)] : undefined;
       if (
@@ -218,7 +219,7 @@ export async function deleteRole(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockSchoolMembers(tx, context.organizationId);
-    const role = await findRole(tx, context.organizationId, roleId);
+    const role = await findRoleById(tx, context.organizationId, roleId);
     if (!role) throw notFound(AccessMessages.roleNotFound);
     if (role.key !== null) throw conflict(AccessMessages.systemRole);
     const counts = await countMembersByRole(tx, context.organizationId, [role.id]);

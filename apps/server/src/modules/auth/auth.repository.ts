@@ -1,10 +1,12 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import {
+  invitations,
   loginThrottles,
   passwordResets,
   refreshTokens,
   users,
+  type Invitation,
   type PasswordReset,
   type RefreshToken,
   type User,
@@ -158,4 +160,27 @@ export async function findPasswordResetForUpdate(
 
 export async function markPasswordResetUsed(db: DbOrTx, id: string): Promise<void> {
   await db.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.id, id));
+}
+
+export async function insertInvitation(
+  db: DbOrTx,
+  values: Pick<Invitation, 'organizationId' | 'userId' | 'invitedBy' | 'secretHash' | 'expiresAt'>,
+): Promise<Invitation> {
+  const [row] = await db.insert(invitations).values(values).returning();
+  if (!row) throw new Error('invitation not inserted');
+  return row;
+}
+
+export async function findInvitation(
+  db: DbOrTx,
+  id: string,
+  forUpdate = false,
+): Promise<Invitation | undefined> {
+  const query = db.select().from(invitations).where(eq(invitations.id, id));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function markInvitationAccepted(db: DbOrTx, id: string): Promise<void> {
+  await db.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, id));
 }

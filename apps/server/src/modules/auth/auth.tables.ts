@@ -83,3 +83,25 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type PasswordReset = typeof passwordResets.$inferSelect;
+
+/** Invitations to join a school (7 days). The link carries `<id>.<secret>`; only a hash is kept. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    invitedBy: uuid('invited_by').references(() => users.id),
+    secretHash: text('secret_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Serves "pending invitations of this member".
+  (table) => [index('invitations_organization_user_idx').on(table.organizationId, table.userId)],
+);
+export type Invitation = typeof invitations.$inferSelect;

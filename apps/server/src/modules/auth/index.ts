@@ -7,3 +7,5 @@ export { hashPassword } from './password';
 export { ensureAccount } from './accounts';
 export { users, refreshTokens, loginThrottles, type User } from './auth.tables';
 export { passwordResetRoutes, baseUrl, logCapturedEmail } from './password-reset.routes';
+export { invitationRoutes } from './invitation.routes';
+export { invitations } from './auth.tables';
