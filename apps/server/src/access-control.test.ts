@@ -109,23 +109,35 @@ describe('access control over every route of /api/openapi.json', () => {
     }
   });
 
-  it('every mutating route needs a permission or is one of the public forms and auth calls', () => {
-    const mutating = operations.filter((entry) => entry.method !== 'GET');
-    const open = mutating
-      .filter((entry) => !entry.operation['x-permission'])
-      .map((entry) => `${entry.method} ${entry.path}`)
-      .sort();
-    expect(open).toEqual([
+  it('every mutating route needs a permission, or is a public call, or acts on one’s own account', () => {
+    const withoutPermission = (publicOnly: boolean) =>
+      operations
+        .filter((entry) => entry.method !== 'GET' && !entry.operation['x-permission'])
+        .filter((entry) =>
+          publicOnly ? !entry.operation.security : Boolean(entry.operation.security),
+        )
+        .map((entry) => `${entry.method} ${entry.path}`)
+        .sort();
+    expect(withoutPermission(true)).toEqual([
       'POST /api/auth/login',
       'POST /api/auth/logout',
       'POST /api/auth/password-reset',
       'POST /api/auth/password-reset/confirm',
       'POST /api/auth/refresh',
       'POST /api/auth/registration',
-      'POST /api/auth/switch-school',
       'POST /api/contact',
       'POST /api/invitations/accept',
       'POST /api/newsletter-subscribe',
+    ]);
+    // Session only: the signed-in person's own account and school switch.
+    expect(withoutPermission(false)).toEqual([
+      'DELETE /api/profile',
+      'DELETE /api/profile/avatar',
+      'PATCH /api/profile',
+      'POST /api/auth/switch-school',
+      'POST /api/profile/email',
+      'POST /api/profile/password',
+      'PUT /api/profile/avatar',
     ]);
   });
 });

@@ -20,6 +20,7 @@ import {
   defaultLoginPolicy,
   invitationRoutes,
   passwordResetRoutes,
+  profileRoutes,
   type LoginPolicy,
 } from './modules/auth';
 import { teamRoutes } from './modules/access';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const { db, engine } = options.database;
   const keys = accessTokenKeys(options.jwtSecret);
+  const files = new FileStore(options.uploadsDir);
   const https = options.https ?? false;
   await app.register(authPlugin, { db, keys });
   await app.register(healthRoutes, { db, engine, version });
@@ -98,12 +100,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: options.publicUrl,
     rateLimit: options.authRateLimit ?? { max: 20, timeWindow: '1 minute' },
   });
+  await app.register(profileRoutes, { db, files });
   await app.register(auditRoutes, { db });
   await app.register(teamRoutes, { db });
   await app.register(authRoutes, {
     db,
     keys,
-    files: new FileStore(options.uploadsDir),
+    files,
     loginPolicy: options.loginPolicy ?? defaultLoginPolicy,
     https,
     authRateLimit: options.authRateLimit ?? { max: 20, timeWindow: '1 minute' },

@@ -128,3 +128,49 @@ export const PasswordResetMessages = {
   invalidLink:
     'Ce lien de réinitialisation est invalide, déjà utilisé ou expiré. Demandez-en un nouveau.',
 } as const;
+
+export const profileSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const updateProfileRequestSchema = z.object({ name: personNameSchema });
+export const profileAvatarRequestSchema = z.object({
+  avatar: z.string().max(1_500_000, 'La photo de profil ne doit pas dépasser 1 Mo.'),
+});
+export const changeEmailRequestSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'Le mot de passe est obligatoire.' })
+    .min(1, 'Le mot de passe est obligatoire.')
+    .max(128),
+});
+export const changePasswordRequestSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Le mot de passe actuel est obligatoire.' })
+      .min(1, 'Le mot de passe actuel est obligatoire.')
+      .max(128),
+    newPassword: passwordSchema,
+    confirmPassword: z.string({ error: 'Confirmez le nouveau mot de passe.' }),
+  })
+  .refine((body) => body.newPassword === body.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Les mots de passe ne correspondent pas.',
+  });
+export const deleteAccountRequestSchema = z.object({
+  password: z
+    .string({ error: 'Le mot de passe est obligatoire.' })
+    .min(1, 'Le mot de passe est obligatoire.')
+    .max(128),
+});
+
+export const ProfileMessages = {
+  wrongPassword: 'Mot de passe incorrect.',
+  lastSuperAdmin:
+    'Impossible de supprimer votre compte : vous êtes le dernier Super administration d’une école. Nommez d’abord quelqu’un d’autre.',
+  passwordChanged: 'Mot de passe modifié. Vos autres sessions sont fermées.',
+  accountDeleted: 'Votre compte est supprimé.',
+} as const;

@@ -102,3 +102,10 @@ export async function setMembershipStatus(
     .set({ status, updatedAt: new Date() })
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
 }
+
+export async function deactivateMembershipsOfUser(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(memberships)
+    .set({ status: 'inactive', updatedAt: new Date() })
+    .where(eq(memberships.userId, userId));
+}

@@ -14,11 +14,13 @@ import {
   findRoleByKey,
   insertMembership,
   setMembershipStatus,
+  deactivateMembershipsOfUser,
   insertRoles,
   listActiveMembershipsOfUser,
   touchLastLogin,
 } from './access.repository';
 import type { Membership, Role } from './access.tables';
+import { countOtherActiveSuperAdmins } from './team.repository';
 
 /** What a member may do in a school, as the HTTP layer needs it on every request. */
 export interface MemberAccess {
@@ -161,4 +163,22 @@ export async function activateInvitedMember(
   userId: string,
 ): Promise<void> {
   await setMembershipStatus(tx, organizationId, userId, 'active');
+}
+
+/** Schools where this user is the only active Super administration (they cannot leave them). */
+export async function schoolsWhereLastSuperAdmin(db: DbOrTx, userId: string): Promise<string[]> {
+  const schools = await listActiveMembershipsOfUser(db, userId);
+  const result: string[] = [];
+  for (const { membership, role } of schools) {
+    if (role.key !== 'super_admin') continue;
+    if ((await countOtherActiveSuperAdmins(db, membership.organizationId, userId)) === 0) {
+      result.push(membership.organizationId);
+    }
+  }
+  return result;
+}
+
+/** Takes a departing user out of every school (account deletion). */
+export async function deactivateAllMemberships(tx: Transaction, userId: string): Promise<void> {
+  await deactivateMembershipsOfUser(tx, userId);
 }

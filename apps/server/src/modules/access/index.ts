@@ -4,6 +4,8 @@ export {
   addInvitedMember,
   addMemberWithSystemRole,
   createSystemRoles,
+  deactivateAllMemberships,
+  schoolsWhereLastSuperAdmin,
   ensureSystemRoles,
   isMember,
   getMemberAccess,

@@ -184,3 +184,11 @@ export async function findInvitation(
 export async function markInvitationAccepted(db: DbOrTx, id: string): Promise<void> {
   await db.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, id));
 }
+
+export async function findRefreshToken(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<RefreshToken | undefined> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}

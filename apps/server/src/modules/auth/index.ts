@@ -9,3 +9,4 @@ export { users, refreshTokens, loginThrottles, type User } from './auth.tables';
 export { passwordResetRoutes, baseUrl, logCapturedEmail } from './password-reset.routes';
 export { invitationRoutes } from './invitation.routes';
 export { invitations } from './auth.tables';
+export { profileRoutes } from './profile.routes';

@@ -30,6 +30,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         { name: 'Site public', description: 'Newsletter, contact, écoles' },
         { name: 'Comptes', description: 'Inscription, connexion, sessions' },
         { name: "Journal d'audit", description: 'Journal des actions de l’école' },
+        { name: 'Profil', description: 'Mon compte : nom, photo, e-mail, mot de passe' },
         { name: 'Utilisateurs et rôles', description: 'Membres de l’école, rôles et permissions' },
       ],
     },
