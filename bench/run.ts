@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { benchAuth } from './auth.bench';
 import { benchHttp } from './http.bench';
 import { benchLanding } from './landing.bench';
 import { benchLighthouse } from './lighthouse.bench';
@@ -30,6 +31,7 @@ if (runs('landing') || runs('lighthouse')) {
 }
 if (runs('startup')) results.startup = await benchStartup();
 if (runs('http')) results.http = await benchHttp();
+if (runs('auth')) results.auth = await benchAuth();
 
 console.log(JSON.stringify(results, null, 2));
 const dir = path.join(root, 'bench', 'results');
