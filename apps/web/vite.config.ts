@@ -5,7 +5,10 @@ import { prerenderLanding } from './scripts/prerender-plugin.ts';
 
 /** Modules that go in the `shared` chunk when at least two chunks use them (see `codeSplitting`). */
 const SHARED_SOURCES =
-  /src[\\/](components|lib|features[\\/]public[\\/](?!.*-page\.tsx)|app[\\/]layouts[\\/](logo|use-scroll-on-navigate)\.tsx?$)[\\/]?/;
+  /src[\\/](components|lib|features[\\/]public[\\/](?!.*-page\.tsx)|app[\\/]lazy-page\.tsx$|app[\\/]layouts[\\/](logo|use-scroll-on-navigate)\.tsx?$)[\\/]?/;
+/** Primitives and helpers that only the admin screens use: kept out of `shared` (public pages). */
+const ADMIN_SOURCES =
+  /src[\\/](components[\\/]ui[\\/](admin-icons|badge|checkbox|confirm-dialog|form-alert|list-state|pager|search-field|select|table)\.tsx|lib[\\/](download|error-message|format|list-params|use-debounced-callback)\.ts)$/;
 const ICONS = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 
 /** Where `/api` is proxied in `vite` and `vite preview`: the API server of `npm start` by default. */
@@ -35,16 +38,23 @@ export default defineConfig({
             // Needed by the boot script: must not ride in a chunk that imports React.
             { name: 'preload-helper', test: /preload-helper/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'contracts', test: /node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/]/ },
+            // The login, signup and invitation forms' field rules ride with the schemas they use.
+            {
+              name: 'contracts',
+              test: /node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/]|features[\\/]auth[\\/]validation\.ts$/,
+            },
             // Icons are app code, not a stable library: kept out of `vendor` (whose hash would
             // change with every new icon), each rides with the page that draws it, or in
-            // `shared` when several do; the admin area's never load with the landing page.
+            // `shared` when several do; the admin area's never load with the landing page (the
+            // admin primitives draw theirs from ui/admin-icons.tsx, see there why).
             { name: 'vendor', test: (id) => /node_modules[\\/]/.test(id) && !ICONS.test(id) },
             {
               name: 'shared',
-              test: (id) => SHARED_SOURCES.test(id) || ICONS.test(id),
+              test: (id) => (SHARED_SOURCES.test(id) || ICONS.test(id)) && !ADMIN_SOURCES.test(id),
               minShareCount: 2,
             },
+            // After `shared`, so that what they import from it (button, fields) stays there.
+            { name: 'admin', test: ADMIN_SOURCES },
           ],
         },
       },

@@ -97,6 +97,7 @@ export const AccessMessages = {
   roleNameTaken: 'Un rôle porte déjà ce nom dans votre école.',
   superAdminPermissions: 'Le rôle Super administration garde toutes les permissions.',
   memberNotFound: 'Membre introuvable.',
+  selfDeactivation: 'Vous ne pouvez pas désactiver votre propre compte.',
   roleNotFound: 'Rôle introuvable.',
 } as const;
 

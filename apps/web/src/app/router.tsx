@@ -30,7 +30,10 @@ const PAGES_BY_MODULE: Record<PageModuleKey, readonly LazyPage[]> = {
 
 /** Loads the page `pathname` shows, so the first render (or hydration) includes it at once. */
 export async function preloadPage(pathname: string): Promise<void> {
-  await Promise.all(PAGES_BY_MODULE[pageModuleFor(pathname)].map((page) => page.preload()));
+  const module = pageModuleFor(pathname);
+  await Promise.all(PAGES_BY_MODULE[module].map((page) => page.preload()));
+  // In the admin area, its screen too (a chunk of its own).
+  if (module === 'admin') await (await pageModules.admin()).preloadAdminPage(pathname);
 }
 
 /**

@@ -4,7 +4,20 @@ import { legal } from './en/legal';
 import { marketing } from './en/marketing';
 import { pages } from './en/pages';
 import { shell } from './en/shell';
+import { team } from './en/team';
+import { ui } from './en/ui';
+import { audit } from './en/audit';
 import type { Translation } from './fr';
 
 /** English: loaded on demand, as its own chunk, when a reader switches language. */
-export const en: Translation = { ...shell, ...marketing, ...pages, ...legal, ...auth, ...admin };
+export const en: Translation = {
+  ...shell,
+  ...marketing,
+  ...pages,
+  ...legal,
+  ...auth,
+  ...admin,
+  ...ui,
+  ...team,
+  ...audit,
+};

@@ -4,9 +4,22 @@ import { legal } from './fr/legal';
 import { marketing } from './fr/marketing';
 import { pages } from './fr/pages';
 import { shell } from './fr/shell';
+import type { audit } from './fr/audit';
+import type { team } from './fr/team';
+import type { ui } from './fr/ui';
 
 /** French, the default language: bundled with the app. Keys are grouped by feature. */
 export const fr = { ...shell, ...marketing, ...pages, ...legal, ...auth, ...admin } as const;
+
+/**
+ * French strings of the admin screens (`./fr/ui`, `./fr/team`, `./fr/audit`). The public pages
+ * never need them, so they are not bundled with the app: each screen's chunk adds the ones it
+ * uses when it loads (`addFrenchStrings`). They are typed all the same.
+ */
+export type ScreenStrings = typeof ui & typeof team & typeof audit;
+
+/** Every French key: the bundled ones and those the admin screens add. */
+export type FrenchStrings = typeof fr & ScreenStrings;
 
 type Widen<T> = T extends string
   ? string
@@ -15,4 +28,4 @@ type Widen<T> = T extends string
     : { readonly [Key in keyof T]: Widen<T[Key]> };
 
 /** The shape every other language must provide, key for key. */
-export type Translation = Widen<typeof fr>;
+export type Translation = Widen<FrenchStrings>;

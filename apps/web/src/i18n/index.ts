@@ -1,13 +1,14 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { fr } from './fr';
+import type { FrenchStrings } from './fr';
 import { DEFAULT_LANGUAGE, LANGUAGES, storeLanguage } from './language';
 import type { Language } from './language';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof fr };
+    resources: { translation: FrenchStrings };
   }
 }
 

@@ -90,7 +90,7 @@ export async function addMemberWithSystemRole(
     resourceType: 'member',
     resourceId: input.userId,
     category: 'user',
-    details: { member: input.userLabel, role: role.name },
+    details: { membre: input.userLabel, rôle: role.name },
     ip: context.ip,
   });
   return membership;

@@ -48,10 +48,11 @@ export async function findMembership(
   db: DbOrTx,
   organizationId: string,
   userId: string,
-): Promise<{ membership: Membership; role: Role } | undefined> {
+): Promise<{ membership: Membership; role: Role; memberName: string } | undefined> {
   const [row] = await db
-    .select({ membership: memberships, role: roles })
+    .select({ membership: memberships, role: roles, memberName: users.name })
     .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(
       roles,
       and(eq(roles.organizationId, memberships.organizationId), eq(roles.id, memberships.roleId)),

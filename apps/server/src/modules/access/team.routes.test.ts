@@ -89,6 +89,9 @@ describe('Utilisateurs et rôles: /api/members and /api/roles', () => {
     expect(unknown.json().message).toBe("Cette permission n'existe pas.");
     const duplicate = await call('POST', '/api/roles', { name: 'surveillant' });
     expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().issues).toEqual([
+      { path: 'name', message: 'Un rôle porte déjà ce nom dans votre école.' },
+    ]);
     expect(duplicate.json().message).toBe('Un rôle porte déjà ce nom dans votre école.');
   });
 
@@ -102,17 +105,25 @@ describe('Utilisateurs et rôles: /api/members and /api/roles', () => {
     const entries = await database().db.execute<{ details: unknown }>(
       sql`select details from audit_entries where action = 'member.role_changed'`,
     );
-    expect(entries.rows[0]?.details).toEqual({ avant: 'Finance', après: 'Lecteur' });
+    expect(entries.rows[0]?.details).toEqual({
+      membre: 'Ama Lawson',
+      avant: 'Finance',
+      après: 'Lecteur',
+    });
   });
 
   it('never leaves a school without an active Super administration', async () => {
     const roles = (await call('GET', '/api/roles')).json();
     const reader = roles.find((role: { name: string }) => role.name === 'Lecteur');
-    for (const change of [{ roleId: reader.id }, { status: 'inactive' }]) {
-      const response = await call('PATCH', `/api/members/${adminId}`, change);
-      expect(response.statusCode).toBe(409);
-      expect(response.json().message).toMatch(/dernier Super administration/);
-    }
+    const response = await call('PATCH', `/api/members/${adminId}`, { roleId: reader.id });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/dernier Super administration/);
+  });
+
+  it('refuses to deactivate oneself', async () => {
+    const response = await call('PATCH', `/api/members/${adminId}`, { status: 'inactive' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('Vous ne pouvez pas désactiver votre propre compte.');
   });
 
   it('deactivates and reactivates a member; a deactivated member is cut off', async () => {

@@ -34,6 +34,10 @@ export interface TeamContext {
 }
 
 const conflict = (message: string) => new AppError(ErrorCode.CONFLICT, message);
+const roleNameTaken = () =>
+  new AppError(ErrorCode.CONFLICT, AccessMessages.roleNameTaken, {
+    issues: [{ path: 'name', message: AccessMessages.roleNameTaken }],
+  });
 
 /** The members screen: search by name or e-mail, status filter, pages. */
 export async function listMembers(db: DbOrTx, organizationId: string, query: MemberListQuery) {
@@ -66,6 +70,13 @@ export async function updateMember(
     await lockSchoolMembers(tx, organizationId);
     const current = await findMembership(tx, organizationId, userId);
     if (!current) throw notFound(AccessMessages.memberNotFound);
+    if (
+      change.status === 'inactive' &&
+      context.actor.type === 'user' &&
+      context.actor.userId === userId
+    ) {
+      throw conflict(AccessMessages.selfDeactivation);
+    }
     const role = change.roleId
       ? await findRoleById(tx, organizationId, change.roleId)
       : current.role;
@@ -92,10 +103,16 @@ export async function updateMember(
         userAgent: context.userAgent,
       });
     if (role.id !== current.role.id) {
-      await audit('member.role_changed', { avant: current.role.name, après: role.name });
+      await audit('member.role_changed', {
+        membre: current.memberName,
+        avant: current.role.name,
+        après: role.name,
+      });
     }
     if (status !== current.membership.status) {
-      await audit(status === 'active' ? 'member.reactivated' : 'member.deactivated', {});
+      await audit(status === 'active' ? 'member.reactivated' : 'member.deactivated', {
+        membre: current.memberName,
+      });
     }
   });
 }
@@ -159,7 +176,7 @@ export async function createRole(
       return toRoleItem(role, 0);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(AccessMessages.roleNameTaken);
+    if (isUniqueViolation(error)) throw roleNameTaken();
     throw error;
   }
 }
@@ -206,7 +223,7 @@ export async function updateRole(
       return toRoleItem(updated, counts.get(role.id) ?? 0);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(AccessMessages.roleNameTaken);
+    if (isUniqueViolation(error)) throw roleNameTaken();
     throw error;
   }
 }

@@ -46,7 +46,7 @@ export async function createSchool(
     resourceType: 'organization',
     resourceId: school.id,
     category: 'settings',
-    details: { name: school.name, slug: school.slug, plan: school.plan },
+    details: { nom: school.name, identifiant: school.slug, formule: school.plan },
     ip: context.ip ?? null,
   });
   return school;

@@ -91,7 +91,7 @@ describe('POST /api/contact', () => {
           where a.action = 'contact.message_received'`,
     );
     expect(rows.rows).toHaveLength(1);
-    expect(rows.rows[0]?.details).toEqual({ subject: contact.subject });
+    expect(rows.rows[0]?.details).toEqual({ objet: contact.subject });
   });
 
   it('drops a filled honeypot silently', async () => {

@@ -82,7 +82,7 @@ export async function sendContactMessage(
       resourceType: 'contact_message',
       resourceId: id,
       category: 'public',
-      details: { subject: request.subject },
+      details: { objet: request.subject },
       ip: context.ip,
       userAgent: context.userAgent,
     });

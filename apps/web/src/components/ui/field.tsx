@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 export const controlClasses =
   'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 ' +
@@ -28,7 +28,7 @@ export function FieldFrame({ id, label, className, children }: FieldFrameProps) 
   );
 }
 
-export type InputFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+export type InputFieldProps = ComponentProps<'input'> & {
   label: ReactNode;
   /** Class of the wrapper (label + control). */
   wrapperClassName?: string;
@@ -117,9 +117,11 @@ export function InputField({
   );
 }
 
-export type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+export type TextareaFieldProps = ComponentProps<'textarea'> & {
   label: ReactNode;
   wrapperClassName?: string;
+  hint?: ReactNode;
+  error?: ReactNode;
 };
 
 export function TextareaField({
@@ -127,19 +129,29 @@ export function TextareaField({
   wrapperClassName,
   className,
   id,
+  hint,
+  error,
+  'aria-describedby': describedBy,
   ...props
 }: TextareaFieldProps) {
   const generatedId = useId();
   const textareaId = id ?? generatedId;
+  const { hintId, errorId, controlProps } = useFieldDescription(textareaId, {
+    hint,
+    error,
+    describedBy,
+  });
   return (
     <FieldFrame id={textareaId} label={label} className={wrapperClassName}>
       <textarea
         id={textareaId}
-        className={[controlClasses, controlBorder(false), 'resize-y', className]
+        className={[controlClasses, controlBorder(Boolean(error)), 'resize-y', className]
           .filter(Boolean)
           .join(' ')}
+        {...controlProps}
         {...props}
       />
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </FieldFrame>
   );
 }

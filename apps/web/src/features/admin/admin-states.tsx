@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Compass, Construction, ShieldX } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
@@ -33,10 +33,17 @@ function AdminState({
 }
 
 /**
- * A page of the route table (spec §2) that is not built yet, or that the member's role may not
- * open (« Accès refusé »; the server refuses its data with 403 all the same).
+ * A page of the route table (spec §2): `page` when it is built, else a « not available yet »
+ * notice; « Accès refusé » when the member's role may not open it (the server refuses its data
+ * with 403 all the same).
  */
-export function AdminSectionPage({ section }: { section: AdminSection }) {
+export function AdminSectionPage({
+  section,
+  page: Page,
+}: {
+  section: AdminSection;
+  page?: ComponentType | undefined;
+}) {
   const { t } = useTranslation();
   const session = useSession();
   const title = t(`admin.sections.${section.key}`);
@@ -47,6 +54,7 @@ export function AdminSectionPage({ section }: { section: AdminSection }) {
       </AdminState>
     );
   }
+  if (Page) return <Page />;
   return (
     <AdminState icon={Construction} title={title}>
       {t('admin.states.unavailable')}

@@ -62,8 +62,9 @@ async function send(
   path: string,
   options: ApiRequestOptions,
   accessToken: string | undefined,
+  accept = 'application/json',
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
@@ -163,6 +164,36 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
     refreshSession,
   );
   return answerOf(response);
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** The `Content-Disposition` header (`attachment; filename="…"`), or null. */
+  disposition: string | null;
+}
+
+/**
+ * A file of the signed-in member (`GET`, bearer token, same refresh-once retry as
+ * `apiRequest`): `apiDownload('/api/audit-entries/export?category=user')`. Throws like
+ * `apiRequest`, with the server's French message on a refusal.
+ */
+export async function apiDownload(
+  path: string,
+  options: Pick<ApiRequestOptions, 'signal'> = {},
+): Promise<DownloadedFile> {
+  const response = await withAccessToken(
+    (accessToken) => send(path, options, accessToken, 'text/csv, */*;q=0.5'),
+    refreshSession,
+  );
+  if (!response.ok)
+    throw new ApiClientError(response.status, readApiError(await readJson(response)));
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch (cause) {
+    throw new NetworkError(cause); // the connection broke while the file was coming
+  }
+  return { blob, disposition: response.headers.get('Content-Disposition') };
 }
 
 /**

@@ -44,7 +44,7 @@ export async function refreshSession(
         resourceType: 'user',
         resourceId: stored.userId,
         category: 'user',
-        details: { familyId: stored.familyId },
+        details: { famille: stored.familyId },
         ip: context.ip,
         userAgent: context.userAgent,
       });

@@ -52,7 +52,7 @@ export async function registerSchool(
       resourceType: 'user',
       resourceId: user.id,
       category: 'user',
-      details: { email: user.email, avatar: avatarPath !== null },
+      details: { email: user.email, photo: avatarPath !== null },
       ip: context.ip,
       userAgent: context.userAgent,
     });

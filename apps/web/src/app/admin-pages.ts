@@ -1,0 +1,35 @@
+import { can } from '../features/auth/session-store';
+import { ADMIN_SECTIONS } from './admin-sections';
+import type { AdminSectionKey } from './admin-sections';
+import { lazyPage } from './lazy-page';
+import type { LazyPage } from './lazy-page';
+
+/**
+ * The admin screens that are built, each its own chunk inside the admin area (they bring the
+ * contracts' catalogue, tables, dialogs… that the rest of the area does not need). Sections
+ * missing here show « pas encore disponible ».
+ */
+export const ADMIN_PAGES: Partial<Record<AdminSectionKey, LazyPage>> = {
+  members: lazyPage(
+    () => import('../features/team/team-page'),
+    (module) => module.TeamPage,
+  ),
+  audit: lazyPage(
+    () => import('../features/audit/audit-page'),
+    (module) => module.AuditPage,
+  ),
+};
+
+/**
+ * Loads the screen of `pathname` (an /admin address) when the member may open it, so the first
+ * render of the area shows it at once instead of a spinner.
+ */
+export async function preloadAdminPage(pathname: string): Promise<void> {
+  const path = pathname
+    .toLowerCase()
+    .replace(/^\/admin\/?/, '')
+    .replace(/\/+$/, '');
+  const section = ADMIN_SECTIONS.find((candidate) => candidate.path === path);
+  if (!section || (section.permission && !can(section.permission))) return;
+  await ADMIN_PAGES[section.key]?.preload();
+}
