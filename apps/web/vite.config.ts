@@ -5,7 +5,7 @@ import { prerenderLanding } from './scripts/prerender-plugin.ts';
 
 /** Modules that go in the `shared` chunk when at least two chunks use them (see `codeSplitting`). */
 const SHARED_SOURCES =
-  /src[\\/](components|lib|features[\\/]public[\\/](?!.*-page\.tsx)|app[\\/]lazy-page\.tsx$|app[\\/]layouts[\\/](logo|use-scroll-on-navigate)\.tsx?$)[\\/]?/;
+  /src[\\/](components|lib|features[\\/]public[\\/](?!.*-page\.tsx)|app[\\/]lazy-page\.tsx$|app[\\/]layouts[\\/](logo|use-scroll-on-navigate)\.tsx?$|i18n[\\/]add-strings\.ts$)[\\/]?/;
 /** Primitives and helpers that only the admin screens use: kept out of `shared` (public pages). */
 const ADMIN_SOURCES =
   /src[\\/](components[\\/]ui[\\/](admin-icons|badge|checkbox|confirm-dialog|form-alert|list-state|pager|search-field|select|table)\.tsx|lib[\\/](download|error-message|format|list-params|use-debounced-callback)\.ts)$/;
@@ -51,6 +51,14 @@ export default defineConfig({
             {
               name: 'shared',
               test: (id) => (SHARED_SOURCES.test(id) || ICONS.test(id)) && !ADMIN_SOURCES.test(id),
+              minShareCount: 2,
+            },
+            // The pieces of the account forms (login, signup, invitation, password reset, profile):
+            // one small chunk rather than three tiny ones, each page needing a different subset
+            // (after `vendor` and `shared`, which keep what these import).
+            {
+              name: 'auth-forms',
+              test: /features[\\/]auth[\\/](auth-layout|password-field|avatar-file)\.tsx?$/,
               minShareCount: 2,
             },
             // After `shared`, so that what they import from it (button, fields) stays there.

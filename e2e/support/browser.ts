@@ -45,5 +45,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** URL of the product started by server.global-setup.ts. */
     baseUrl: string;
+    /** Its log (JSON lines), where captured e-mails are written. */
+    serverLog: string;
   }
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,11 +25,14 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       PORT: '0',
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      // info: captured e-mails (invitation and reset links) are logged; journeys read them.
+      LOG_LEVEL: 'info',
       NODE_ENV: 'production',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const serverLog = path.join(dataDir, 'server.log');
+  server.stdout?.on('data', (chunk: Buffer) => appendFileSync(serverLog, chunk));
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`serveur non prêt :\n${output}`)), 30_000);
@@ -44,6 +47,7 @@ export default async function setup(project: TestProject) {
     server.once('exit', (code) => reject(new Error(`serveur arrêté (code ${code}) :\n${output}`)));
   });
   project.provide('baseUrl', baseUrl);
+  project.provide('serverLog', serverLog);
 
   return async () => {
     server.kill('SIGTERM');

@@ -173,4 +173,6 @@ export const ProfileMessages = {
     'Impossible de supprimer votre compte : vous êtes le dernier Super administration d’une école. Nommez d’abord quelqu’un d’autre.',
   passwordChanged: 'Mot de passe modifié. Vos autres sessions sont fermées.',
   accountDeleted: 'Votre compte est supprimé.',
+  sameName: 'C’est déjà votre nom.',
+  sameEmail: 'C’est déjà votre adresse e-mail.',
 } as const;

@@ -18,6 +18,10 @@ export const ADMIN_PAGES: Partial<Record<AdminSectionKey, LazyPage>> = {
     () => import('../features/audit/audit-page'),
     (module) => module.AuditPage,
   ),
+  profile: lazyPage(
+    () => import('../features/profile/profile-page'),
+    (module) => module.ProfilePage,
+  ),
 };
 
 /**

@@ -11,6 +11,9 @@ describe('pageModuleFor', () => {
     expect(pageModuleFor('/conditions')).toBe('legal');
     expect(pageModuleFor('/login')).toBe('login');
     expect(pageModuleFor('/signup/')).toBe('signup');
+    expect(pageModuleFor('/invitation')).toBe('invitation');
+    expect(pageModuleFor('/mot-de-passe-oublie')).toBe('passwordReset');
+    expect(pageModuleFor('/reinitialiser-mot-de-passe/')).toBe('passwordReset');
   });
 
   it('loads the admin area for /admin and everything under it', () => {

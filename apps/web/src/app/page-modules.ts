@@ -12,6 +12,9 @@ export const pageModules = {
   notFound: () => import('../features/public/not-found-page'),
   login: () => import('../features/auth/login-page'),
   signup: () => import('../features/auth/signup-page'),
+  /** Reached from e-mails: an invitation, a forgotten password and its reset link. */
+  invitation: () => import('../features/auth/invitation-page'),
+  passwordReset: () => import('../features/auth/password-reset-pages'),
   /** The whole admin area: guard, shell and its pages. */
   admin: () => import('./admin-area'),
 };
@@ -28,6 +31,9 @@ const BY_PATH: Record<string, PageModuleKey> = {
   '/conditions': 'legal',
   '/login': 'login',
   '/signup': 'signup',
+  '/invitation': 'invitation',
+  '/mot-de-passe-oublie': 'passwordReset',
+  '/reinitialiser-mot-de-passe': 'passwordReset',
 };
 
 /** The module `pathname` renders (case and trailing slash ignored, like the router). */

@@ -10,7 +10,7 @@ import { sessionEndReason, useSession } from '../features/auth/session-store';
  * afterwards (`/login?next=/admin/…`). Reacts to the session ending while a page is open (logout,
  * refused refresh, logout in another tab). A session whose access token is known to have expired
  * (a tab reopened the next day) is renewed at once, so a revoked one ends now rather than at the
- * first call.
+ * first call. After the member deleted their own account, home.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -23,6 +23,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   }, [session]);
 
   if (session) return children;
+  if (sessionEndReason() === 'deleted') return <Navigate to="/" replace />;
   if (sessionEndReason() === 'logout') return <Navigate to="/login" replace />;
   const next = `${location.pathname}${location.search}${location.hash}`;
   const state: LoginState | undefined =

@@ -14,6 +14,9 @@ const TermsPage = lazyPage(pageModules.legal, (m) => m.TermsPage);
 const NotFoundPage = lazyPage(pageModules.notFound, (m) => m.NotFoundPage);
 const LoginPage = lazyPage(pageModules.login, (m) => m.LoginPage);
 const SignupPage = lazyPage(pageModules.signup, (m) => m.SignupPage);
+const InvitationPage = lazyPage(pageModules.invitation, (m) => m.InvitationPage);
+const ForgotPasswordPage = lazyPage(pageModules.passwordReset, (m) => m.ForgotPasswordPage);
+const ResetPasswordPage = lazyPage(pageModules.passwordReset, (m) => m.ResetPasswordPage);
 const AdminArea = lazyPage(pageModules.admin, (m) => m.AdminArea);
 
 const PAGES_BY_MODULE: Record<PageModuleKey, readonly LazyPage[]> = {
@@ -25,6 +28,8 @@ const PAGES_BY_MODULE: Record<PageModuleKey, readonly LazyPage[]> = {
   notFound: [NotFoundPage],
   login: [LoginPage],
   signup: [SignupPage],
+  invitation: [InvitationPage],
+  passwordReset: [ForgotPasswordPage, ResetPasswordPage],
   admin: [AdminArea],
 };
 
@@ -53,6 +58,9 @@ export function AppRoutes() {
         <Route path="conditions" element={<TermsPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="signup" element={<SignupPage />} />
+        <Route path="invitation" element={<InvitationPage />} />
+        <Route path="mot-de-passe-oublie" element={<ForgotPasswordPage />} />
+        <Route path="reinitialiser-mot-de-passe" element={<ResetPasswordPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

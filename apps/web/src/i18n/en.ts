@@ -7,6 +7,9 @@ import { shell } from './en/shell';
 import { team } from './en/team';
 import { ui } from './en/ui';
 import { audit } from './en/audit';
+import { invitation } from './en/invitation';
+import { passwordReset } from './en/password-reset';
+import { profile } from './en/profile';
 import type { Translation } from './fr';
 
 /** English: loaded on demand, as its own chunk, when a reader switches language. */
@@ -20,4 +23,7 @@ export const en: Translation = {
   ...ui,
   ...team,
   ...audit,
+  ...profile,
+  ...invitation,
+  ...passwordReset,
 };

@@ -5,6 +5,9 @@ import { marketing } from './fr/marketing';
 import { pages } from './fr/pages';
 import { shell } from './fr/shell';
 import type { audit } from './fr/audit';
+import type { invitation } from './fr/invitation';
+import type { passwordReset } from './fr/password-reset';
+import type { profile } from './fr/profile';
 import type { team } from './fr/team';
 import type { ui } from './fr/ui';
 
@@ -12,11 +15,17 @@ import type { ui } from './fr/ui';
 export const fr = { ...shell, ...marketing, ...pages, ...legal, ...auth, ...admin } as const;
 
 /**
- * French strings of the admin screens (`./fr/ui`, `./fr/team`, `./fr/audit`). The public pages
- * never need them, so they are not bundled with the app: each screen's chunk adds the ones it
- * uses when it loads (`addFrenchStrings`). They are typed all the same.
+ * French strings of the admin screens (`./fr/ui`, `./fr/team`, `./fr/audit`, `./fr/profile`) and
+ * of the public pages reached from an e-mail (`./fr/invitation`, `./fr/password-reset`). The
+ * other pages never need them, so they are not bundled with the app: each screen's chunk adds
+ * the ones it uses when it loads (`addFrenchStrings`). They are typed all the same.
  */
-export type ScreenStrings = typeof ui & typeof team & typeof audit;
+export type ScreenStrings = typeof ui &
+  typeof team &
+  typeof audit &
+  typeof profile &
+  typeof invitation &
+  typeof passwordReset;
 
 /** Every French key: the bundled ones and those the admin screens add. */
 export type FrenchStrings = typeof fr & ScreenStrings;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClientError, NetworkError, postJson, readApiError } from './api-client';
+import { ApiClientError, getJson, NetworkError, postJson, readApiError } from './api-client';
 import { jsonResponse, stubFetch } from '../test/fetch-mock';
 
 describe('readApiError', () => {
@@ -61,5 +61,39 @@ describe('postJson', () => {
   it('throws NetworkError when no answer comes back', async () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(postJson('/api/x', {})).rejects.toBeInstanceOf(NetworkError);
+  });
+});
+
+describe('getJson', () => {
+  it('GETs without a body and reads the answer or the refusal like postJson', async () => {
+    const fetchMock = stubFetch(() => Promise.resolve(jsonResponse(200, { name: 'Ama' })));
+    await expect(getJson('/api/x?token=abc', { language: 'fr' })).resolves.toEqual({
+      name: 'Ama',
+    });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.method).toBe('GET');
+    expect(init?.body).toBeUndefined();
+    expect(new Headers(init?.headers).get('Content-Type')).toBeNull();
+    expect(new Headers(init?.headers).get('Accept-Language')).toBe('fr');
+
+    stubFetch(() =>
+      Promise.resolve(jsonResponse(400, { message: 'Lien invalide.', code: 'VALIDATION_FAILED' })),
+    );
+    const error = await getJson('/api/x').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiClientError);
+    expect((error as ApiClientError).serverMessage).toBe('Lien invalide.');
+  });
+
+  it('passes an abort through instead of calling it a network failure', async () => {
+    const controller = new AbortController();
+    stubFetch(() => {
+      controller.abort();
+      return Promise.reject(new DOMException('Aborted', 'AbortError'));
+    });
+    const error = await getJson('/api/x', { signal: controller.signal }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).not.toBeInstanceOf(NetworkError);
+    expect((error as DOMException).name).toBe('AbortError');
   });
 });

@@ -80,28 +80,27 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** POSTs `body` as JSON and returns the parsed answer; throws the errors above. */
-export async function postJson(
+async function requestJson(
+  method: 'GET' | 'POST',
   path: string,
   body: unknown,
-  options: RequestOptions = {},
+  options: RequestOptions,
 ): Promise<unknown> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Content-Type': 'application/json',
-  };
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (method === 'POST') headers['Content-Type'] = 'application/json';
   if (options.language) headers['Accept-Language'] = options.language;
 
   let response: Response;
   try {
     response = await fetch(path, {
-      method: 'POST',
+      method,
       headers,
-      body: JSON.stringify(body),
+      ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
       credentials: 'same-origin',
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (cause) {
+    if (options.signal?.aborted) throw cause;
     throw new NetworkError(cause);
   }
 
@@ -110,4 +109,14 @@ export async function postJson(
     throw new ApiClientError(response.status, readApiError(payload));
   }
   return payload;
+}
+
+/** POSTs `body` as JSON and returns the parsed answer; throws the errors above. */
+export function postJson(path: string, body: unknown, options: RequestOptions = {}) {
+  return requestJson('POST', path, body, options);
+}
+
+/** GETs a public JSON resource (no session): `getJson('/api/invitations/preview?token=…')`. */
+export function getJson(path: string, options: RequestOptions = {}) {
+  return requestJson('GET', path, undefined, options);
 }

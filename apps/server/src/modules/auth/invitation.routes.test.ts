@@ -131,7 +131,7 @@ describe('inviting a member by e-mail', () => {
       url: '/api/invitations/accept',
       payload: { token: link, password: 'pas-le-sien' },
     });
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(400);
     const right = await app().inject({
       method: 'POST',
       url: '/api/invitations/accept',

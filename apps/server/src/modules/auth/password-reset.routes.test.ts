@@ -43,9 +43,10 @@ describe('password reset by e-mail link', () => {
     const { token } = await lastLink();
     const done = await confirm(token, 'nouveau-mot');
     expect(done.statusCode).toBe(200);
-    expect(done.json().message).toBe(
-      'Votre mot de passe est changé. Connectez-vous avec le nouveau.',
-    );
+    expect(done.json()).toEqual({
+      message: 'Votre mot de passe est changé. Connectez-vous avec le nouveau.',
+      email: 'oubli@exemple.tg',
+    });
     await logIn(app(), 'oubli@exemple.tg', 'nouveau-mot');
     const old = await app().inject({
       method: 'POST',

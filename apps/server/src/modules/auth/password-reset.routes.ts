@@ -6,6 +6,7 @@ import {
   publicMessageResponseSchema,
 } from '@ecolage/contracts';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../platform/db/database';
 import type { OutboundMessage } from '../messaging';
@@ -77,12 +78,15 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
         tags: ['Comptes'],
         summary: 'Choisir un nouveau mot de passe avec le lien reçu (usage unique, 1 heure)',
         body: passwordResetConfirmSchema,
-        response: { 200: publicMessageResponseSchema, ...errors },
+        response: {
+          200: publicMessageResponseSchema.extend({ email: z.string() }),
+          ...errors,
+        },
       },
     },
     async (request) => {
-      await resetPassword(options.db, request.body, context(request));
-      return { message: PasswordResetMessages.done };
+      const { email } = await resetPassword(options.db, request.body, context(request));
+      return { message: PasswordResetMessages.done, email };
     },
   );
 };

@@ -31,7 +31,7 @@ describe('Mon profil: /api/profile', () => {
     session = await logIn(app(), school.email, school.password);
   });
 
-  it('reads and renames, journaled', async () => {
+  it('reads and renames, journaled; the same name is refused', async () => {
     expect((await call('GET', '/api/profile')).json()).toEqual({
       name: 'Afi Mensah',
       email: 'profil@exemple.tg',
@@ -39,6 +39,8 @@ describe('Mon profil: /api/profile', () => {
     });
     const renamed = await call('PATCH', '/api/profile', { name: '  Afi Mensah-Lawson ' });
     expect(renamed.json().name).toBe('Afi Mensah-Lawson');
+    const same = await call('PATCH', '/api/profile', { name: 'Afi Mensah-Lawson' });
+    expect(same.json().issues).toEqual([{ path: 'name', message: 'C’est déjà votre nom.' }]);
     expect((await call('PATCH', '/api/profile', { name: 'A' })).json().message).toBe(
       'Le nom doit contenir au moins 2 caractères.',
     );

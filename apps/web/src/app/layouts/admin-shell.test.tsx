@@ -205,7 +205,8 @@ describe('admin shell: account menu', () => {
 
     await user.click(profile);
     expect(currentUrl()).toBe('/admin/profiles');
-    expect(screen.getByRole('heading', { level: 1, name: 'Mon profil' })).toBeTruthy();
+    // The profile screen is a chunk of its own, loaded on the way.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mon profil' })).toBeTruthy();
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 

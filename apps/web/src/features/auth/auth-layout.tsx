@@ -1,25 +1,29 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-/** Frame of the login and signup pages: a centred card on the brand's light background. */
+/** Frame of the login, signup, invitation and password pages: a centred card on the brand's light background. */
 export function AuthLayout({
   title,
   lead,
   children,
   footer,
   wide = false,
+  icon,
 }: {
   title: string;
   lead: string;
   children: ReactNode;
   footer: ReactNode;
   wide?: boolean;
+  /** Drawn above the title (a state such as « lien invalide »). */
+  icon?: ReactNode;
 }) {
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white px-4 py-10 sm:py-16">
       <div
         className={`mx-auto w-full ${wide ? 'max-w-xl' : 'max-w-md'} rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8`}
       >
+        {icon}
         <h1 className="text-3xl font-extrabold tracking-tight text-brand-950">{title}</h1>
         <p className="mt-2 text-slate-700">{lead}</p>
         <div className="mt-8">{children}</div>

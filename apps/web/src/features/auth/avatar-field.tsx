@@ -4,31 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { ImagePlus, Trash2, UserRound } from 'lucide-react';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { FieldMessages, useFieldDescription } from '../../components/ui/field';
+import { AVATAR_TYPES, avatarProblem, readAsDataUrl } from './avatar-file';
+import type { AvatarProblem } from './avatar-file';
 
-/** What the server accepts (it checks the real type by the file's first bytes). */
-export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-/** 1 Mo, counted like the server: 1024 × 1024 bytes of decoded image. */
-export const AVATAR_MAX_BYTES = 1024 * 1024;
-
-export type AvatarProblem = 'wrongType' | 'tooLarge' | 'unreadable';
-
-/** Why `file` cannot be a profile picture, or null when it can. */
-export function avatarProblem(file: Pick<File, 'type' | 'size'>): AvatarProblem | null {
-  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return 'wrongType';
-  if (file.size > AVATAR_MAX_BYTES) return 'tooLarge';
-  return null;
-}
-
-/** The file as a `data:image/…;base64,…` URL, the form the registration call takes. */
-export function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () =>
-      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('unreadable'));
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsDataURL(file);
-  });
-}
+export { AVATAR_MAX_BYTES, AVATAR_TYPES, avatarProblem, readAsDataUrl } from './avatar-file';
+export type { AvatarProblem } from './avatar-file';
 
 export interface AvatarFieldProps {
   /** The chosen picture as a data URL, or null. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LogIn } from 'lucide-react';
 import { Button } from '../../components/ui/button';
@@ -20,11 +20,17 @@ import type { FieldError, FieldErrors } from './validation';
 const FIELDS = ['email', 'password'] as const;
 type LoginField = (typeof FIELDS)[number];
 
+const NOTICES = ['registered', 'expired', 'invitationAccepted', 'passwordReset'] as const;
+type LoginNotice = (typeof NOTICES)[number];
+
 /** What other pages hand to the login page through the router state. */
 export interface LoginState {
-  /** A notice to show once: the school was just created, or the session ended. */
-  notice?: 'registered' | 'expired';
-  /** The address to fill in (just registered). */
+  /**
+   * A notice to show once: the school was just created, the session ended, an invitation was
+   * accepted or the password was reset.
+   */
+  notice?: LoginNotice;
+  /** The address to fill in (just registered, invited, reset); also what the forgotten-password page starts from. */
   email?: string;
   /** The protected page that sent the reader here (as `?next=`). */
   from?: string;
@@ -34,7 +40,7 @@ function readLoginState(state: unknown): LoginState {
   if (typeof state !== 'object' || state === null) return {};
   const { notice, email, from } = state as Record<string, unknown>;
   return {
-    ...(notice === 'registered' || notice === 'expired' ? { notice } : {}),
+    ...(NOTICES.includes(notice as LoginNotice) ? { notice: notice as LoginNotice } : {}),
     ...(typeof email === 'string' ? { email } : {}),
     ...(typeof from === 'string' ? { from } : {}),
   };
@@ -55,8 +61,12 @@ export function LoginPage() {
   const next =
     safeNextPath(searchParams.get('next')) ?? safeNextPath(state.from) ?? DEFAULT_AFTER_LOGIN;
   const login = useLogin();
-  // Decided once: a member already signed in has nothing to do here.
-  const [signedInAlready] = useState(() => getSession() !== null);
+  // Decided once: a member already signed in has nothing to do here, unless another page sent
+  // them to sign in afresh (an invitation accepted, a password reset, a new school: the session
+  // kept here may be another account's, revoked, or unaware of the new school).
+  const [signedInAlready] = useState(
+    () => getSession() !== null && !state.notice && state.email === undefined,
+  );
   const [values, setValues] = useState({ email: state.email ?? '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
 
@@ -71,8 +81,12 @@ export function LoginPage() {
   useEffect(() => {
     if (!notice) return;
     // A fixed id: shown once even if the effect runs twice (StrictMode, language change).
-    if (notice === 'registered') notify.success(t('auth.signup.success'), { id: 'auth-notice' });
-    else notify.error(t('auth.session.expired'), { id: 'auth-notice' });
+    const options = { id: 'auth-notice' };
+    if (notice === 'registered') notify.success(t('auth.signup.success'), options);
+    else if (notice === 'invitationAccepted')
+      notify.success(t('auth.notice.invitationAccepted'), options);
+    else if (notice === 'passwordReset') notify.success(t('auth.notice.passwordReset'), options);
+    else notify.error(t('auth.session.expired'), options);
   }, [notice, t]);
 
   if (signedInAlready) return <Navigate to={next} replace />;
@@ -140,14 +154,25 @@ export function LoginPage() {
           onChange={onChange}
           error={message(errors.email)}
         />
-        <PasswordField
-          label={t('auth.login.password')}
-          name="password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={onChange}
-          error={message(errors.password)}
-        />
+        <div>
+          <PasswordField
+            label={t('auth.login.password')}
+            name="password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={onChange}
+            error={message(errors.password)}
+          />
+          <p className="mt-2 text-right text-sm">
+            <Link
+              to="/mot-de-passe-oublie"
+              state={{ email: values.email.trim() } satisfies LoginState}
+              className="rounded font-medium text-brand-700 underline-offset-4 hover:underline"
+            >
+              {t('auth.login.forgotPassword')}
+            </Link>
+          </p>
+        </div>
         <Button type="submit" size="lg" disabled={login.isPending} className="w-full">
           <LogIn aria-hidden="true" className="size-5" />
           {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Eye, EyeOff } from 'lucide-react';
 import {
@@ -10,7 +10,7 @@ import {
   useFieldDescription,
 } from '../../components/ui/field';
 
-export type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+export type PasswordFieldProps = Omit<ComponentProps<'input'>, 'type'> & {
   label: ReactNode;
   hint?: ReactNode;
   error?: ReactNode;

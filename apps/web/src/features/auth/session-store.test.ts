@@ -1,6 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { makeSession, sessionAnswer } from '../../test/session';
-import { can, firstName, initials, sessionFromResponse } from './session-store';
+import { describe, expect, it, vi } from 'vitest';
+import { makeSession, sessionAnswer, storeSession } from '../../test/session';
+import {
+  can,
+  firstName,
+  getSession,
+  initials,
+  sessionFromResponse,
+  subscribeToSession,
+  updateSessionUser,
+} from './session-store';
 
 describe('session helpers', () => {
   it('turns a login answer into the stored session, with the expiry time', () => {
@@ -31,5 +39,34 @@ describe('session helpers', () => {
     expect(initials('Ama Mensah')).toBe('AM');
     expect(initials('Kossi Yao Agbéko')).toBe('KA');
     expect(initials('élodie')).toBe('É');
+  });
+});
+
+describe('updateSessionUser', () => {
+  it('puts a profile change into the stored session and tells the subscribers', () => {
+    const before = storeSession();
+    const listener = vi.fn();
+    const unsubscribe = subscribeToSession(listener);
+    updateSessionUser({ name: 'Afi Mensah', avatarUrl: '/api/avatars/afi.png' });
+    unsubscribe();
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(getSession()?.user).toEqual({
+      ...before.user,
+      name: 'Afi Mensah',
+      avatarUrl: '/api/avatars/afi.png',
+    });
+    expect(getSession()?.accessToken).toBe(before.accessToken);
+  });
+
+  it('does nothing when nothing changes or nobody is signed in', () => {
+    const before = storeSession();
+    const listener = vi.fn();
+    const unsubscribe = subscribeToSession(listener);
+    updateSessionUser({ name: before.user.name, email: before.user.email });
+    expect(listener).not.toHaveBeenCalled();
+    window.localStorage.clear();
+    updateSessionUser({ name: 'Personne' });
+    unsubscribe();
+    expect(getSession()).toBeNull();
   });
 });

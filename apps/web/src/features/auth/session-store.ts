@@ -26,8 +26,11 @@ export interface Session {
   memberships: SessionMembership[];
 }
 
-/** Why the session ended: the guard sends the reader to the login page with the right notice. */
-export type SessionEndReason = 'logout' | 'expired';
+/**
+ * Why the session ended: the guard sends the reader to the login page with the right notice, or
+ * home once the account is deleted.
+ */
+export type SessionEndReason = 'logout' | 'expired' | 'deleted';
 
 /** The session of a login, refresh or school-switch answer. */
 export function sessionFromResponse(answer: SessionResponse, now = Date.now()): Session {
@@ -139,6 +142,26 @@ export function setSession(session: Session): void {
   lastEndReason = null;
   writeRaw(JSON.stringify(session));
   emit();
+}
+
+/**
+ * The member changed their own profile (name, e-mail, photo): the stored session follows, so the
+ * avatar menu and greetings show it at once. Nothing happens when signed out meanwhile.
+ */
+export function updateSessionUser(
+  change: Partial<Pick<SessionUser, 'name' | 'email' | 'avatarUrl'>>,
+): void {
+  const session = getSession();
+  if (!session) return;
+  const user = { ...session.user, ...change };
+  if (
+    user.name === session.user.name &&
+    user.email === session.user.email &&
+    user.avatarUrl === session.user.avatarUrl
+  ) {
+    return;
+  }
+  setSession({ ...session, user });
 }
 
 /** Signs out locally: forgets the session (spec §4) and remembers why, for the login notice. */

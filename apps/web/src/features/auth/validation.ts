@@ -85,6 +85,49 @@ export function checkFields<Field extends CheckedField>(
   return errors;
 }
 
+/** A password to prove who one is (current one): only required, whatever its length. */
+export function checkPasswordGiven(
+  value: string,
+  key: ValidationKey = 'passwordRequired',
+): ValidationKey | null {
+  return value === '' ? key : null;
+}
+
+/** The confirmation of a new password: given, and the same as `password`. */
+export function checkConfirmation(password: string, confirmation: string): ValidationKey | null {
+  if (confirmation === '') return 'confirmRequired';
+  return confirmation === password ? null : 'passwordMismatch';
+}
+
+/**
+ * A new password and its confirmation (invitation, reset, profile), under the names of the form:
+ * the password's rules first, then the match (only once the password itself is acceptable).
+ */
+export function checkNewPassword<Password extends string, Confirmation extends string>(
+  fields: { password: Password; confirmation: Confirmation },
+  password: string,
+  confirmation: string,
+): FieldErrors<Password | Confirmation> {
+  const errors: FieldErrors<Password | Confirmation> = {};
+  const passwordKey = checkField('password', password);
+  if (passwordKey) errors[fields.password] = { key: passwordKey };
+  const confirmationKey = checkConfirmation(password, confirmation);
+  if (confirmationKey && !(passwordKey && confirmationKey === 'passwordMismatch')) {
+    errors[fields.confirmation] = { key: confirmationKey };
+  }
+  return errors;
+}
+
+/**
+ * The token of an e-mailed link (`?token=…` of an invitation or a password reset), or null when
+ * it is missing or cannot be one (the server takes 10 to 200 characters): the page then says the
+ * link is invalid without asking the server.
+ */
+export function readLinkToken(params: URLSearchParams): string | null {
+  const token = params.get('token')?.trim() ?? '';
+  return token.length >= 10 && token.length <= 200 ? token : null;
+}
+
 /** The address as the server stores it (trimmed, lower case). */
 export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Pencil, Plus, ShieldCheck, Trash2, Users } from 'lucide-react';
 import type { RoleItem } from '@ecolage/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -14,7 +15,7 @@ import { RoleDialog } from './role-dialog';
 import { useDeleteRole } from './team.api';
 
 /** Why a role cannot be deleted now, or null when it can. */
-function deleteBlocker(role: RoleItem, t: ReturnType<typeof useTranslation>['t']): string | null {
+function deleteBlocker(role: RoleItem, t: TFunction): string | null {
   if (role.system) return t('team.roles.deleteSystem');
   if (role.memberCount > 0) return t('team.roles.deleteInUse', { count: role.memberCount });
   return null;

@@ -16,6 +16,11 @@ export const auth: Auth = {
       signupLink: 'Sign up',
       success: 'Login successful!',
       failure: 'Login failed. Please check your credentials.',
+      forgotPassword: 'Forgot your password?',
+    },
+    notice: {
+      invitationAccepted: 'Welcome! Your access is activated: log in.',
+      passwordReset: 'Your password has been changed. Log in with the new one.',
     },
     signup: {
       title: 'Create an account',
@@ -56,6 +61,10 @@ export const auth: Auth = {
       passwordRequired: 'The password is required.',
       passwordTooShort: 'The password must be at least 6 characters long.',
       passwordTooLong: 'The password must not exceed 128 characters.',
+      currentPasswordRequired: 'The current password is required.',
+      confirmRequired: 'Confirm the password.',
+      passwordMismatch: 'The passwords do not match.',
+      emailUnchanged: 'This is already your e-mail address.',
       nameRequired: 'The name is required.',
       nameTooShort: 'The name must be at least 2 characters long.',
       nameTooLong: 'The name must not exceed 120 characters.',

@@ -13,6 +13,11 @@ export const auth = {
       signupLink: 'Inscrivez-vous',
       success: 'Connexion réussie !',
       failure: 'Échec de la connexion. Vérifiez vos identifiants.',
+      forgotPassword: 'Mot de passe oublié ?',
+    },
+    notice: {
+      invitationAccepted: 'Bienvenue ! Votre accès est activé : connectez-vous.',
+      passwordReset: 'Votre mot de passe est changé. Connectez-vous avec le nouveau.',
     },
     signup: {
       title: 'Créer un compte',
@@ -53,6 +58,10 @@ export const auth = {
       passwordRequired: 'Le mot de passe est obligatoire.',
       passwordTooShort: 'Le mot de passe doit contenir au moins 6 caractères.',
       passwordTooLong: 'Le mot de passe ne doit pas dépasser 128 caractères.',
+      currentPasswordRequired: 'Le mot de passe actuel est obligatoire.',
+      confirmRequired: 'Confirmez le mot de passe.',
+      passwordMismatch: 'Les mots de passe ne correspondent pas.',
+      emailUnchanged: "C'est déjà votre adresse e-mail.",
       nameRequired: 'Le nom est obligatoire.',
       nameTooShort: 'Le nom doit contenir au moins 2 caractères.',
       nameTooLong: 'Le nom ne doit pas dépasser 120 caractères.',

@@ -168,7 +168,7 @@ export async function acceptInvitation(
     if (user.passwordHash === NO_PASSWORD) {
       await updateUser(tx, user.id, { passwordHash: newHash });
     } else if (!(await verifyPassword(user.passwordHash, request.password))) {
-      throw new AppError(ErrorCode.UNAUTHENTICATED, InvitationMessages.wrongPassword, {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, InvitationMessages.wrongPassword, {
         issues: [{ path: 'password', message: InvitationMessages.wrongPassword }],
       });
     }

@@ -63,7 +63,7 @@ export async function resetPassword(
   db: Database,
   request: PasswordResetConfirm,
   context: AuthContext,
-): Promise<void> {
+): Promise<{ email: string }> {
   const invalid = () =>
     new AppError(ErrorCode.VALIDATION_FAILED, PasswordResetMessages.invalidLink, {
       issues: [{ path: 'token', message: PasswordResetMessages.invalidLink }],
@@ -71,7 +71,7 @@ export async function resetPassword(
   const token = parseToken(request.token);
   if (!token) throw invalid();
   const passwordHash = await hashPassword(request.password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const reset = await findPasswordResetForUpdate(tx, token.id);
     if (
       !reset ||
@@ -98,5 +98,6 @@ export async function resetPassword(
         userAgent: context.userAgent,
       });
     }
+    return { email: user.email };
   });
 }

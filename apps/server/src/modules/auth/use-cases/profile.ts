@@ -32,6 +32,9 @@ async function currentUser(db: DbOrTx, userId: string): Promise<User> {
   return user;
 }
 
+const unchanged = (path: string, message: string) =>
+  new AppError(ErrorCode.VALIDATION_FAILED, message, { issues: [{ path, message }] });
+
 async function requirePassword(user: User, password: string): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw new AppError(ErrorCode.VALIDATION_FAILED, ProfileMessages.wrongPassword, {
@@ -71,6 +74,7 @@ export async function renameProfile(
 ): Promise<Profile> {
   return db.transaction(async (tx) => {
     const user = await currentUser(tx, context.userId);
+    if (user.name === name) throw unchanged('name', ProfileMessages.sameName);
     const updated = await updateUser(tx, user.id, { name });
     await journal(tx, context, user, 'profile.renamed', { avant: user.name, après: name });
     return toProfile(updated ?? user);
@@ -108,6 +112,9 @@ export async function changeEmail(
   request: { email: string; password: string },
 ): Promise<Profile> {
   const user = await currentUser(db, context.userId);
+  if (user.email.toLowerCase() === request.email) {
+    throw unchanged('email', ProfileMessages.sameEmail);
+  }
   await requirePassword(user, request.password);
   try {
     return await db.transaction(async (tx) => {

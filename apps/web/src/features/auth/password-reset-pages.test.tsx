@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { currentUrl, renderApp } from '../../test/render-app';
+import { bodiesSentTo, routeFetch } from '../../test/api-routes';
+import { jsonResponse } from '../../test/fetch-mock';
+import { describedText } from '../../test/fields';
+import { storeSession } from '../../test/session';
+import { changeLanguage } from '../../i18n';
+
+const NEUTRAL =
+  "Si un compte existe pour cette adresse, un e-mail de réinitialisation vient d'être envoyé. Le lien est valable une heure.";
+const INVALID =
+  'Ce lien de réinitialisation est invalide, déjà utilisé ou expiré. Demandez-en un nouveau.';
+const TOKEN = 'r1s2t3u4v5.w6x7y8z9a0b1c2d3';
+
+const emailField = () => screen.getByLabelText('E-mail', { selector: 'input' }) as HTMLInputElement;
+const send = () => screen.getByRole('button', { name: /Envoyer le lien|Envoi…/ });
+
+describe('forgotten password', () => {
+  it('is reached from the login page, with the address typed there', async () => {
+    routeFetch({});
+    const { user } = await renderApp('/login');
+    await user.type(screen.getByLabelText('E-mail'), 'ama@flamboyants.tg');
+    await user.click(screen.getByRole('link', { name: 'Mot de passe oublié ?' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Mot de passe oublié' }),
+    ).toBeTruthy();
+    expect(currentUrl()).toBe('/mot-de-passe-oublie');
+    expect(document.title).toBe('Mot de passe oublié — Écolage');
+    expect(emailField().value).toBe('ama@flamboyants.tg');
+  });
+
+  it('checks the address before sending', async () => {
+    const fetchMock = routeFetch({});
+    const { user } = await renderApp('/mot-de-passe-oublie');
+    await user.click(send());
+    expect(describedText(emailField())).toContain("L'adresse e-mail est obligatoire.");
+    await user.type(emailField(), 'ama@flamboyants');
+    await user.click(send());
+    expect(describedText(emailField())).toContain("Format d'e-mail invalide.");
+    expect(document.activeElement).toBe(emailField());
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows « Envoi… », then always the server's neutral message, whatever the address", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = routeFetch({
+      'POST /api/auth/password-reset': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const { user } = await renderApp('/mot-de-passe-oublie');
+    await user.type(emailField(), ' Personne@Nulle-Part.TG ');
+    await user.click(send());
+    await waitFor(() => expect(send().textContent).toBe('Envoi…'));
+    expect((send() as HTMLButtonElement).disabled).toBe(true);
+    expect(bodiesSentTo(fetchMock, 'POST', '/api/auth/password-reset')).toEqual([
+      { email: 'personne@nulle-part.tg' },
+    ]);
+
+    answer(jsonResponse(200, { message: NEUTRAL }));
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain(NEUTRAL);
+    expect(status.textContent).toContain('personne@nulle-part.tg');
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { name: 'Vérifiez votre boîte e-mail' }),
+    );
+    expect(screen.getByRole('link', { name: 'Connectez-vous' }).getAttribute('href')).toBe(
+      '/login',
+    );
+
+    // Another address: the form again, the address kept to be corrected.
+    await user.click(screen.getByRole('button', { name: 'Utiliser une autre adresse' }));
+    expect(emailField().value).toBe('Personne@Nulle-Part.TG');
+    expect(document.activeElement).toBe(emailField());
+  });
+
+  it('falls back to its own neutral sentence when the answer has none', async () => {
+    routeFetch({ 'POST /api/auth/password-reset': () => ({}) });
+    const { user } = await renderApp('/mot-de-passe-oublie');
+    await user.type(emailField(), 'ama@flamboyants.tg');
+    await user.click(send());
+    expect((await screen.findByRole('status')).textContent).toContain(NEUTRAL);
+  });
+
+  it('says so when too many requests are sent', async () => {
+    routeFetch({
+      'POST /api/auth/password-reset': () =>
+        jsonResponse(429, {
+          message: 'Trop de demandes. Réessayez dans une minute.',
+          code: 'RATE_LIMITED',
+        }),
+    });
+    const { user } = await renderApp('/mot-de-passe-oublie');
+    await user.type(emailField(), 'ama@flamboyants.tg');
+    await user.click(send());
+    expect(await screen.findByText('Trop de demandes. Réessayez dans une minute.')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('new password from the e-mailed link', () => {
+  const password = () =>
+    screen.getByLabelText('Nouveau mot de passe', { selector: 'input' }) as HTMLInputElement;
+  const confirmation = () =>
+    screen.getByLabelText('Confirmez le nouveau mot de passe', {
+      selector: 'input',
+    }) as HTMLInputElement;
+  const save = () =>
+    screen.getByRole('button', { name: /Enregistrer le mot de passe|Enregistrement…/ });
+
+  it('checks the new password and its confirmation', async () => {
+    const fetchMock = routeFetch({});
+    const { user } = await renderApp(`/reinitialiser-mot-de-passe?token=${TOKEN}`);
+    expect(document.title).toBe('Nouveau mot de passe — Écolage');
+    await user.type(password(), '12345');
+    await user.click(save());
+    expect(describedText(password())).toContain(
+      'Le mot de passe doit contenir au moins 6 caractères.',
+    );
+    expect(describedText(confirmation())).toContain('Confirmez le mot de passe.');
+    await user.type(password(), '6');
+    await user.type(confirmation(), '123457');
+    await user.click(save());
+    expect(describedText(confirmation())).toContain('Les mots de passe ne correspondent pas.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows « Enregistrement… », then the login page with the notice (and the address when given)', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = routeFetch({
+      'POST /api/auth/password-reset/confirm': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const { user } = await renderApp(`/reinitialiser-mot-de-passe?token=${TOKEN}`);
+    await user.type(password(), 'nouveau-mdp');
+    await user.type(confirmation(), 'nouveau-mdp');
+    await user.click(save());
+    await waitFor(() => expect(save().textContent).toBe('Enregistrement…'));
+    expect((save() as HTMLButtonElement).disabled).toBe(true);
+    expect(bodiesSentTo(fetchMock, 'POST', '/api/auth/password-reset/confirm')).toEqual([
+      { token: TOKEN, password: 'nouveau-mdp' },
+    ]);
+
+    answer(
+      jsonResponse(200, {
+        message: 'Votre mot de passe est changé. Connectez-vous avec le nouveau.',
+        email: 'ama@flamboyants.tg',
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeTruthy();
+    expect(currentUrl()).toBe('/login');
+    expect(
+      await screen.findByText('Votre mot de passe est changé. Connectez-vous avec le nouveau.'),
+    ).toBeTruthy();
+    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('ama@flamboyants.tg');
+  });
+
+  it('opens the login form even if a (now revoked) session is kept here; empty address when unknown', async () => {
+    storeSession();
+    routeFetch({
+      'POST /api/auth/password-reset/confirm': () => ({
+        message: 'Votre mot de passe est changé. Connectez-vous avec le nouveau.',
+      }),
+    });
+    const { user } = await renderApp(`/reinitialiser-mot-de-passe?token=${TOKEN}`);
+    await user.type(password(), 'nouveau-mdp');
+    await user.type(confirmation(), 'nouveau-mdp');
+    await user.click(save());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeTruthy();
+    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('');
+  });
+
+  it('says the link is invalid (used, expired) with the way to ask for a new one', async () => {
+    routeFetch({
+      'POST /api/auth/password-reset/confirm': () =>
+        jsonResponse(400, {
+          message: INVALID,
+          code: 'VALIDATION_FAILED',
+          issues: [{ path: 'token', message: INVALID }],
+        }),
+    });
+    const { user } = await renderApp(`/reinitialiser-mot-de-passe?token=${TOKEN}`);
+    await user.type(password(), 'nouveau-mdp');
+    await user.type(confirmation(), 'nouveau-mdp');
+    await user.click(save());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Lien de réinitialisation invalide' }),
+    ).toBeTruthy();
+    expect(screen.getByText(INVALID)).toBeTruthy();
+    expect(document.title).toBe('Lien de réinitialisation invalide — Écolage');
+    expect(
+      screen.getByRole('link', { name: 'Demander un nouveau lien' }).getAttribute('href'),
+    ).toBe('/mot-de-passe-oublie');
+  });
+
+  it('says so at once when the address has no token', async () => {
+    const fetchMock = routeFetch({});
+    await renderApp('/reinitialiser-mot-de-passe');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Lien de réinitialisation invalide' }),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('Nouveau mot de passe')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('is translated into English', async () => {
+    await changeLanguage('en');
+    routeFetch({});
+    await renderApp(`/reinitialiser-mot-de-passe?token=${TOKEN}`);
+    expect(screen.getByRole('heading', { level: 1, name: 'New password' })).toBeTruthy();
+    expect(document.title).toBe('New password — Écolage');
+  });
+});
