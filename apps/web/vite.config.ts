@@ -58,7 +58,7 @@ export default defineConfig({
             // (after `vendor` and `shared`, which keep what these import).
             {
               name: 'auth-forms',
-              test: /features[\\/]auth[\\/](auth-layout|password-field|avatar-file)\.tsx?$/,
+              test: /features[\\/]auth[\\/](auth-layout|password-field|avatar-file|use-checked-form)\.tsx?$/,
               minShareCount: 2,
             },
             // After `shared`, so that what they import from it (button, fields) stays there.

@@ -14,7 +14,12 @@ export const pageModules = {
   signup: () => import('../features/auth/signup-page'),
   /** Reached from e-mails: an invitation, a forgotten password and its reset link. */
   invitation: () => import('../features/auth/invitation-page'),
-  passwordReset: () => import('../features/auth/password-reset-pages'),
+  /** Both password pages under one key (a reset link follows a request), each its own chunk. */
+  passwordReset: () =>
+    Promise.all([
+      import('../features/auth/forgot-password-page'),
+      import('../features/auth/reset-password-page'),
+    ]).then(([forgot, reset]) => ({ ...forgot, ...reset })),
   /** The whole admin area: guard, shell and its pages. */
   admin: () => import('./admin-area'),
 };

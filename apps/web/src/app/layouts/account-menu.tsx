@@ -7,6 +7,7 @@ import { ApiClientError } from '../../lib/api-client';
 import { useLogout, useSwitchSchool } from '../../features/auth/auth.api';
 import type { Session } from '../../features/auth/session-store';
 import { MemberAvatar } from './member-avatar';
+import { TopBarPopover } from './top-bar-popover';
 import { moveFocusWithArrows, usePopover } from './use-popover';
 
 const item =
@@ -21,8 +22,8 @@ const item =
 export function AccountMenu({ session }: { session: Session }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { open, toggle, close, triggerRef, panelRef, onBlur } = usePopover();
-  const panelId = useId();
+  const popover = usePopover();
+  const { open, close, panelRef } = popover;
   const schoolsId = useId();
   const switchSchool = useSwitchSchool();
   const logout = useLogout();
@@ -68,129 +69,103 @@ export function AccountMenu({ session }: { session: Session }) {
   }
 
   return (
-    <div className="relative" onBlur={onBlur}>
-      <button
-        ref={triggerRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={toggle}
-        className="inline-flex min-h-11 items-center gap-1 rounded-full p-1 text-slate-700 hover:bg-slate-100 sm:pr-2"
-      >
-        <MemberAvatar name={user.name} avatarUrl={user.avatarUrl} />
-        <ChevronDown aria-hidden="true" className="hidden size-4 sm:block" />
-        <span className="sr-only">
-          {t('admin.account.button')} ({user.name})
-        </span>
-      </button>
-      {open ? (
+    <TopBarPopover
+      popover={popover}
+      buttonClassName="inline-flex min-h-11 items-center gap-1 rounded-full p-1 text-slate-700 hover:bg-slate-100 sm:pr-2"
+      button={
         <>
-          <div
-            aria-hidden="true"
-            data-testid="account-backdrop"
-            onClick={() => close()}
-            className="fixed inset-0 z-40 bg-slate-900/20 sm:bg-transparent"
-          />
-          <div
-            ref={panelRef}
-            id={panelId}
-            onKeyDown={moveFocusWithArrows}
-            className="fixed inset-x-2 top-16 z-50 max-h-[calc(100dvh-5rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-2 shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-80"
-          >
-            <div className="flex items-center gap-3 px-3 py-3">
-              <MemberAvatar
-                name={user.name}
-                avatarUrl={user.avatarUrl}
-                className="size-11 text-base"
-              />
-              <div className="min-w-0">
-                <p className="truncate font-semibold text-slate-900">{user.name}</p>
-                <p className="truncate text-sm text-slate-600">{user.email}</p>
-                <p className="truncate text-xs text-slate-600">
-                  {t('admin.account.role', { role: role.name, school: organization.name })}
-                </p>
-              </div>
-            </div>
-            <ul className="border-t border-slate-200 pt-2">
-              <li>
-                <Link to="/admin/profiles" onClick={() => close(false)} className={item}>
-                  <UserRound aria-hidden="true" className="size-4 text-slate-500" />
-                  {t('admin.account.profile')}
-                </Link>
-              </li>
-            </ul>
-            {memberships.length > 1 ? (
-              <div className="mt-2 border-t border-slate-200 pt-2">
-                <h2
-                  id={schoolsId}
-                  className="px-3 py-1 text-xs font-semibold text-slate-600 uppercase"
-                >
-                  {t('admin.account.schools')}
-                </h2>
-                <ul aria-labelledby={schoolsId}>
-                  {memberships.map((membership) => {
-                    const current = membership.organizationId === organization.id;
-                    const pending = target === membership.organizationId;
-                    return (
-                      <li key={membership.organizationId}>
-                        <button
-                          type="button"
-                          aria-current={current ? 'true' : undefined}
-                          disabled={switchSchool.isPending}
-                          onClick={() =>
-                            void chooseSchool(
-                              membership.organizationId,
-                              membership.organizationName,
-                            )
-                          }
-                          className={item}
-                        >
-                          {pending ? (
-                            <LoaderCircle
-                              aria-hidden="true"
-                              className="size-4 animate-spin text-slate-500"
-                            />
-                          ) : (
-                            <School aria-hidden="true" className="size-4 text-slate-500" />
-                          )}
-                          <span className="min-w-0 flex-1">
-                            <span className="block truncate font-medium">
-                              {membership.organizationName}
-                            </span>
-                            <span className="block truncate text-xs text-slate-600">
-                              {membership.roleName}
-                            </span>
-                          </span>
-                          {current ? (
-                            <>
-                              <Check aria-hidden="true" className="size-4 text-brand-700" />
-                              <span className="sr-only">{t('admin.account.current')}</span>
-                            </>
-                          ) : null}
-                          {pending ? (
-                            <span className="sr-only">{t('admin.account.switching')}</span>
-                          ) : null}
-                        </button>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </div>
-            ) : null}
-            <div className="mt-2 border-t border-slate-200 pt-2">
-              <button
-                type="button"
-                onClick={() => void logOut()}
-                disabled={logout.isPending}
-                className={item}
-              >
-                <LogOut aria-hidden="true" className="size-4 text-slate-500" />
-                {t('admin.account.logout')}
-              </button>
-            </div>
-          </div>
+          <MemberAvatar name={user.name} avatarUrl={user.avatarUrl} />
+          <ChevronDown aria-hidden="true" className="hidden size-4 sm:block" />
+          <span className="sr-only">
+            {t('admin.account.button')} ({user.name})
+          </span>
         </>
+      }
+      backdropTestId="account-backdrop"
+      panelClassName="max-h-[calc(100dvh-5rem)] overflow-y-auto p-2"
+      panelProps={{ onKeyDown: moveFocusWithArrows }}
+    >
+      <div className="flex items-center gap-3 px-3 py-3">
+        <MemberAvatar name={user.name} avatarUrl={user.avatarUrl} className="size-11 text-base" />
+        <div className="min-w-0">
+          <p className="truncate font-semibold text-slate-900">{user.name}</p>
+          <p className="truncate text-sm text-slate-600">{user.email}</p>
+          <p className="truncate text-xs text-slate-600">
+            {t('admin.account.role', { role: role.name, school: organization.name })}
+          </p>
+        </div>
+      </div>
+      <ul className="border-t border-slate-200 pt-2">
+        <li>
+          <Link to="/admin/profiles" onClick={() => close(false)} className={item}>
+            <UserRound aria-hidden="true" className="size-4 text-slate-500" />
+            {t('admin.account.profile')}
+          </Link>
+        </li>
+      </ul>
+      {memberships.length > 1 ? (
+        <div className="mt-2 border-t border-slate-200 pt-2">
+          <h2 id={schoolsId} className="px-3 py-1 text-xs font-semibold text-slate-600 uppercase">
+            {t('admin.account.schools')}
+          </h2>
+          <ul aria-labelledby={schoolsId}>
+            {memberships.map((membership) => {
+              const current = membership.organizationId === organization.id;
+              const pending = target === membership.organizationId;
+              return (
+                <li key={membership.organizationId}>
+                  <button
+                    type="button"
+                    aria-current={current ? 'true' : undefined}
+                    disabled={switchSchool.isPending}
+                    onClick={() =>
+                      void chooseSchool(membership.organizationId, membership.organizationName)
+                    }
+                    className={item}
+                  >
+                    {pending ? (
+                      <LoaderCircle
+                        aria-hidden="true"
+                        className="size-4 animate-spin text-slate-500"
+                      />
+                    ) : (
+                      <School aria-hidden="true" className="size-4 text-slate-500" />
+                    )}
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-medium">
+                        {membership.organizationName}
+                      </span>
+                      <span className="block truncate text-xs text-slate-600">
+                        {membership.roleName}
+                      </span>
+                    </span>
+                    {current ? (
+                      <>
+                        <Check aria-hidden="true" className="size-4 text-brand-700" />
+                        <span className="sr-only">{t('admin.account.current')}</span>
+                      </>
+                    ) : null}
+                    {pending ? (
+                      <span className="sr-only">{t('admin.account.switching')}</span>
+                    ) : null}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
       ) : null}
-    </div>
+      <div className="mt-2 border-t border-slate-200 pt-2">
+        <button
+          type="button"
+          onClick={() => void logOut()}
+          disabled={logout.isPending}
+          className={item}
+        >
+          <LogOut aria-hidden="true" className="size-4 text-slate-500" />
+          {t('admin.account.logout')}
+        </button>
+      </div>
+    </TopBarPopover>
   );
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LinkProps } from 'react-router';
 
@@ -40,6 +40,26 @@ export type ButtonProps = ComponentProps<'button'> & ButtonStyle;
 
 export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClasses({ variant, size, className })} {...props} />;
+}
+
+export type SubmitButtonProps = Omit<ButtonProps, 'type' | 'disabled' | 'children'> & {
+  /** The form is being sent: the button is disabled and shows `pendingLabel`. */
+  pending: boolean;
+  label: ReactNode;
+  /** « Envoi… », « Enregistrement… ». */
+  pendingLabel: ReactNode;
+  /** Drawn before the label (decorative, aria-hidden). */
+  icon?: ReactNode;
+};
+
+/** A form's submit button: disabled while the form is being sent, its label then saying so. */
+export function SubmitButton({ pending, label, pendingLabel, icon, ...props }: SubmitButtonProps) {
+  return (
+    <Button type="submit" disabled={pending} {...props}>
+      {icon}
+      {pending ? pendingLabel : label}
+    </Button>
+  );
 }
 
 export type ButtonLinkProps = LinkProps & ButtonStyle;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 
-export const controlClasses =
+const controlClasses =
   'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 ' +
   'placeholder:text-slate-500 disabled:bg-slate-100';
 
@@ -17,7 +17,7 @@ interface FieldFrameProps {
   children: ReactNode;
 }
 
-export function FieldFrame({ id, label, className, children }: FieldFrameProps) {
+function FieldFrame({ id, label, className, children }: FieldFrameProps) {
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
@@ -27,16 +27,6 @@ export function FieldFrame({ id, label, className, children }: FieldFrameProps) 
     </div>
   );
 }
-
-export type InputFieldProps = ComponentProps<'input'> & {
-  label: ReactNode;
-  /** Class of the wrapper (label + control). */
-  wrapperClassName?: string;
-  /** Help shown under the control, linked to it with aria-describedby. */
-  hint?: ReactNode;
-  /** What is wrong with the value: shown under the control, which is marked aria-invalid. */
-  error?: ReactNode;
-};
 
 /** Ids and attributes tying a control to its hint and error. */
 export function useFieldDescription(
@@ -84,75 +74,103 @@ export function FieldMessages({
   );
 }
 
-/** A labelled text input. Every input of the app goes through a visible `<label>`. */
-export function InputField({
-  label,
-  wrapperClassName,
-  className,
-  id,
-  hint,
-  error,
-  'aria-describedby': describedBy,
-  ...props
-}: InputFieldProps) {
+/** What every labelled field takes besides its control's own props. */
+export interface LabelledProps {
+  label: ReactNode;
+  /** Class of the wrapper (label + control). */
+  wrapperClassName?: string;
+  id?: string;
+  /** Help shown under the control, linked to it with aria-describedby. */
+  hint?: ReactNode;
+  /** What is wrong with the value: shown under the control, which is marked aria-invalid. */
+  error?: ReactNode;
+  'aria-describedby'?: string;
+}
+
+/** The id and aria attributes `LabelledField` gives its control. */
+export interface ControlDescription {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * A labelled field around any control: the `<label>`, the control (drawn by `children` with the
+ * props it was given, its id and its aria attributes), then the hint and error lines tied to it.
+ */
+export function LabelledField<Props extends LabelledProps>({
+  field,
+  children,
+}: {
+  field: Props;
+  children: (control: ControlDescription & Omit<Props, keyof LabelledProps>) => ReactNode;
+}) {
+  const {
+    label,
+    wrapperClassName,
+    id,
+    hint,
+    error,
+    'aria-describedby': describedBy,
+    ...own
+  } = field;
   const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const { hintId, errorId, controlProps } = useFieldDescription(inputId, {
+  const controlId = id ?? generatedId;
+  const { hintId, errorId, controlProps } = useFieldDescription(controlId, {
     hint,
     error,
     describedBy,
   });
   return (
-    <FieldFrame id={inputId} label={label} className={wrapperClassName}>
-      <input
-        id={inputId}
-        className={[controlClasses, controlBorder(Boolean(error)), className]
-          .filter(Boolean)
-          .join(' ')}
-        {...controlProps}
-        {...props}
-      />
+    <FieldFrame id={controlId} label={label} className={wrapperClassName}>
+      {children({ id: controlId, ...controlProps, ...own })}
       <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </FieldFrame>
   );
 }
 
-export type TextareaFieldProps = ComponentProps<'textarea'> & {
-  label: ReactNode;
-  wrapperClassName?: string;
-  hint?: ReactNode;
-  error?: ReactNode;
-};
+/** Class names of a text control: the usual ones, the border for `error`, then `extra`. */
+export function controlClassName(error: ReactNode, ...extra: (string | undefined)[]): string {
+  return [controlClasses, controlBorder(Boolean(error)), ...extra].filter(Boolean).join(' ');
+}
 
-export function TextareaField({
-  label,
-  wrapperClassName,
-  className,
-  id,
-  hint,
-  error,
-  'aria-describedby': describedBy,
-  ...props
-}: TextareaFieldProps) {
-  const generatedId = useId();
-  const textareaId = id ?? generatedId;
-  const { hintId, errorId, controlProps } = useFieldDescription(textareaId, {
-    hint,
-    error,
-    describedBy,
-  });
+export type InputFieldProps = ComponentProps<'input'> & LabelledProps;
+
+/** A labelled text input. Every input of the app goes through a visible `<label>`. */
+export function InputField({ className, ...field }: InputFieldProps) {
   return (
-    <FieldFrame id={textareaId} label={label} className={wrapperClassName}>
-      <textarea
-        id={textareaId}
-        className={[controlClasses, controlBorder(Boolean(error)), 'resize-y', className]
-          .filter(Boolean)
-          .join(' ')}
-        {...controlProps}
-        {...props}
-      />
-      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
-    </FieldFrame>
+    <LabelledField field={field}>
+      {(control) => <input className={controlClassName(field.error, className)} {...control} />}
+    </LabelledField>
+  );
+}
+
+/**
+ * A labelled e-mail input: the phone's e-mail keyboard, and no capital letter or spelling fix
+ * added to the address. `autoComplete` is `email` unless told (`off` for someone else's).
+ */
+export function EmailField({ autoComplete = 'email', ...props }: Omit<InputFieldProps, 'type'>) {
+  return (
+    <InputField
+      type="email"
+      inputMode="email"
+      autoComplete={autoComplete}
+      autoCapitalize="none"
+      spellCheck={false}
+      {...props}
+    />
+  );
+}
+
+export type TextareaFieldProps = ComponentProps<'textarea'> & LabelledProps;
+
+export function TextareaField({ className, ...field }: TextareaFieldProps) {
+  return (
+    <LabelledField field={field}>
+      {(control) => (
+        <textarea className={controlClassName(field.error, 'resize-y', className)} {...control} />
+      )}
+    </LabelledField>
   );
 }
 

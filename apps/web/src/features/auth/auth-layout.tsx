@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { LucideIcon } from 'lucide-react';
 
 /** Frame of the login, signup, invitation and password pages: a centred card on the brand's light background. */
 export function AuthLayout({
@@ -41,5 +42,41 @@ export function AuthSwitchLink({ to, text, action }: { to: string; text: string;
     <Link to={to} className="rounded underline-offset-4 hover:underline">
       {text} <strong className="font-semibold whitespace-nowrap text-brand-700">{action}</strong>
     </Link>
+  );
+}
+
+/**
+ * An e-mailed link's page when it has no form to show: the link cannot be used (missing, used,
+ * expired: `icon` drawn in red above the title) or what it points to could not be loaded.
+ * `children` is the one way on (a full-width button).
+ */
+export function LinkStatePage({
+  icon: Icon,
+  title,
+  lead,
+  footer,
+  children,
+}: {
+  icon?: LucideIcon;
+  title: string;
+  lead: string;
+  footer: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <AuthLayout
+      icon={
+        Icon ? (
+          <span className="mb-5 flex size-14 items-center justify-center rounded-full bg-red-50 text-red-700">
+            <Icon aria-hidden="true" className="size-7" />
+          </span>
+        ) : undefined
+      }
+      title={title}
+      lead={lead}
+      footer={footer}
+    >
+      {children}
+    </AuthLayout>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { ChangeEvent, FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LogIn } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { InputField } from '../../components/ui/field';
+import { SubmitButton } from '../../components/ui/button';
+import { EmailField } from '../../components/ui/field';
 import { notify } from '../../components/ui/toaster';
 import { ApiClientError, NetworkError } from '../../lib/api-client';
 import { pageModuleFor, pageModules } from '../../app/page-modules';
@@ -14,11 +14,10 @@ import { AuthLayout, AuthSwitchLink } from './auth-layout';
 import { PasswordField } from './password-field';
 import { DEFAULT_AFTER_LOGIN, safeNextPath } from './safe-next';
 import { getSession } from './session-store';
-import { checkFields, firstInvalid, normalizeEmail } from './validation';
-import type { FieldError, FieldErrors } from './validation';
+import { useCheckedForm } from './use-checked-form';
+import { checkFields, normalizeEmail } from './validation';
 
 const FIELDS = ['email', 'password'] as const;
-type LoginField = (typeof FIELDS)[number];
 
 const NOTICES = ['registered', 'expired', 'invitationAccepted', 'passwordReset'] as const;
 type LoginNotice = (typeof NOTICES)[number];
@@ -67,8 +66,11 @@ export function LoginPage() {
   const [signedInAlready] = useState(
     () => getSession() !== null && !state.notice && state.email === undefined,
   );
-  const [values, setValues] = useState({ email: state.email ?? '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
+  const { values, fieldProps, validate } = useCheckedForm(
+    FIELDS,
+    { email: state.email ?? '', password: '' },
+    checkFields,
+  );
 
   // Fetched while the reader types, so the page after login opens without a spinner.
   useEffect(() => {
@@ -91,27 +93,10 @@ export function LoginPage() {
 
   if (signedInAlready) return <Navigate to={next} replace />;
 
-  function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const field = event.target.name as LoginField;
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    // Once shown, a message goes away as soon as the value is fixed.
-    if (errors[field]) {
-      const again = checkFields({ [field]: event.target.value } as Record<LoginField, string>);
-      setErrors((current) => ({ ...current, [field]: again[field] }));
-    }
-  }
-
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (login.isPending) return;
-    const form = event.currentTarget;
-    const found = checkFields(values);
-    setErrors(found);
-    const invalid = firstInvalid(found, FIELDS);
-    if (invalid) {
-      (form.elements.namedItem(invalid) as HTMLInputElement | null)?.focus();
-      return;
-    }
+    if (!validate(event.currentTarget)) return;
     try {
       await login.mutateAsync({ email: normalizeEmail(values.email), password: values.password });
     } catch (error) {
@@ -124,9 +109,6 @@ export function LoginPage() {
     notify.success(t('auth.login.success'));
     void navigate(next, { replace: true });
   }
-
-  const message = (error: FieldError | undefined) =>
-    error ? ('key' in error ? t(`auth.validation.${error.key}`) : error.text) : undefined;
 
   return (
     <AuthLayout
@@ -141,27 +123,16 @@ export function LoginPage() {
       }
     >
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
-        <InputField
+        <EmailField
           label={t('auth.login.email')}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           placeholder={t('auth.login.emailPlaceholder')}
-          value={values.email}
-          onChange={onChange}
-          error={message(errors.email)}
+          {...fieldProps('email')}
         />
         <div>
           <PasswordField
             label={t('auth.login.password')}
-            name="password"
             autoComplete="current-password"
-            value={values.password}
-            onChange={onChange}
-            error={message(errors.password)}
+            {...fieldProps('password')}
           />
           <p className="mt-2 text-right text-sm">
             <Link
@@ -173,10 +144,14 @@ export function LoginPage() {
             </Link>
           </p>
         </div>
-        <Button type="submit" size="lg" disabled={login.isPending} className="w-full">
-          <LogIn aria-hidden="true" className="size-5" />
-          {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
-        </Button>
+        <SubmitButton
+          size="lg"
+          pending={login.isPending}
+          label={t('auth.login.submit')}
+          pendingLabel={t('auth.login.submitting')}
+          icon={<LogIn aria-hidden="true" className="size-5" />}
+          className="w-full"
+        />
       </form>
     </AuthLayout>
   );

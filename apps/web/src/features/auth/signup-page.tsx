@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { ChangeEvent, FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { UserPlus } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { InputField } from '../../components/ui/field';
+import { SubmitButton } from '../../components/ui/button';
+import { EmailField, InputField } from '../../components/ui/field';
 import { notify } from '../../components/ui/toaster';
 import { ApiClientError, NetworkError } from '../../lib/api-client';
 import { pageModules } from '../../app/page-modules';
@@ -15,11 +15,10 @@ import { AvatarField } from './avatar-field';
 import type { AvatarProblem } from './avatar-field';
 import type { LoginState } from './login-page';
 import { PasswordField } from './password-field';
-import { checkFields, firstInvalid, normalizeEmail, serverFieldErrors } from './validation';
-import type { FieldError, FieldErrors } from './validation';
+import { useCheckedForm } from './use-checked-form';
+import { applyServerIssues, checkFields, focusField, normalizeEmail } from './validation';
 
 const FIELDS = ['name', 'schoolName', 'email', 'password'] as const;
-type SignupField = (typeof FIELDS)[number];
 
 type AvatarError = { problem: AvatarProblem } | { text: string };
 
@@ -33,9 +32,12 @@ export function SignupPage() {
   useDocumentTitle(t('auth.signup.title'));
   const navigate = useNavigate();
   const registration = useRegistration();
-  const [values, setValues] = useState({ name: '', schoolName: '', email: '', password: '' });
+  const { values, setErrors, fieldProps, validate } = useCheckedForm(
+    FIELDS,
+    { name: '', schoolName: '', email: '', password: '' },
+    checkFields,
+  );
   const [avatar, setAvatar] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<SignupField>>({});
   const [avatarError, setAvatarError] = useState<AvatarError | null>(null);
 
   // The login page comes next: fetched while the reader fills the form.
@@ -43,30 +45,11 @@ export function SignupPage() {
     pageModules.login().catch(() => undefined);
   }, []);
 
-  function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const field = event.target.name as SignupField;
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (errors[field]) {
-      const again = checkFields({ [field]: event.target.value } as Record<SignupField, string>);
-      setErrors((current) => ({ ...current, [field]: again[field] }));
-    }
-  }
-
-  function focusField(form: HTMLFormElement, field: SignupField) {
-    (form.elements.namedItem(field) as HTMLInputElement | null)?.focus();
-  }
-
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (registration.isPending) return;
     const form = event.currentTarget;
-    const found = checkFields(values);
-    setErrors(found);
-    const invalid = firstInvalid(found, FIELDS);
-    if (invalid) {
-      focusField(form, invalid);
-      return;
-    }
+    if (!validate(form)) return;
     const email = normalizeEmail(values.email);
     try {
       await registration.mutateAsync({
@@ -90,15 +73,11 @@ export function SignupPage() {
         focusField(form, 'email');
         return;
       }
-      const onFields = serverFieldErrors(error.issues, FIELDS);
       const onAvatar = error.issues.find((issue) => issue.path === 'avatar');
       if (onAvatar) setAvatarError({ text: onAvatar.message });
       else if (error.code === 'PAYLOAD_TOO_LARGE') setAvatarError({ problem: 'tooLarge' });
-      const first = firstInvalid(onFields, FIELDS);
-      if (first) {
-        setErrors(onFields);
-        focusField(form, first);
-      } else if (!onAvatar && error.code !== 'PAYLOAD_TOO_LARGE') {
+      const onFields = applyServerIssues(form, error.issues, FIELDS, setErrors);
+      if (!onFields && !onAvatar && error.code !== 'PAYLOAD_TOO_LARGE') {
         notify.error(error.serverMessage ?? t('auth.signup.failure'));
       }
       return;
@@ -107,8 +86,6 @@ export function SignupPage() {
     void navigate('/login', { state });
   }
 
-  const message = (error: FieldError | undefined) =>
-    error ? ('key' in error ? t(`auth.validation.${error.key}`) : error.text) : undefined;
   const avatarMessage = avatarError
     ? 'problem' in avatarError
       ? t(`auth.avatar.${avatarError.problem}`)
@@ -130,44 +107,23 @@ export function SignupPage() {
     >
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <InputField
-            label={t('auth.signup.name')}
-            name="name"
-            autoComplete="name"
-            value={values.name}
-            onChange={onChange}
-            error={message(errors.name)}
-          />
+          <InputField label={t('auth.signup.name')} autoComplete="name" {...fieldProps('name')} />
           <InputField
             label={t('auth.signup.schoolName')}
-            name="schoolName"
             autoComplete="organization"
-            value={values.schoolName}
-            onChange={onChange}
-            error={message(errors.schoolName)}
+            {...fieldProps('schoolName')}
           />
         </div>
-        <InputField
+        <EmailField
           label={t('auth.signup.email')}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           placeholder={t('auth.signup.emailPlaceholder')}
-          value={values.email}
-          onChange={onChange}
-          error={message(errors.email)}
+          {...fieldProps('email')}
         />
         <PasswordField
           label={t('auth.signup.password')}
-          name="password"
           autoComplete="new-password"
           hint={t('auth.signup.passwordHint')}
-          value={values.password}
-          onChange={onChange}
-          error={message(errors.password)}
+          {...fieldProps('password')}
         />
         <AvatarField
           value={avatar}
@@ -182,10 +138,14 @@ export function SignupPage() {
           }}
           onProblem={(problem) => setAvatarError({ problem })}
         />
-        <Button type="submit" size="lg" disabled={registration.isPending} className="w-full">
-          <UserPlus aria-hidden="true" className="size-5" />
-          {registration.isPending ? t('auth.signup.submitting') : t('auth.signup.submit')}
-        </Button>
+        <SubmitButton
+          size="lg"
+          pending={registration.isPending}
+          label={t('auth.signup.submit')}
+          pendingLabel={t('auth.signup.submitting')}
+          icon={<UserPlus aria-hidden="true" className="size-5" />}
+          className="w-full"
+        />
       </form>
     </AuthLayout>
   );

@@ -5,6 +5,7 @@ import {
   schoolNameSchema,
 } from '@ecolage/contracts';
 import type { ApiIssue } from '@ecolage/contracts';
+import type { TFunction } from 'i18next';
 import type { Translation } from '../../i18n/fr';
 
 /**
@@ -18,6 +19,12 @@ export type ValidationKey = keyof Translation['auth']['validation'];
 export type FieldError = { key: ValidationKey } | { text: string };
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, FieldError>>;
+
+/** The text of a field's message: a rule of the browser (translated now) or the server's own sentence. */
+export function fieldMessage(t: TFunction, error: FieldError | undefined): string | undefined {
+  if (!error) return undefined;
+  return 'key' in error ? t(`auth.validation.${error.key}`) : error.text;
+}
 
 interface Rule {
   schema: {
@@ -128,6 +135,11 @@ export function readLinkToken(params: URLSearchParams): string | null {
   return token.length >= 10 && token.length <= 200 ? token : null;
 }
 
+/** The server refused the e-mailed link's token (used, expired, unknown): an issue names it. */
+export function refusesLinkToken(issues: readonly ApiIssue[]): boolean {
+  return issues.some((issue) => issue.path === 'token');
+}
+
 /** The address as the server stores it (trimmed, lower case). */
 export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
@@ -152,4 +164,28 @@ export function firstInvalid<Field extends string>(
   order: readonly Field[],
 ): Field | undefined {
   return order.find((field) => errors[field]);
+}
+
+/** Focuses the control named `name` of `form`. */
+export function focusField(form: HTMLFormElement, name: string): void {
+  (form.elements.namedItem(name) as HTMLElement | null)?.focus();
+}
+
+/**
+ * The server's refusal on the form's own fields: when its issues name some of `fields`, they are
+ * shown (`setErrors`) and the first is focused. Returns whether they were (else the caller says
+ * it some other way, usually a toast).
+ */
+export function applyServerIssues<Field extends string>(
+  form: HTMLFormElement,
+  issues: readonly ApiIssue[],
+  fields: readonly Field[],
+  setErrors: (errors: FieldErrors<Field>) => void,
+): boolean {
+  const onFields = serverFieldErrors(issues, fields);
+  const first = firstInvalid(onFields, fields);
+  if (!first) return false;
+  setErrors(onFields);
+  focusField(form, first);
+  return true;
 }

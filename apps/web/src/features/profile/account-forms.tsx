@@ -1,44 +1,23 @@
 import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ExplainedButton } from '../../components/ui/button';
-import { InputField } from '../../components/ui/field';
+import { ExplainedButton, SubmitButton } from '../../components/ui/button';
+import { EmailField, InputField } from '../../components/ui/field';
 import { notify } from '../../components/ui/toaster';
-import { ApiClientError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/error-message';
-import { PasswordField } from '../auth/password-field';
+import { NewPasswordFields, PasswordField } from '../auth/password-field';
+import { useCheckedForm } from '../auth/use-checked-form';
 import {
   checkField,
   checkNewPassword,
   checkPasswordGiven,
-  firstInvalid,
+  fieldMessage,
+  focusField,
   normalizeEmail,
-  serverFieldErrors,
 } from '../auth/validation';
 import type { FieldErrors } from '../auth/validation';
 import type { Profile } from './profile.api';
 import { useChangeEmail, useChangePassword, useRenameProfile } from './profile.api';
-import { fieldMessage, focusField, ProfileSection } from './profile-section';
-
-/**
- * The server's refusal of a form: on its fields when it names them (a taken address, a wrong
- * password), else a toast. Returns the errors to show (empty when it went to a toast).
- */
-function useRefusal<Field extends string>(fields: readonly Field[]) {
-  const { t } = useTranslation();
-  return (caught: unknown, form: HTMLFormElement): FieldErrors<Field> => {
-    if (caught instanceof ApiClientError) {
-      const onFields = serverFieldErrors(caught.issues, fields);
-      const first = firstInvalid(onFields, fields);
-      if (first) {
-        focusField(form, first);
-        return onFields;
-      }
-    }
-    notify.error(errorMessage(caught, t, t('profile.failure')));
-    return {};
-  };
-}
+import { ProfileSection, useRefusal } from './profile-section';
 
 const NAME_FIELDS = ['name'] as const;
 
@@ -77,7 +56,7 @@ export function NameSection({ profile }: { profile: Profile }) {
     try {
       await rename.mutateAsync(value.trim());
     } catch (caught) {
-      setErrors(refusal(caught, form));
+      refusal(caught, form, setErrors);
       return;
     }
     setDraft(null);
@@ -114,18 +93,21 @@ export function NameSection({ profile }: { profile: Profile }) {
 }
 
 const EMAIL_FIELDS = ['email', 'password'] as const;
-type EmailField = (typeof EMAIL_FIELDS)[number];
+type EmailFormField = (typeof EMAIL_FIELDS)[number];
 
 /** « Adresse e-mail de connexion »: a new address, confirmed with the current password. */
 export function EmailSection({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const changeEmail = useChangeEmail();
   const refusal = useRefusal(EMAIL_FIELDS);
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<EmailField>>({});
+  const { values, setValues, setErrors, fieldProps, validate } = useCheckedForm(
+    EMAIL_FIELDS,
+    { email: '', password: '' },
+    check,
+  );
 
-  function check(next: typeof values): FieldErrors<EmailField> {
-    const found: FieldErrors<EmailField> = {};
+  function check(next: Record<EmailFormField, string>): FieldErrors<EmailFormField> {
+    const found: FieldErrors<EmailFormField> = {};
     const emailKey = checkField('email', next.email);
     if (emailKey) found.email = { key: emailKey };
     else if (normalizeEmail(next.email) === profile.email) found.email = { key: 'emailUnchanged' };
@@ -134,30 +116,17 @@ export function EmailSection({ profile }: { profile: Profile }) {
     return found;
   }
 
-  function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const field = event.target.name as EmailField;
-    const next = { ...values, [field]: event.target.value };
-    setValues(next);
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: check(next)[field] }));
-  }
-
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (changeEmail.isPending) return;
     const form = event.currentTarget;
-    const found = check(values);
-    setErrors(found);
-    const invalid = firstInvalid(found, EMAIL_FIELDS);
-    if (invalid) {
-      focusField(form, invalid);
-      return;
-    }
+    if (!validate(form)) return;
     const email = normalizeEmail(values.email);
     let saved: Profile;
     try {
       saved = await changeEmail.mutateAsync({ email, password: values.password });
     } catch (caught) {
-      setErrors(refusal(caught, form));
+      refusal(caught, form, setErrors);
       return;
     }
     setValues({ email: '', password: '' });
@@ -176,33 +145,26 @@ export function EmailSection({ profile }: { profile: Profile }) {
     >
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <InputField
+          <EmailField
             label={t('profile.email.newEmail')}
-            name="email"
-            type="email"
-            inputMode="email"
             autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
             placeholder={t('profile.email.emailPlaceholder')}
-            value={values.email}
-            onChange={onChange}
-            error={fieldMessage(t, errors.email)}
+            {...fieldProps('email')}
           />
           <PasswordField
             label={t('profile.email.password')}
-            name="password"
             autoComplete="current-password"
             hint={t('profile.email.passwordHint')}
-            value={values.password}
-            onChange={onChange}
-            error={fieldMessage(t, errors.password)}
+            {...fieldProps('password')}
           />
         </div>
         <div className="flex justify-end">
-          <Button type="submit" disabled={changeEmail.isPending} className="w-full sm:w-auto">
-            {changeEmail.isPending ? t('profile.email.submitting') : t('profile.email.submit')}
-          </Button>
+          <SubmitButton
+            pending={changeEmail.isPending}
+            label={t('profile.email.submit')}
+            pendingLabel={t('profile.email.submitting')}
+            className="w-full sm:w-auto"
+          />
         </div>
       </form>
     </ProfileSection>
@@ -211,6 +173,7 @@ export function EmailSection({ profile }: { profile: Profile }) {
 
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 type PasswordFormField = (typeof PASSWORD_FIELDS)[number];
+const NEW_PASSWORD = { password: 'newPassword', confirmation: 'confirmPassword' } as const;
 const EMPTY_PASSWORDS: Record<PasswordFormField, string> = {
   currentPassword: '',
   newPassword: '',
@@ -222,45 +185,31 @@ export function PasswordSection({ email }: { email: string }) {
   const { t } = useTranslation();
   const changePassword = useChangePassword();
   const refusal = useRefusal(PASSWORD_FIELDS);
-  const [values, setValues] = useState(EMPTY_PASSWORDS);
-  const [errors, setErrors] = useState<FieldErrors<PasswordFormField>>({});
+  const { values, setValues, setErrors, fieldProps, validate } = useCheckedForm(
+    PASSWORD_FIELDS,
+    EMPTY_PASSWORDS,
+    check,
+  );
 
-  function check(next: typeof values): FieldErrors<PasswordFormField> {
+  function check(next: Record<PasswordFormField, string>): FieldErrors<PasswordFormField> {
     const found: FieldErrors<PasswordFormField> = {};
     const currentKey = checkPasswordGiven(next.currentPassword, 'currentPasswordRequired');
     if (currentKey) found.currentPassword = { key: currentKey };
     return {
       ...found,
-      ...checkNewPassword(
-        { password: 'newPassword', confirmation: 'confirmPassword' },
-        next.newPassword,
-        next.confirmPassword,
-      ),
+      ...checkNewPassword(NEW_PASSWORD, next.newPassword, next.confirmPassword),
     };
-  }
-
-  function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const field = event.target.name as PasswordFormField;
-    const next = { ...values, [field]: event.target.value };
-    setValues(next);
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: check(next)[field] }));
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (changePassword.isPending) return;
     const form = event.currentTarget;
-    const found = check(values);
-    setErrors(found);
-    const invalid = firstInvalid(found, PASSWORD_FIELDS);
-    if (invalid) {
-      focusField(form, invalid);
-      return;
-    }
+    if (!validate(form)) return;
     try {
       await changePassword.mutateAsync(values);
     } catch (caught) {
-      setErrors(refusal(caught, form));
+      refusal(caught, form, setErrors);
       return;
     }
     setValues(EMPTY_PASSWORDS);
@@ -275,38 +224,28 @@ export function PasswordSection({ email }: { email: string }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <PasswordField
             label={t('profile.password.current')}
-            name="currentPassword"
             autoComplete="current-password"
-            value={values.currentPassword}
-            onChange={onChange}
-            error={fieldMessage(t, errors.currentPassword)}
+            {...fieldProps('currentPassword')}
           />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <PasswordField
-            label={t('profile.password.new')}
-            name="newPassword"
-            autoComplete="new-password"
+          <NewPasswordFields
+            labels={{
+              password: t('profile.password.new'),
+              confirmation: t('profile.password.confirm'),
+            }}
             hint={t('profile.password.newHint')}
-            value={values.newPassword}
-            onChange={onChange}
-            error={fieldMessage(t, errors.newPassword)}
-          />
-          <PasswordField
-            label={t('profile.password.confirm')}
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={onChange}
-            error={fieldMessage(t, errors.confirmPassword)}
+            password={fieldProps('newPassword')}
+            confirmation={fieldProps('confirmPassword')}
           />
         </div>
         <div className="flex justify-end">
-          <Button type="submit" disabled={changePassword.isPending} className="w-full sm:w-auto">
-            {changePassword.isPending
-              ? t('profile.password.submitting')
-              : t('profile.password.submit')}
-          </Button>
+          <SubmitButton
+            pending={changePassword.isPending}
+            label={t('profile.password.submit')}
+            pendingLabel={t('profile.password.submitting')}
+            className="w-full sm:w-auto"
+          />
         </div>
       </form>
     </ProfileSection>

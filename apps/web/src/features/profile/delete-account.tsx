@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserX } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { Button, SubmitButton } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-alert';
 import { notify } from '../../components/ui/toaster';
@@ -10,10 +10,10 @@ import { pageModules } from '../../app/page-modules';
 import { ApiClientError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { PasswordField } from '../auth/password-field';
-import { checkPasswordGiven } from '../auth/validation';
+import { checkPasswordGiven, fieldMessage } from '../auth/validation';
 import type { FieldError } from '../auth/validation';
 import { useDeleteAccount, useEndDeletedSession } from './profile.api';
-import { fieldMessage, ProfileSection } from './profile-section';
+import { ProfileSection } from './profile-section';
 
 /**
  * « Supprimer mon compte »: a red section, then a dialog that asks for the password. The
@@ -109,9 +109,13 @@ function DeleteAccountDialog({
           <Button variant="secondary" onClick={close}>
             {t('ui.cancel')}
           </Button>
-          <Button type="submit" form={formId} variant="danger" disabled={deleteAccount.isPending}>
-            {deleteAccount.isPending ? t('profile.delete.pending') : t('profile.delete.confirm')}
-          </Button>
+          <SubmitButton
+            form={formId}
+            variant="danger"
+            pending={deleteAccount.isPending}
+            label={t('profile.delete.confirm')}
+            pendingLabel={t('profile.delete.pending')}
+          />
         </div>
       }
     >

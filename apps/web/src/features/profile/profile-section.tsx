@@ -1,7 +1,11 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import type { TFunction } from 'i18next';
-import type { FieldError } from '../auth/validation';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../components/ui/toaster';
+import { ApiClientError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/error-message';
+import { applyServerIssues } from '../auth/validation';
+import type { FieldErrors } from '../auth/validation';
 
 /** One card of « Mon profil »: a titled section (its heading names it for assistive technology). */
 export function ProfileSection({
@@ -34,13 +38,21 @@ export function ProfileSection({
   );
 }
 
-/** A field's message: a rule of the browser (translated now) or the server's own sentence. */
-export function fieldMessage(t: TFunction, error: FieldError | undefined): string | undefined {
-  if (!error) return undefined;
-  return 'key' in error ? t(`auth.validation.${error.key}`) : error.text;
-}
-
-/** Focuses the control named `name` of `form`. */
-export function focusField(form: HTMLFormElement, name: string): void {
-  (form.elements.namedItem(name) as HTMLElement | null)?.focus();
+/**
+ * The server's refusal of a form: on its fields when it names them (a taken address, a wrong
+ * password), else a toast (and no message left under the fields).
+ */
+export function useRefusal<Field extends string>(fields: readonly Field[]) {
+  const { t } = useTranslation();
+  return (
+    caught: unknown,
+    form: HTMLFormElement,
+    setErrors: (errors: FieldErrors<Field>) => void,
+  ): void => {
+    const onFields =
+      caught instanceof ApiClientError && applyServerIssues(form, caught.issues, fields, setErrors);
+    if (onFields) return;
+    notify.error(errorMessage(caught, t, t('profile.failure')));
+    setErrors({});
+  };
 }

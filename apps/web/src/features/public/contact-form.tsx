@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Send } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { SubmitButton } from '../../components/ui/button';
 import { HoneypotField, InputField, TextareaField } from '../../components/ui/field';
 import { formText, hasBlank } from './form-data';
 import { failureMessage, preloadContracts, useContactMessage } from './public.api';
@@ -70,10 +70,14 @@ export function ContactForm() {
       <InputField label={t('contactForm.subject')} name="subject" required />
       <TextareaField label={t('contactForm.message')} name="message" rows={5} required />
       <HoneypotField label={t('honeypot')} />
-      <Button type="submit" size="lg" disabled={contact.isPending} className="w-full sm:w-auto">
-        <Send aria-hidden="true" className="size-4" />
-        {contact.isPending ? t('contactForm.submitting') : t('contactForm.submit')}
-      </Button>
+      <SubmitButton
+        size="lg"
+        pending={contact.isPending}
+        label={t('contactForm.submit')}
+        pendingLabel={t('contactForm.submitting')}
+        icon={<Send aria-hidden="true" className="size-4" />}
+        className="w-full sm:w-auto"
+      />
     </form>
   );
 }

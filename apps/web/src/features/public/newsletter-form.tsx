@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
+import { SubmitButton } from '../../components/ui/button';
 import { HoneypotField } from '../../components/ui/field';
 import { formText } from './form-data';
 import { failureMessage, preloadContracts, useNewsletterSubscription } from './public.api';
@@ -54,9 +54,13 @@ export function NewsletterForm() {
           placeholder={t('newsletter.placeholder')}
           className="min-h-12 w-full min-w-0 flex-1 rounded-lg border border-white/70 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500"
         />
-        <Button type="submit" variant="inverse" size="lg" disabled={subscription.isPending}>
-          {subscription.isPending ? t('newsletter.submitting') : t('newsletter.submit')}
-        </Button>
+        <SubmitButton
+          variant="inverse"
+          size="lg"
+          pending={subscription.isPending}
+          label={t('newsletter.submit')}
+          pendingLabel={t('newsletter.submitting')}
+        />
       </div>
       <HoneypotField label={t('honeypot')} />
     </form>

@@ -23,7 +23,8 @@ import {
 import { errorStatus } from '../../lib/error-message';
 import { useMembers } from './team.api';
 import type { MemberListParams, MemberStatus } from './team.api';
-import { ChangeRoleDialog, InviteMemberDialog, MemberStatusDialog } from './member-dialogs';
+import { InviteMemberDialog } from './invite-member-dialog';
+import { ChangeRoleDialog, MemberStatusDialog } from './member-dialogs';
 
 /** `?statut=` values (French, as the rest of the address) and the API's. */
 const STATUS_PARAM: Record<string, MemberStatus> = {
