@@ -11,6 +11,7 @@ import {
   allPermissions,
 } from '@ecolage/contracts';
 import type { Database, DbOrTx } from '../../platform/db/database';
+import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError, notFound } from '../../platform/errors';
 import { recordAuditEntry, type AuditEntryInput } from '../audit';
 import { countMembersByRole, findRoleById, insertRoles } from './access.repository';
@@ -137,13 +138,6 @@ export async function listRoles(db: DbOrTx, organizationId: string): Promise<Rol
     roles.map((role) => role.id),
   );
   return roles.map((role) => toRoleItem(role, counts.get(role.id) ?? 0));
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).cause?.code ??
-    (error as { code?: string }).code;
-  return code === '23505';
 }
 
 export async function createRole(

@@ -1,5 +1,6 @@
 import { AuthMessages, ErrorCode, ProfileMessages, type Profile } from '@ecolage/contracts';
 import type { Database, DbOrTx, Transaction } from '../../../platform/db/database';
+import { isUniqueViolation } from '../../../platform/db/errors';
 import { AppError } from '../../../platform/errors';
 import type { FileStore } from '../../../platform/files';
 import { deactivateAllMemberships, schoolsWhereLastSuperAdmin } from '../../access';
@@ -126,8 +127,7 @@ export async function changeEmail(
       return toProfile(updated ?? user);
     });
   } catch (error) {
-    const code = (error as { cause?: { code?: string } }).cause?.code;
-    if (code !== '23505') throw error;
+    if (!isUniqueViolation(error)) throw error;
     throw new AppError(ErrorCode.CONFLICT, AuthMessages.emailTaken, {
       issues: [{ path: 'email', message: AuthMessages.emailTaken }],
     });
