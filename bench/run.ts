@@ -9,6 +9,8 @@ import { benchLanding } from './landing.bench';
 import { benchLighthouse } from './lighthouse.bench';
 import { freshDataDir, root, startProduct } from './lib/product-server';
 import { benchStartup } from './startup.bench';
+import { benchStudentsList } from './students-list';
+import { benchStudentImport } from './student-import';
 
 const wanted = new Set(process.argv.slice(2));
 const runs = (name: string) => wanted.size === 0 || wanted.has(name);
@@ -32,6 +34,8 @@ if (runs('landing') || runs('lighthouse')) {
 if (runs('startup')) results.startup = await benchStartup();
 if (runs('http')) results.http = await benchHttp();
 if (runs('auth')) results.auth = await benchAuth();
+if (runs('students-list')) results.studentsList = await benchStudentsList();
+if (runs('student-import')) results.studentImport = await benchStudentImport();
 
 console.log(JSON.stringify(results, null, 2));
 const dir = path.join(root, 'bench', 'results');

@@ -1,5 +1,6 @@
 import { systemRoles } from '@ecolage/contracts';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerSchool } from './test/auth-helpers';
 import { useTestApp } from './test/test-app';
@@ -19,10 +20,111 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const validBodies: Record<string, object> = {
   'PATCH /api/members/{userId}': { status: 'inactive' },
   'PATCH /api/roles/{roleId}': { name: 'Renommé' },
+  'PATCH /api/academic-years/{yearId}': { current: true },
+  'PATCH /api/programmes/{programmeId}': { name: 'Renommé' },
+  'POST /api/programmes/{programmeId}/levels': { name: 'L2', registrationFee: 0, monthlyFee: 0 },
+  'PATCH /api/levels/{levelId}': { name: 'L1', registrationFee: 0, monthlyFee: 0 },
+  'PATCH /api/students/{studentId}': { fullName: 'Renommé' },
+  'POST /api/students/{studentId}/guardians': {
+    fullName: 'X',
+    phone: '90000001',
+    relation: 'other',
+  },
+  'PATCH /api/students/{studentId}/guardians/{guardianId}': { mainPayer: true },
+  'PATCH /api/guardians/{guardianId}': { fullName: 'X', phone: '90000002' },
+  'POST /api/students/{studentId}/enrolments': { levelId: '00000000-0000-4000-8000-000000000000' },
+  'POST /api/enrolments/{enrolmentId}/withdraw': { reason: 'Intrusion' },
+  'POST /api/invoices/{invoiceId}/issue': {},
+  'POST /api/invoices/{invoiceId}/void': { reason: 'Intrusion' },
+  'POST /api/invoices/{invoiceId}/lines/{lineId}/waive': { reason: 'Intrusion' },
+  'POST /api/scholarships/{scholarshipId}/decision': { decision: 'granted' },
+  'POST /api/students/imports/{importId}/commit': { mode: 'skip_invalid' },
 };
 
+/** One record of each kind in school A, created through the API: the ids the walk needs. */
+async function schoolRecords(app: FastifyInstance, token: string): Promise<Record<string, string>> {
+  const call = async (method: Method, url: string, payload?: object) => {
+    const response = await app.inject({
+      method,
+      url,
+      payload,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+    return response.json();
+  };
+  const year = await call('POST', '/api/academic-years', {
+    label: '2030-2031',
+    startsOn: '2030-09-01',
+    endsOn: '2031-07-31',
+  });
+  const programme = await call('POST', '/api/programmes', { name: 'Licence Droit' });
+  const level = await call('POST', `/api/programmes/${programme.id}/levels`, {
+    name: 'L1',
+    registrationFee: 50_000,
+    monthlyFee: 150_000,
+  });
+  const student = await call('POST', '/api/students', { fullName: 'Kossi Agbéko' });
+  const guardian = await call('POST', `/api/students/${student.id}/guardians`, {
+    fullName: 'Akossiwa Agbéko',
+    phone: '90112233',
+    relation: 'mother',
+  });
+  const { enrolment } = await call('POST', `/api/students/${student.id}/enrolments`, {
+    levelId: level.id,
+    academicYearId: year.id,
+  });
+  const invoice = await call('POST', '/api/invoices', {
+    studentId: student.id,
+    label: 'Examen',
+    dueOn: '2031-06-01',
+    lines: [{ label: 'Examen', amount: 25_000 }],
+    issue: false,
+  });
+  const scholarship = await call('POST', '/api/scholarships', {
+    studentId: student.id,
+    academicYearId: year.id,
+    name: 'Bourse',
+    kind: 'percent',
+    value: 10,
+    reason: 'Mérite',
+  });
+  const boundary = 'ecolage-acces';
+  const upload = await app.inject({
+    method: 'POST',
+    url: '/api/students/imports',
+    payload: [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="file"; filename="eleves.csv"',
+      'Content-Type: text/csv',
+      '',
+      'Nom complet',
+      'Ama Mensah',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n'),
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+  });
+  expect(upload.statusCode, upload.body).toBe(201);
+  return {
+    yearId: year.id,
+    programmeId: programme.id,
+    levelId: level.id,
+    studentId: student.id,
+    guardianId: guardian.id,
+    enrolmentId: enrolment.id,
+    invoiceId: invoice.id,
+    lineId: invoice.lines[0].id,
+    scholarshipId: scholarship.id,
+    importId: upload.json().id,
+  };
+}
+
 describe('access control over every route of /api/openapi.json', () => {
-  const { app, database } = useTestApp();
+  const { app, database } = useTestApp({ rateLimitPerMinute: 100_000 });
   const schoolA = { token: '', ids: {} as Record<string, string> };
   const schoolB = { token: '', readerToken: '' };
   let operations: { method: Method; path: string; operation: Operation }[] = [];
@@ -34,7 +136,11 @@ describe('access control over every route of /api/openapi.json', () => {
     const roleA = await database().db.execute<{ id: string }>(
       sql`select id from roles where organization_id = ${a.organizationId} and key = 'cashier'`,
     );
-    schoolA.ids = { userId: sessionA.body.user.id, roleId: roleA.rows[0]?.id ?? '' };
+    schoolA.ids = {
+      userId: sessionA.body.user.id,
+      roleId: roleA.rows[0]?.id ?? '',
+      ...(await schoolRecords(app(), sessionA.accessToken)),
+    };
 
     const b = await registerSchool(app(), { email: 'b@ecole-b.tg', schoolName: 'École B' });
     schoolB.token = (await logIn(app(), b.email, b.password)).accessToken;

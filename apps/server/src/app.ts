@@ -28,6 +28,9 @@ import { auditRoutes } from './modules/audit';
 import { organizationRoutes } from './modules/organizations';
 import { FileStore } from './platform/files';
 import { publicRoutes } from './modules/public';
+import { programmesRoutes } from './modules/programmes';
+import { studentImportRoutes, studentsExportRoutes, studentsRoutes } from './modules/students';
+import { billingRoutes, invoicesExportRoutes } from './modules/billing';
 
 export interface BuildAppOptions {
   database: Pick<DatabaseHandle, 'db' | 'engine'>;
@@ -103,6 +106,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes, { db, files });
   await app.register(auditRoutes, { db });
   await app.register(teamRoutes, { db });
+  await app.register(programmesRoutes, { db });
+  await app.register(studentsRoutes, { db });
+  await app.register(studentImportRoutes, { db });
+  await app.register(billingRoutes, { db });
+  await app.register(studentsExportRoutes, { db });
+  await app.register(invoicesExportRoutes, { db });
   await app.register(authRoutes, {
     db,
     keys,

@@ -8,3 +8,6 @@ export * from './modules/public/public.tables';
 export * from './modules/auth/auth.tables';
 export * from './modules/access/access.tables';
 export * from './modules/messaging/messaging.tables';
+export * from './modules/programmes/programmes.tables';
+export * from './modules/students/students.tables';
+export * from './modules/billing/billing.tables';

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app';
+import { scheduleLateFees } from './modules/billing';
+import { failInterruptedImports } from './modules/students';
 import { openDatabase } from './platform/db/database';
 import { runMigrations } from './platform/db/migrate';
 import { loadConfig } from './platform/env';
@@ -41,6 +43,9 @@ await runMigrations(database.pool);
 const seedDemo = config.SEED_DEMO ?? database.engine === 'embedded';
 const demo = seedDemo ? await seedDemoData(database.db) : undefined;
 
+// An import that was running when the process stopped will never finish: say so.
+await failInterruptedImports(database.db);
+
 const app = await buildApp({
   database,
   logger,
@@ -54,6 +59,8 @@ const app = await buildApp({
   uploadsDir: path.join(config.dataDir, 'uploads'),
 });
 
+const stopLateFees = scheduleLateFees(database.db, app.log);
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -61,6 +68,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'arrêt en cours');
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   try {
+    stopLateFees();
     await app.close();
     await database.close();
   } finally {

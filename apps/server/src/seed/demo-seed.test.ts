@@ -48,4 +48,48 @@ describe('demo seed', () => {
     expect(await count()).toEqual(before);
     expect(before).toEqual({ users: 7, members: 7, roles: 7, orgs: 1 });
   });
+
+  it('gives the demo school the spec’s programmes and fees, 28 students, families and invoices', async () => {
+    const result = await seedDemoData(database().db);
+    const id = result.school.id;
+    const counts = await database().db.execute<{
+      programmes: number;
+      levels: number;
+      students: number;
+      active: number;
+      suspended: number;
+      pending: number;
+      invoices: number;
+      families: number;
+      first: string;
+    }>(sql`select
+      (select count(*)::int from programmes where organization_id = ${id}) as programmes,
+      (select count(*)::int from levels where organization_id = ${id}) as levels,
+      (select count(*)::int from students where organization_id = ${id}) as students,
+      (select count(*)::int from students where organization_id = ${id} and status = 'active') as active,
+      (select count(*)::int from students where organization_id = ${id} and status = 'suspended') as suspended,
+      (select count(*)::int from students where organization_id = ${id} and status = 'pending') as pending,
+      (select count(*)::int from invoices where organization_id = ${id} and number like 'ST-%') as invoices,
+      (select count(*)::int from (select guardian_id from student_guardians where organization_id = ${id}
+        group by guardian_id having count(*) > 1) f) as families,
+      (select min(matricule) from students where organization_id = ${id}) as first`);
+    expect(counts.rows[0]).toMatchObject({
+      programmes: 8,
+      levels: 21,
+      students: 28,
+      active: 24,
+      suspended: 1,
+      pending: 3,
+      families: 4,
+      first: 'STU-001',
+    });
+    expect(counts.rows[0]!.invoices).toBeGreaterThan(24);
+    const fees = await database().db.execute<{ registration: string; monthly: string }>(
+      sql`select l.registration_fee as registration, l.monthly_fee as monthly from levels l
+        join programmes p on p.id = l.programme_id where p.organization_id = ${id}
+        and p.name = 'Master Informatique' and l.name = 'M1'`,
+    );
+    expect(fees.rows[0]).toEqual({ registration: '120000', monthly: '200000' });
+    expect(await verifyAuditChain(database().db, id)).toMatchObject({ valid: true });
+  });
 });

@@ -3,6 +3,7 @@ import type { Database } from '../platform/db/database';
 import { addMemberWithSystemRole, ensureSystemRoles, isMember } from '../modules/access';
 import { ensureAccount } from '../modules/auth';
 import { createSchool, findOrganizationBySlug, type Organization } from '../modules/organizations';
+import { seedDemoSchoolData } from './demo-school-data';
 
 export const DEMO_SCHOOL_SLUG = 'ecole-demo';
 export const DEMO_PASSWORD = 'ecolage-demo';
@@ -32,6 +33,12 @@ const seeder = { type: 'system' as const, label: 'Données de démonstration' };
  * changes nothing that exists.
  */
 export async function seedDemoData(db: Database): Promise<DemoSeedResult> {
+  const result = await seedDemoSchool(db);
+  await seedDemoSchoolData(db, result.school.id);
+  return result;
+}
+
+async function seedDemoSchool(db: Database): Promise<DemoSeedResult> {
   return db.transaction(async (tx) => {
     const existing = await findOrganizationBySlug(tx, DEMO_SCHOOL_SLUG);
     const school =

@@ -5,6 +5,7 @@ export {
   createSchool,
   findOrganizationBySlug,
   findOrganizationsByIds,
+  findSchoolTimeZone,
   getSchoolPublicProfile,
 } from './organizations.service';
 export { organizations, type Organization, type NewOrganization } from './organizations.tables';

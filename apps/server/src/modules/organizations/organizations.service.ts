@@ -61,3 +61,9 @@ export async function allocateSchoolSlug(db: DbOrTx, name: string): Promise<stri
 }
 
 export { findOrganizationBySlug, findOrganizationsByIds };
+
+/** The school's time zone, for its calendar days (due dates, overdue, late fees). */
+export async function findSchoolTimeZone(db: DbOrTx, organizationId: string): Promise<string> {
+  const [school] = await findOrganizationsByIds(db, [organizationId]);
+  return school?.timeZone ?? 'Africa/Lome';
+}

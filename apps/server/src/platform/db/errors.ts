@@ -1,8 +1,23 @@
+function pgCode(error: unknown): string | undefined {
+  const failure = error as { code?: string; cause?: { code?: string } };
+  return failure.cause?.code ?? failure.code;
+}
+
 /**
  * True when a query failed on a unique constraint (PostgreSQL 23505). Drizzle wraps the driver's
  * error, so the code is on the error itself or on its cause.
  */
 export function isUniqueViolation(error: unknown): boolean {
-  const failure = error as { code?: string; cause?: { code?: string } };
-  return (failure.cause?.code ?? failure.code) === '23505';
+  return pgCode(error) === '23505';
+}
+
+/** True when a row is still referenced (23503): the record is in use and must be archived. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return pgCode(error) === '23503';
+}
+
+/** The constraint a database error names, if any. */
+export function violatedConstraint(error: unknown): string | undefined {
+  const failure = error as { constraint?: string; cause?: { constraint?: string } };
+  return failure.cause?.constraint ?? failure.constraint;
 }

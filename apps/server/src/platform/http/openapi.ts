@@ -32,6 +32,15 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         { name: "Journal d'audit", description: 'Journal des actions de l’école' },
         { name: 'Profil', description: 'Mon compte : nom, photo, e-mail, mot de passe' },
         { name: 'Utilisateurs et rôles', description: 'Membres de l’école, rôles et permissions' },
+        {
+          name: 'Programmes et cursus',
+          description: 'Années scolaires, programmes, niveaux, frais',
+        },
+        {
+          name: 'Étudiants',
+          description: 'Étudiants, responsables, inscriptions, import et export',
+        },
+        { name: 'Factures', description: 'Factures, bourses, pénalités, règles de facturation' },
       ],
     },
     transform: jsonSchemaTransform,

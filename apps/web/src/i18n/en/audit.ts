@@ -114,6 +114,62 @@ export const audit: Audit = {
       },
       newsletter: { subscribed: 'Newsletter subscription' },
       contact: { message_received: 'Contact message received' },
+      academic_year: {
+        created: 'School year created',
+        updated: 'School year changed',
+      },
+      programme: {
+        created: 'Programme created',
+        renamed: 'Programme renamed',
+        archived: 'Programme archived',
+        restored: 'Programme restored',
+        deleted: 'Programme deleted',
+      },
+      level: {
+        created: 'Level added',
+        updated: 'Level and fees changed',
+        archived: 'Level archived',
+        deleted: 'Level deleted',
+      },
+      student: {
+        created: 'Student added',
+        updated: 'Student changed',
+        archived: 'Student archived',
+        deleted: 'Student deleted',
+        enrolled: 'Student enrolled, invoices issued',
+        withdrawn: 'Student withdrawn, future invoices voided',
+      },
+      guardian: {
+        linked: 'Guardian linked to a student',
+        updated: 'Guardian changed',
+        link_updated: 'Link with a guardian changed',
+        unlinked: 'Guardian removed from a student',
+      },
+      invoice: {
+        issued: 'Invoice issued',
+        drafted: 'Draft invoice created',
+        voided: 'Invoice voided',
+        late_fees_applied: 'Late fees applied',
+        late_fee_waived: 'Late fee waived',
+      },
+      scholarship: {
+        recommended: 'Scholarship recommended',
+        granted: 'Scholarship granted',
+        refused: 'Scholarship refused',
+      },
+      billing: {
+        settings_updated: 'Billing rules changed',
+      },
+      students: {
+        imported: 'Students imported',
+        exported: 'Students exported',
+      },
+      invoices: {
+        exported: 'Invoices exported',
+      },
+      balances: {
+        exported: 'Balances exported',
+      },
     },
   },
 };

@@ -113,6 +113,62 @@ export const audit = {
       },
       newsletter: { subscribed: 'Abonnement à la newsletter' },
       contact: { message_received: 'Message de contact reçu' },
+      academic_year: {
+        created: 'Année scolaire créée',
+        updated: 'Année scolaire modifiée',
+      },
+      programme: {
+        created: 'Programme créé',
+        renamed: 'Programme renommé',
+        archived: 'Programme archivé',
+        restored: 'Programme restauré',
+        deleted: 'Programme supprimé',
+      },
+      level: {
+        created: 'Niveau ajouté',
+        updated: 'Niveau et frais modifiés',
+        archived: 'Niveau archivé',
+        deleted: 'Niveau supprimé',
+      },
+      student: {
+        created: 'Étudiant ajouté',
+        updated: 'Étudiant modifié',
+        archived: 'Étudiant archivé',
+        deleted: 'Étudiant supprimé',
+        enrolled: 'Étudiant inscrit, factures émises',
+        withdrawn: 'Étudiant retiré, factures futures annulées',
+      },
+      guardian: {
+        linked: 'Responsable lié à un étudiant',
+        updated: 'Responsable modifié',
+        link_updated: 'Lien avec un responsable modifié',
+        unlinked: 'Responsable retiré d’un étudiant',
+      },
+      invoice: {
+        issued: 'Facture émise',
+        drafted: 'Facture en brouillon créée',
+        voided: 'Facture annulée',
+        late_fees_applied: 'Pénalités de retard appliquées',
+        late_fee_waived: 'Pénalité de retard annulée',
+      },
+      scholarship: {
+        recommended: 'Bourse recommandée',
+        granted: 'Bourse accordée',
+        refused: 'Bourse refusée',
+      },
+      billing: {
+        settings_updated: 'Règles de facturation modifiées',
+      },
+      students: {
+        imported: 'Étudiants importés',
+        exported: 'Étudiants exportés',
+      },
+      invoices: {
+        exported: 'Factures exportées',
+      },
+      balances: {
+        exported: 'Soldes exportés',
+      },
     },
   },
 } as const;

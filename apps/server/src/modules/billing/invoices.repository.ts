@@ -1,0 +1,324 @@
+import type { InvoiceListQuery, InvoiceStatus } from '@ecolage/contracts';
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database';
+import { containsPattern, foldForSearch } from '../../platform/search-text';
+import { academicYears } from '../programmes';
+import { students } from '../students';
+import {
+  invoiceAllocations,
+  invoiceLines,
+  invoiceNumberCounters,
+  invoices,
+  type InvoiceLineRow,
+  type InvoiceRow,
+} from './billing.tables';
+import { formatInvoiceNumber } from './invoice-rules';
+
+/**
+ * Reserves `count` consecutive invoice numbers of the school's `year`. The counter row stays
+ * locked until the transaction ends, so concurrent issues queue: no number is shared, and a
+ * rolled-back issue gives its numbers back (gap-free).
+ */
+export async function reserveInvoiceNumbers(
+  db: DbOrTx,
+  organizationId: string,
+  year: number,
+  count: number,
+): Promise<string[]> {
+  if (count === 0) return [];
+  const [row] = await db
+    .insert(invoiceNumberCounters)
+    .values({ organizationId, year, lastNumber: count })
+    .onConflictDoUpdate({
+      target: [invoiceNumberCounters.organizationId, invoiceNumberCounters.year],
+      set: { lastNumber: sql`${invoiceNumberCounters.lastNumber} + ${count}` },
+    })
+    .returning({ lastNumber: invoiceNumberCounters.lastNumber });
+  const first = row!.lastNumber - count + 1;
+  return Array.from({ length: count }, (_, index) => formatInvoiceNumber(year, first + index));
+}
+
+export interface NewLine {
+  kind: InvoiceLineRow['kind'];
+  label: string;
+  amount: number;
+  sourceKey?: string | null;
+  reason?: string | null;
+}
+
+export interface NewInvoice {
+  studentId: string;
+  enrolmentId?: string | null;
+  academicYearId?: string | null;
+  scheduleKey?: string | null;
+  label: string;
+  dueOn: string;
+  lines: NewLine[];
+}
+
+/**
+ * Inserts invoices with their lines in a few statements (an import writes 100,000 of them). With
+ * `numbers` they are issued (status from their total); without, drafts.
+ */
+export async function insertInvoices(
+  db: DbOrTx,
+  organizationId: string,
+  drafts: NewInvoice[],
+  options: { numbers: string[] | null; createdBy: string; issuedAt: Date },
+): Promise<InvoiceRow[]> {
+  if (drafts.length === 0) return [];
+  const inserted: InvoiceRow[] = [];
+  const chunk = 1000;
+  for (let start = 0; start < drafts.length; start += chunk) {
+    const slice = drafts.slice(start, start + chunk);
+    const rows = await db
+      .insert(invoices)
+      .values(
+        slice.map((draft, index) => {
+          const total = draft.lines.reduce((sum, line) => sum + line.amount, 0);
+          const number = options.numbers?.[start + index] ?? null;
+          return {
+            organizationId,
+            number,
+            studentId: draft.studentId,
+            enrolmentId: draft.enrolmentId ?? null,
+            academicYearId: draft.academicYearId ?? null,
+            scheduleKey: draft.scheduleKey ?? null,
+            label: draft.label,
+            dueOn: draft.dueOn,
+            total,
+            status: (number ? (total > 0 ? 'open' : 'paid') : 'draft') as InvoiceStatus,
+            issuedAt: number ? options.issuedAt : null,
+          };
+        }),
+      )
+      .returning();
+    inserted.push(...rows);
+    const lineValues = rows.flatMap((row, index) =>
+      slice[index]!.lines.map((line) => ({
+        organizationId,
+        invoiceId: row.id,
+        kind: line.kind,
+        label: line.label,
+        amount: line.amount,
+        sourceKey: line.sourceKey ?? null,
+        reason: line.reason ?? null,
+        createdBy: options.createdBy,
+      })),
+    );
+    for (let lineStart = 0; lineStart < lineValues.length; lineStart += 2000) {
+      await db.insert(invoiceLines).values(lineValues.slice(lineStart, lineStart + 2000));
+    }
+  }
+  return inserted;
+}
+
+/** Adds one line to an invoice and moves its total and status; idempotent by `sourceKey`. */
+export async function appendLine(
+  db: DbOrTx,
+  organizationId: string,
+  invoiceId: string,
+  line: NewLine & { createdBy: string },
+): Promise<InvoiceLineRow | undefined> {
+  const [row] = await db
+    .insert(invoiceLines)
+    .values({
+      organizationId,
+      invoiceId,
+      kind: line.kind,
+      label: line.label,
+      amount: line.amount,
+      sourceKey: line.sourceKey ?? null,
+      reason: line.reason ?? null,
+      createdBy: line.createdBy,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return undefined;
+  await db
+    .update(invoices)
+    .set({
+      total: sql`${invoices.total} + ${line.amount}`,
+      status: sql`case when ${invoices.status} in ('draft', 'void') then ${invoices.status}
+        when ${invoices.paid} >= ${invoices.total} + ${line.amount} then 'paid'
+        when ${invoices.paid} > 0 then 'partially_paid' else 'open' end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)));
+  return row;
+}
+
+export async function findInvoice(db: DbOrTx, organizationId: string, invoiceId: string) {
+  const [row] = await db
+    .select({
+      invoice: invoices,
+      student: { id: students.id, fullName: students.fullName, matricule: students.matricule },
+      year: { id: academicYears.id, label: academicYears.label },
+    })
+    .from(invoices)
+    .innerJoin(
+      students,
+      and(
+        eq(students.organizationId, invoices.organizationId),
+        eq(students.id, invoices.studentId),
+      ),
+    )
+    .leftJoin(
+      academicYears,
+      and(
+        eq(academicYears.organizationId, invoices.organizationId),
+        eq(academicYears.id, invoices.academicYearId),
+      ),
+    )
+    .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)));
+  return row;
+}
+
+export async function lockInvoice(db: DbOrTx, organizationId: string, invoiceId: string) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)))
+    .for('update');
+  return row;
+}
+
+export async function findInvoiceLines(db: DbOrTx, organizationId: string, invoiceId: string) {
+  return db
+    .select()
+    .from(invoiceLines)
+    .where(
+      and(eq(invoiceLines.organizationId, organizationId), eq(invoiceLines.invoiceId, invoiceId)),
+    )
+    .orderBy(asc(invoiceLines.createdAt), sql`${invoiceLines.amount} < 0`, asc(invoiceLines.id));
+}
+
+const studentJoin = and(
+  eq(students.organizationId, invoices.organizationId),
+  eq(students.id, invoices.studentId),
+);
+
+export function invoiceListConditions(
+  organizationId: string,
+  query: Pick<InvoiceListQuery, 'search' | 'studentId' | 'status' | 'yearId' | 'overdue'>,
+  today: string,
+): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(invoices.organizationId, organizationId)];
+  if (query.studentId) conditions.push(eq(invoices.studentId, query.studentId));
+  if (query.status) conditions.push(eq(invoices.status, query.status));
+  if (query.yearId) conditions.push(eq(invoices.academicYearId, query.yearId));
+  if (query.overdue) {
+    conditions.push(
+      inArray(invoices.status, ['open', 'partially_paid']),
+      lt(invoices.dueOn, today),
+    );
+  }
+  if (query.search) {
+    const pattern = containsPattern(foldForSearch(query.search));
+    conditions.push(
+      or(
+        sql`lower(coalesce(${invoices.number}, '')) like ${pattern}`,
+        sql`${students.searchKey} like ${pattern}`,
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+export async function findInvoicePage(
+  db: DbOrTx,
+  organizationId: string,
+  query: InvoiceListQuery,
+  today: string,
+) {
+  const where = invoiceListConditions(organizationId, query, today);
+  const rows = await db
+    .select({
+      invoice: invoices,
+      student: { id: students.id, fullName: students.fullName, matricule: students.matricule },
+    })
+    .from(invoices)
+    .innerJoin(students, studentJoin)
+    .where(where)
+    .orderBy(desc(invoices.dueOn), desc(sql`length(${invoices.number})`), desc(invoices.number))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(invoices)
+    .innerJoin(students, studentJoin)
+    .where(where);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** Open invoices of a student for a year (the ones a scholarship or a withdrawal touches). */
+export async function findStudentYearInvoices(
+  db: DbOrTx,
+  organizationId: string,
+  studentId: string,
+  academicYearId: string,
+) {
+  return db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.organizationId, organizationId),
+        eq(invoices.studentId, studentId),
+        eq(invoices.academicYearId, academicYearId),
+      ),
+    )
+    .orderBy(asc(invoices.dueOn))
+    .for('update');
+}
+
+/** Sum of the tuition lines of each invoice (what percentages apply to). */
+export async function findTuitionTotals(db: DbOrTx, organizationId: string, invoiceIds: string[]) {
+  if (invoiceIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({
+      invoiceId: invoiceLines.invoiceId,
+      tuition: sql<number>`sum(${invoiceLines.amount})`.mapWith(Number),
+    })
+    .from(invoiceLines)
+    .where(
+      and(
+        eq(invoiceLines.organizationId, organizationId),
+        inArray(invoiceLines.invoiceId, invoiceIds),
+        eq(invoiceLines.kind, 'tuition'),
+      ),
+    )
+    .groupBy(invoiceLines.invoiceId);
+  return new Map(rows.map((row) => [row.invoiceId, row.tuition]));
+}
+
+/**
+ * Applies money to an invoice (a payment, or the family's credit): records the allocation and
+ * moves `paid` and the status. Never more than the balance — the caller keeps the rest as credit.
+ */
+export async function allocateToInvoice(
+  db: DbOrTx,
+  organizationId: string,
+  invoiceId: string,
+  allocation: { amount: number; sourceType: 'payment' | 'credit'; sourceId: string },
+): Promise<void> {
+  const [invoice] = await db
+    .update(invoices)
+    .set({
+      paid: sql`${invoices.paid} + ${allocation.amount}`,
+      status: sql`case when ${invoices.paid} + ${allocation.amount} >= ${invoices.total} then 'paid'
+        else 'partially_paid' end`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(invoices.organizationId, organizationId),
+        eq(invoices.id, invoiceId),
+        inArray(invoices.status, ['open', 'partially_paid']),
+        sql`${invoices.paid} + ${allocation.amount} <= ${invoices.total}`,
+      ),
+    )
+    .returning({ id: invoices.id });
+  if (!invoice) throw new RangeError('allocation above the balance or on an invoice not payable');
+  await db.insert(invoiceAllocations).values({ organizationId, invoiceId, ...allocation });
+}

@@ -1,0 +1,16 @@
+/** Academic years, programmes, levels and their fee schedules. */
+export { programmesRoutes } from './programmes.routes';
+export {
+  findAcademicYear,
+  findCurrentAcademicYear,
+  findLevel,
+  type LevelFees,
+} from './programmes.repository';
+export {
+  planEnrolmentInvoices,
+  levelYearTotal,
+  type PlannedInvoice,
+  type SchoolYearDates,
+} from './fee-schedule';
+export { academicYears, levels, programmes } from './programmes.tables';
+export { createAcademicYear, createLevel, createProgramme } from './programmes.service';

@@ -1,0 +1,102 @@
+import {
+  ErrorCode,
+  ImportMessages,
+  MAX_IMPORT_ROWS,
+  studentImportColumns,
+  type ImportIssue,
+  type StudentImportColumnKey,
+} from '@ecolage/contracts';
+import { AppError } from '../../../platform/errors';
+import { foldForSearch } from '../../../platform/search-text';
+import type { ImportTable } from './import-table';
+import { parseCsv } from './parse-csv';
+import { parseXlsx } from './parse-xlsx';
+
+/** A data line with its cells by column, before checking. */
+export interface RawRow {
+  line: number;
+  values: Record<StudentImportColumnKey, string>;
+  /** Problems found while reading the line (formula cells, extra cells). */
+  issues: ImportIssue[];
+}
+
+/** A header as compared: no accents, no case, no spaces nor punctuation (« E-mail » = « Email »). */
+export function headerKey(header: string): string {
+  return foldForSearch(header).replace(/[^a-z0-9]/g, '');
+}
+
+const columnByHeader = new Map(
+  studentImportColumns.map((column) => [headerKey(column.header), column]),
+);
+
+const badInput = (message: string) => new AppError(ErrorCode.VALIDATION_FAILED, message);
+
+export type ImportFormat = 'csv' | 'xlsx';
+
+/**
+ * The file's format from its first bytes, whatever its name: a ZIP container is an Excel
+ * workbook; an OLE container is an old `.xls` or a password-protected workbook; else CSV text.
+ */
+export function detectFormat(bytes: Uint8Array): ImportFormat {
+  const starts = (...magic: number[]) => magic.every((byte, index) => bytes[index] === byte);
+  if (starts(0x50, 0x4b, 0x03, 0x04)) return 'xlsx';
+  if (starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1))
+    throw badInput(ImportMessages.unreadableXlsx);
+  const head = bytes.subarray(0, 4096);
+  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+  if (!utf16 && head.includes(0)) throw badInput(ImportMessages.unsupported);
+  return 'csv';
+}
+
+/** Maps the table's columns onto the template's; a required one missing stops the import. */
+function toRawRows(table: ImportTable, format: ImportFormat): RawRow[] {
+  const positions = new Map<StudentImportColumnKey, number>();
+  table.headers.forEach((header, index) => {
+    const column = columnByHeader.get(headerKey(header));
+    if (column && !positions.has(column.key)) positions.set(column.key, index);
+  });
+  const missing = studentImportColumns.find(
+    (column) => column.required && !positions.has(column.key),
+  );
+  if (missing) throw badInput(ImportMessages.missingColumn(missing.header));
+  if (table.records.length === 0) throw badInput(ImportMessages.empty);
+  if (table.records.length > MAX_IMPORT_ROWS) throw badInput(ImportMessages.tooManyRows);
+  const headerOf = new Map(studentImportColumns.map((column) => [column.key, column.header]));
+  const width = table.headers.length;
+
+  return table.records.map((record) => {
+    const values = {} as Record<StudentImportColumnKey, string>;
+    for (const column of studentImportColumns) {
+      const position = positions.get(column.key);
+      values[column.key] = position === undefined ? '' : (record.cells[position] ?? '').trim();
+    }
+    const issues: ImportIssue[] = [];
+    for (const [key, position] of positions) {
+      if (record.formulaCells?.includes(position)) {
+        issues.push({
+          line: record.line,
+          column: headerOf.get(key)!,
+          message: ImportMessages.formula,
+        });
+      }
+    }
+    // In CSV, cells beyond the header mean an unquoted separator inside a value: columns shifted.
+    const extra = record.cells.slice(width).filter((cell) => cell.trim() !== '').length;
+    if (format === 'csv' && extra > 0) {
+      issues.push({
+        line: record.line,
+        column: null,
+        message: `Cette ligne a ${record.cells.length} colonnes au lieu de ${width} : mettez entre guillemets les valeurs qui contiennent le séparateur.`,
+      });
+    }
+    return { line: record.line, values, issues };
+  });
+}
+
+/** Reads an uploaded CSV or Excel file into its lines, by the template's columns. */
+export async function readImportFile(bytes: Buffer): Promise<RawRow[]> {
+  if (bytes.length === 0) throw badInput(ImportMessages.empty);
+  const format = detectFormat(bytes);
+  const table = format === 'xlsx' ? await parseXlsx(bytes) : parseCsv(bytes);
+  return toRawRows(table, format);
+}

@@ -1,0 +1,39 @@
+/** Students, guardians (payers), enrolments and student imports. */
+export { studentsRoutes } from './students.routes';
+export {
+  students,
+  guardians,
+  studentGuardians,
+  enrolments,
+  studentImports,
+  type StudentRow,
+  type EnrolmentRow,
+} from './students.tables';
+export {
+  auditStudent,
+  nextMatricule,
+  recordStatusChange,
+  studentSearchKey,
+} from './students.service';
+export {
+  advanceMatriculeSequence,
+  countEnrolledSiblings,
+  findActiveEnrolment,
+  findEnrolment,
+  findNumbering,
+  findStudent,
+  formatMatricule,
+  lockStudent,
+  reserveMatricules,
+  setMatriculePrefix,
+} from './students.repository';
+export {
+  addGuardian,
+  findOrCreateGuardian,
+  guardianSearchKey,
+  linkGuardianToStudent,
+} from './guardians.service';
+export { createStudent } from './students.service';
+export { studentsExportRoutes } from './students-export.routes';
+export { studentImportRoutes } from './import/import.routes';
+export { failInterruptedImports } from './import/import.repository';

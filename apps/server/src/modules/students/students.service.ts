@@ -1,0 +1,357 @@
+import {
+  ErrorCode,
+  ProgrammeMessages,
+  StudentMessages,
+  type RemovalOutcome,
+  type StudentDetail,
+  type StudentItem,
+  type StudentListQuery,
+  type StudentRequest,
+  type StudentStatus,
+  type StudentSummary,
+} from '@ecolage/contracts';
+import { and, eq } from 'drizzle-orm';
+import { dayIn } from '../../platform/clock';
+import type { Database, DbOrTx, Transaction } from '../../platform/db/database';
+import { isForeignKeyViolation } from '../../platform/db/errors';
+import { AppError, notFound } from '../../platform/errors';
+import type { ActingMember } from '../../platform/http/acting-member';
+import { foldForSearch } from '../../platform/search-text';
+import { recordAuditEntry } from '../audit';
+import { findSchoolTimeZone } from '../organizations';
+import { findCurrentAcademicYear, programmes } from '../programmes';
+import {
+  countStudentsByStatus,
+  findEnrolments,
+  findStatusHistory,
+  findStudent,
+  findStudentBalances,
+  findStudentGuardians,
+  findStudentPage,
+  findStudentsOfGuardians,
+  formatMatricule,
+  matriculeExists,
+  reserveMatricules,
+} from './students.repository';
+import { students, studentStatusChanges, type StudentRow } from './students.tables';
+
+/** What the search box matches for a student: name, matricule, phone digits (local and full). */
+export function studentSearchKey(student: {
+  fullName: string;
+  matricule: string;
+  phone: string | null;
+}): string {
+  const digits = student.phone?.replace(/\D/g, '') ?? '';
+  const local = student.phone?.startsWith('+228') ? digits.slice(3) : '';
+  return foldForSearch(`${student.fullName} ${student.matricule} ${digits} ${local}`);
+}
+
+export function auditStudent(
+  tx: Transaction,
+  acting: ActingMember,
+  action: string,
+  studentId: string,
+  details: Record<string, unknown>,
+  category: 'student' | 'invoice' | 'export' = 'student',
+) {
+  return recordAuditEntry(tx, {
+    organizationId: acting.organizationId,
+    actor: acting.actor,
+    action,
+    resourceType: 'student',
+    resourceId: studentId,
+    category,
+    details,
+    ip: acting.ip,
+    userAgent: acting.userAgent,
+  });
+}
+
+async function checkProgramme(tx: DbOrTx, organizationId: string, programmeId: string | null) {
+  if (!programmeId) return;
+  const [row] = await tx
+    .select({ archivedAt: programmes.archivedAt })
+    .from(programmes)
+    .where(and(eq(programmes.organizationId, organizationId), eq(programmes.id, programmeId)));
+  const problem = !row
+    ? ProgrammeMessages.programmeNotFound
+    : row.archivedAt
+      ? ProgrammeMessages.programmeArchived
+      : null;
+  if (problem) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, problem, {
+      issues: [{ path: 'programmeId', message: problem }],
+    });
+  }
+}
+
+/** The next free matricule of the school's sequence (skipping any taken by an import). */
+export async function nextMatricule(tx: DbOrTx, organizationId: string): Promise<string> {
+  for (;;) {
+    const { prefix, first } = await reserveMatricules(tx, organizationId, 1);
+    const matricule = formatMatricule(prefix, first);
+    if (!(await matriculeExists(tx, organizationId, matricule))) return matricule;
+  }
+}
+
+export async function recordStatusChange(
+  tx: DbOrTx,
+  organizationId: string,
+  studentId: string,
+  change: { from: StudentStatus | null; to: StudentStatus; reason: string | null; by: string },
+) {
+  await tx.insert(studentStatusChanges).values({
+    organizationId,
+    studentId,
+    fromStatus: change.from,
+    toStatus: change.to,
+    reason: change.reason,
+    changedBy: change.by,
+  });
+}
+
+export async function createStudent(
+  db: Database,
+  acting: ActingMember,
+  request: StudentRequest,
+): Promise<StudentItem> {
+  const id = await db.transaction(async (tx) => {
+    const { organizationId } = acting;
+    await checkProgramme(tx, organizationId, request.programmeId);
+    const matricule = await nextMatricule(tx, organizationId);
+    const [row] = await tx
+      .insert(students)
+      .values({
+        organizationId,
+        matricule,
+        fullName: request.fullName,
+        phone: request.phone,
+        email: request.email,
+        status: request.status,
+        programmeId: request.programmeId,
+        searchKey: studentSearchKey({ ...request, matricule }),
+      })
+      .returning();
+    await recordStatusChange(tx, organizationId, row!.id, {
+      from: null,
+      to: request.status,
+      reason: request.statusReason || null,
+      by: acting.actor.label,
+    });
+    await auditStudent(tx, acting, 'student.created', row!.id, {
+      étudiant: row!.fullName,
+      matricule,
+      statut: request.status,
+    });
+    return row!.id;
+  });
+  return studentItem(db, acting.organizationId, id);
+}
+
+export async function updateStudent(
+  db: Database,
+  acting: ActingMember,
+  studentId: string,
+  request: StudentRequest,
+): Promise<StudentItem> {
+  await db.transaction(async (tx) => {
+    const { organizationId } = acting;
+    const current = await findStudent(tx, organizationId, studentId);
+    if (!current) throw notFound(StudentMessages.notFound);
+    await checkProgramme(
+      tx,
+      organizationId,
+      request.programmeId === current.programmeId ? null : request.programmeId,
+    );
+    await tx
+      .update(students)
+      .set({
+        fullName: request.fullName,
+        phone: request.phone,
+        email: request.email,
+        status: request.status,
+        programmeId: request.programmeId,
+        searchKey: studentSearchKey({ ...request, matricule: current.matricule }),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(students.organizationId, organizationId), eq(students.id, studentId)));
+    if (request.status !== current.status) {
+      await recordStatusChange(tx, organizationId, studentId, {
+        from: current.status,
+        to: request.status,
+        reason: request.statusReason || null,
+        by: acting.actor.label,
+      });
+    }
+    const changed = changedFields(current, request);
+    if (changed.length > 0) {
+      await auditStudent(tx, acting, 'student.updated', studentId, {
+        étudiant: request.fullName,
+        matricule: current.matricule,
+        champs: changed.join(', '),
+        ...(request.status !== current.status
+          ? { 'statut avant': current.status, 'statut après': request.status }
+          : {}),
+      });
+    }
+  });
+  return studentItem(db, acting.organizationId, studentId);
+}
+
+function changedFields(current: StudentRow, request: StudentRequest): string[] {
+  const labels: [keyof StudentRequest & keyof StudentRow, string][] = [
+    ['fullName', 'nom'],
+    ['phone', 'téléphone'],
+    ['email', 'e-mail'],
+    ['programmeId', 'programme'],
+    ['status', 'statut'],
+  ];
+  return labels.filter(([key]) => current[key] !== request[key]).map(([, label]) => label);
+}
+
+/**
+ * Erases a student who has no history; a student with invoices (or, later, payments) is
+ * archived instead — the foreign keys of those records refuse the delete.
+ */
+export async function removeStudent(
+  db: Database,
+  acting: ActingMember,
+  studentId: string,
+): Promise<RemovalOutcome> {
+  return db.transaction(async (tx) => {
+    const { organizationId } = acting;
+    const current = await findStudent(tx, organizationId, studentId);
+    if (!current) throw notFound(StudentMessages.notFound);
+    let erased = true;
+    try {
+      await tx.transaction(async (savepoint) => {
+        await savepoint
+          .delete(students)
+          .where(and(eq(students.organizationId, organizationId), eq(students.id, studentId)));
+      });
+    } catch (error) {
+      if (!isForeignKeyViolation(error)) throw error;
+      erased = false;
+      await tx
+        .update(students)
+        .set({ archivedAt: current.archivedAt ?? new Date(), updatedAt: new Date() })
+        .where(and(eq(students.organizationId, organizationId), eq(students.id, studentId)));
+    }
+    await auditStudent(tx, acting, erased ? 'student.deleted' : 'student.archived', studentId, {
+      étudiant: current.fullName,
+      matricule: current.matricule,
+    });
+    return { outcome: erased ? 'deleted' : 'archived' };
+  });
+}
+
+async function schoolContext(db: DbOrTx, organizationId: string, yearId?: string) {
+  const [timeZone, current] = await Promise.all([
+    findSchoolTimeZone(db, organizationId),
+    yearId ? Promise.resolve(undefined) : findCurrentAcademicYear(db, organizationId),
+  ]);
+  return { today: dayIn(timeZone), yearId: yearId ?? current?.id ?? null };
+}
+
+type StudentPageRow = Awaited<ReturnType<typeof findStudentPage>>['rows'][number];
+
+function toItem(row: StudentPageRow): StudentItem {
+  const { student } = row;
+  return {
+    id: student.id,
+    matricule: student.matricule,
+    fullName: student.fullName,
+    phone: student.phone,
+    email: student.email,
+    status: student.status,
+    archived: student.archivedAt !== null,
+    programme:
+      student.programmeId && row.programmeName
+        ? { id: student.programmeId, name: row.programmeName }
+        : null,
+    level: row.levelId && row.levelName ? { id: row.levelId, name: row.levelName } : null,
+    balance: row.balance,
+    overdue: row.overdue,
+  };
+}
+
+export async function listStudents(db: DbOrTx, organizationId: string, query: StudentListQuery) {
+  const context = await schoolContext(db, organizationId, query.yearId);
+  const { rows, total } = await findStudentPage(db, organizationId, query, context);
+  return { items: rows.map(toItem), total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function summarizeStudents(
+  db: DbOrTx,
+  organizationId: string,
+): Promise<StudentSummary> {
+  const counts = await countStudentsByStatus(db, organizationId);
+  return { total: counts.active + counts.suspended + counts.pending, ...counts };
+}
+
+/** One student as the list shows it (after a create or an update). */
+async function studentItem(db: DbOrTx, organizationId: string, studentId: string) {
+  const context = await schoolContext(db, organizationId);
+  const { rows } = await findStudentPage(
+    db,
+    organizationId,
+    { includeArchived: true, page: 1, pageSize: 1 },
+    { ...context, studentId },
+  );
+  if (!rows[0]) throw notFound(StudentMessages.notFound);
+  return toItem(rows[0]);
+}
+
+export async function getStudent(
+  db: DbOrTx,
+  organizationId: string,
+  studentId: string,
+): Promise<StudentDetail> {
+  const item = await studentItem(db, organizationId, studentId);
+  const student = (await findStudent(db, organizationId, studentId))!;
+  const { today } = await schoolContext(db, organizationId);
+  const [history, guardianRows, enrolmentRows, balances] = await Promise.all([
+    findStatusHistory(db, organizationId, studentId),
+    findStudentGuardians(db, organizationId, studentId),
+    findEnrolments(db, organizationId, studentId),
+    findStudentBalances(db, organizationId, studentId, today),
+  ]);
+  const families = await findStudentsOfGuardians(
+    db,
+    organizationId,
+    guardianRows.map((row) => row.guardian.id),
+  );
+  return {
+    ...item,
+    createdAt: student.createdAt.toISOString(),
+    statusHistory: history.map((change) => ({
+      from: change.fromStatus,
+      to: change.toStatus,
+      reason: change.reason,
+      changedBy: change.changedBy,
+      changedAt: change.changedAt.toISOString(),
+    })),
+    guardians: guardianRows.map(({ guardian, link }) => ({
+      id: guardian.id,
+      fullName: guardian.fullName,
+      phone: guardian.phone,
+      email: guardian.email,
+      relation: link.relation,
+      mainPayer: link.isMainPayer,
+      otherStudents: families
+        .filter((member) => member.guardianId === guardian.id && member.id !== studentId)
+        .map(({ id, fullName, matricule }) => ({ id, fullName, matricule })),
+    })),
+    enrolments: enrolmentRows.map(({ enrolment, year, level, programme }) => ({
+      id: enrolment.id,
+      academicYear: { id: year.id, label: year.label },
+      programme,
+      level,
+      status: enrolment.status,
+      enrolledAt: enrolment.enrolledAt.toISOString(),
+      withdrawnAt: enrolment.withdrawnAt?.toISOString() ?? null,
+      withdrawalReason: enrolment.withdrawalReason,
+    })),
+    balances,
+  };
+}
