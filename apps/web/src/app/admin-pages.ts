@@ -10,6 +10,18 @@ import type { LazyPage } from './lazy-page';
  * missing here show « pas encore disponible ».
  */
 export const ADMIN_PAGES: Partial<Record<AdminSectionKey, LazyPage>> = {
+  students: lazyPage(
+    () => import('../features/students/students-page'),
+    (module) => module.StudentsPage,
+  ),
+  student: lazyPage(
+    () => import('../features/students/student-page'),
+    (module) => module.StudentPage,
+  ),
+  programmes: lazyPage(
+    () => import('../features/programmes/programmes-page'),
+    (module) => module.ProgrammesPage,
+  ),
   members: lazyPage(
     () => import('../features/team/team-page'),
     (module) => module.TeamPage,

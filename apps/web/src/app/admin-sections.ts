@@ -17,6 +17,8 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'dashboard', path: '', permission: null, menu: 'main' },
   { key: 'students', path: 'etudiants', permission: 'read:students', menu: 'main' },
+  // A student's page, opened from the list.
+  { key: 'student', path: 'etudiants/:studentId', permission: 'read:students', menu: null },
   { key: 'payments', path: 'paiements', permission: 'read:payments', menu: 'main' },
   { key: 'statistics', path: 'statistiques', permission: 'read:statistics', menu: 'main' },
   { key: 'marketing', path: 'marketing', permission: 'read:marketing', menu: 'main' },

@@ -109,10 +109,10 @@ describe('admin shell: sidebar', () => {
 describe('admin shell: pages', () => {
   it('says honestly that a page is not available yet', async () => {
     storeSession();
-    await renderApp('/admin/etudiants');
-    expect(screen.getByRole('heading', { level: 1, name: 'Étudiants' })).toBeTruthy();
+    await renderApp('/admin/paiements');
+    expect(screen.getByRole('heading', { level: 1, name: 'Paiements' })).toBeTruthy();
     expect(screen.getByText("Cette page n'est pas encore disponible.")).toBeTruthy();
-    expect(document.title).toBe('Étudiants — Écolage');
+    expect(document.title).toBe('Paiements — Écolage');
   });
 
   it('refuses a page the role may not open', async () => {

@@ -15,6 +15,7 @@ export const admin: Admin = {
     sections: {
       dashboard: 'Dashboard',
       students: 'Students',
+      student: 'Student record',
       payments: 'Payments',
       statistics: 'Statistics',
       marketing: 'Marketing',

@@ -12,6 +12,7 @@ export const admin = {
     sections: {
       dashboard: 'Tableau de bord',
       students: 'Étudiants',
+      student: 'Fiche étudiant',
       payments: 'Paiements',
       statistics: 'Statistiques',
       marketing: 'Marketing',

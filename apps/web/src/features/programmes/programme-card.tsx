@@ -1,0 +1,240 @@
+import { Archive, ArchiveRestore, Pencil, Plus, Trash2 } from 'lucide-react';
+import { REGISTRATION_FEE_LABEL } from '@ecolage/contracts';
+import type { Level, Programme } from '@ecolage/contracts';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table';
+import { formatMoney } from './amounts';
+import { LevelTuition } from './level-fees';
+import { useProgrammesT } from './programmes-i18n';
+
+/** What the card asks its section to do (dialogs and calls live in the section). */
+export interface ProgrammeActions {
+  rename: (programme: Programme) => void;
+  remove: (programme: Programme) => void;
+  restore: (programme: Programme) => void;
+  addLevel: (programme: Programme) => void;
+  editLevel: (programme: Programme, level: Level) => void;
+  removeLevel: (level: Level) => void;
+  restoreLevel: (level: Level) => void;
+}
+
+function LevelRow({
+  programme,
+  level,
+  canWrite,
+  actions,
+}: {
+  programme: Programme;
+  level: Level;
+  canWrite: boolean;
+  actions: ProgrammeActions;
+}) {
+  const { t, language } = useProgrammesT();
+  const name = level.name;
+  return (
+    <Tr>
+      <Td label={t('programmes.levels.name')}>
+        <span className="font-semibold text-slate-900">{name}</span>
+        {level.archived ? (
+          <Badge tone="grey" className="ml-2">
+            {t('programmes.archived')}
+          </Badge>
+        ) : null}
+        {level.enrolledCount > 0 ? (
+          <span className="block text-xs text-slate-600">
+            {t('programmes.levels.enrolled', { count: level.enrolledCount })}
+          </span>
+        ) : null}
+      </Td>
+      <Td
+        label={t('programmes.registration', { label: REGISTRATION_FEE_LABEL })}
+        className="tabular-nums"
+      >
+        {formatMoney(level.registrationFee, language)}
+      </Td>
+      <Td label={t('programmes.levels.tuition')}>
+        <LevelTuition level={level} />
+      </Td>
+      <Td label={t('programmes.levels.yearTotal')} className="font-semibold tabular-nums">
+        {formatMoney(level.yearTotal, language)}
+      </Td>
+      {canWrite ? (
+        <Td label={t('programmes.actions')}>
+          <div className="flex flex-wrap gap-1">
+            {level.archived ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={t('programmes.levels.restoreLabel', { name })}
+                onClick={() => actions.restoreLevel(level)}
+              >
+                <ArchiveRestore aria-hidden="true" className="size-4" />
+                {t('programmes.restore')}
+              </Button>
+            ) : (
+              <>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t('programmes.levels.editLabel', { name })}
+                  onClick={() => actions.editLevel(programme, level)}
+                >
+                  <Pencil aria-hidden="true" className="size-4" />
+                  {t('programmes.edit')}
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-red-700 hover:bg-red-50"
+                  aria-label={t(
+                    level.inUse
+                      ? 'programmes.levels.archiveLabel'
+                      : 'programmes.levels.deleteLabel',
+                    { name },
+                  )}
+                  onClick={() => actions.removeLevel(level)}
+                >
+                  {level.inUse ? (
+                    <Archive aria-hidden="true" className="size-4" />
+                  ) : (
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  )}
+                  {level.inUse ? t('programmes.archive') : t('programmes.delete')}
+                </Button>
+              </>
+            )}
+          </div>
+        </Td>
+      ) : null}
+    </Tr>
+  );
+}
+
+/**
+ * A programme and its levels: registration fee (« Inscription »), tuition (monthly or
+ * schedule) and year total of each. Archived levels show only with the archived programmes.
+ */
+export function ProgrammeCard({
+  programme,
+  canWrite,
+  showArchived,
+  actions,
+}: {
+  programme: Programme;
+  canWrite: boolean;
+  showArchived: boolean;
+  actions: ProgrammeActions;
+}) {
+  const { t } = useProgrammesT();
+  const headingId = `programme-${programme.id}`;
+  const levels = programme.levels.filter((level) => showArchived || !level.archived);
+  const name = programme.name;
+  const editable = canWrite && !programme.archived;
+  return (
+    <li
+      aria-labelledby={headingId}
+      className={[
+        'rounded-2xl border bg-white p-5',
+        programme.archived ? 'border-dashed border-slate-300' : 'border-slate-200',
+      ].join(' ')}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={headingId} className="text-lg font-bold text-slate-900">
+            {name}
+          </h3>
+          {programme.archived ? <Badge tone="grey">{t('programmes.archived')}</Badge> : null}
+        </div>
+        {canWrite ? (
+          <div className="flex flex-wrap gap-2">
+            {programme.archived ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={t('programmes.list.restoreLabel', { name })}
+                onClick={() => actions.restore(programme)}
+              >
+                <ArchiveRestore aria-hidden="true" className="size-4" />
+                {t('programmes.restore')}
+              </Button>
+            ) : (
+              <>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t('programmes.list.renameLabel', { name })}
+                  onClick={() => actions.rename(programme)}
+                >
+                  <Pencil aria-hidden="true" className="size-4" />
+                  {t('programmes.list.rename')}
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-red-700 hover:bg-red-50"
+                  aria-label={t(
+                    programme.inUse
+                      ? 'programmes.list.archiveLabel'
+                      : 'programmes.list.deleteLabel',
+                    { name },
+                  )}
+                  onClick={() => actions.remove(programme)}
+                >
+                  {programme.inUse ? (
+                    <Archive aria-hidden="true" className="size-4" />
+                  ) : (
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  )}
+                  {programme.inUse ? t('programmes.archive') : t('programmes.delete')}
+                </Button>
+              </>
+            )}
+          </div>
+        ) : null}
+      </div>
+      <div className="mt-4">
+        {levels.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
+            {t('programmes.levels.empty')}
+          </p>
+        ) : (
+          <Table caption={t('programmes.levels.caption', { name })} layout="stack" dense>
+            <THead>
+              <Tr>
+                <Th>{t('programmes.levels.name')}</Th>
+                <Th>{t('programmes.registration', { label: REGISTRATION_FEE_LABEL })}</Th>
+                <Th>{t('programmes.levels.tuition')}</Th>
+                <Th>{t('programmes.levels.yearTotal')}</Th>
+                {editable ? <Th>{t('programmes.actions')}</Th> : null}
+              </Tr>
+            </THead>
+            <TBody>
+              {levels.map((level) => (
+                <LevelRow
+                  key={level.id}
+                  programme={programme}
+                  level={level}
+                  canWrite={editable}
+                  actions={actions}
+                />
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </div>
+      {editable ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-4"
+          aria-label={t('programmes.levels.addLabel', { name })}
+          onClick={() => actions.addLevel(programme)}
+        >
+          <Plus aria-hidden="true" className="size-4" />
+          {t('programmes.levels.add')}
+        </Button>
+      ) : null}
+    </li>
+  );
+}

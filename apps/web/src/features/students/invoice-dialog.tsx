@@ -1,0 +1,237 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import {
+  BillingMessages,
+  voidInvoiceRequestSchema,
+  waiveLineRequestSchema,
+} from '@ecolage/contracts';
+import type { InvoiceDetail, InvoiceLine } from '@ecolage/contracts';
+import { Button, ExplainedButton } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { FormAlert } from '../../components/ui/form-alert';
+import { ListState } from '../../components/ui/list-state';
+import { errorMessage } from '../../lib/error-message';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { InvoiceLines } from './invoice-lines';
+import { useStudentT } from './student-i18n';
+import { useInvoiceDetail } from './student-detail.api';
+import { useIssueInvoice, useVoidInvoice, useWaiveLateFee } from './student-mutations.api';
+import { ReasonForm } from './student-reason';
+import { formatAmount, InvoiceStatusBadges } from './student-ui';
+
+/**
+ * One invoice (`GET /api/invoices/:id`): its lines, totals and, once voided, when and why.
+ * issue:invoices issues a draft and waives a late fee; void:invoices voids it. A reason is
+ * asked, in the dialog itself, before voiding or waiving.
+ */
+export function InvoiceDialog({
+  invoiceId,
+  canIssue,
+  canVoid,
+  onClose,
+}: {
+  invoiceId: string | null;
+  canIssue: boolean;
+  canVoid: boolean;
+  onClose: () => void;
+}) {
+  const { st, t } = useStudentT();
+  const invoice = useInvoiceDetail(invoiceId);
+  const data = invoiceId !== null ? invoice.data : undefined;
+  const title = data
+    ? data.number
+      ? st('invoice.title', { number: data.number })
+      : st('invoice.draftTitle')
+    : st('invoices.title');
+
+  let body: ReactNode = null;
+  if (invoiceId !== null && data) {
+    body = <InvoiceBody key={invoiceId} invoice={data} canIssue={canIssue} canVoid={canVoid} />;
+  } else if (invoiceId !== null && invoice.isError) {
+    body = <FormAlert>{errorMessage(invoice.error, t, st('invoice.loadError'))}</FormAlert>;
+  } else if (invoiceId !== null) {
+    body = <ListState tone="loading" title={st('invoice.loading')} />;
+  }
+
+  return (
+    <Dialog
+      open={invoiceId !== null}
+      onClose={onClose}
+      title={title}
+      closeLabel={t('common.close')}
+      size="lg"
+    >
+      {body}
+    </Dialog>
+  );
+}
+
+type Action = { kind: 'void' } | { kind: 'waive'; line: InvoiceLine } | null;
+
+function InvoiceBody({
+  invoice,
+  canIssue,
+  canVoid,
+}: {
+  invoice: InvoiceDetail;
+  canIssue: boolean;
+  canVoid: boolean;
+}) {
+  const { st, t, language, locale } = useStudentT();
+  const [action, setAction] = useState<Action>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const issue = useIssueInvoice();
+  const voidInvoice = useVoidInvoice();
+  const waive = useWaiveLateFee();
+  const money = (amount: number) => formatAmount(amount, locale);
+  const isVoid = invoice.status === 'void';
+
+  async function issueNow() {
+    if (issue.isPending) return;
+    setFailure(null);
+    try {
+      const issued = await issue.mutateAsync({ invoiceId: invoice.id });
+      setNotice(st('invoice.issued', { number: issued.number ?? '' }));
+    } catch (error) {
+      setFailure(errorMessage(error, t, st('invoice.failure')));
+    }
+  }
+
+  const facts: [string, ReactNode][] = [
+    [st('invoices.label'), invoice.label],
+    [st('invoices.dueOn'), formatDate(invoice.dueOn, language)],
+    [
+      st('invoice.issuedAt'),
+      invoice.issuedAt ? formatDateTime(invoice.issuedAt, language) : st('invoice.notIssued'),
+    ],
+  ];
+  if (invoice.academicYear) facts.push([st('invoice.year'), invoice.academicYear.label]);
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center gap-2">
+        <InvoiceStatusBadges status={invoice.status} overdue={invoice.overdue} />
+      </div>
+      {notice ? (
+        <p
+          role="status"
+          className="rounded-lg bg-green-50 px-3 py-2.5 text-sm font-medium text-green-800"
+        >
+          {notice}
+        </p>
+      ) : null}
+      <FormAlert>{failure}</FormAlert>
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <InvoiceLines
+        lines={invoice.lines}
+        canWaive={canIssue && !isVoid && action === null}
+        onWaive={(line) => {
+          setNotice(null);
+          setAction({ kind: 'waive', line });
+        }}
+      />
+
+      <dl className="ml-auto max-w-xs space-y-1 text-sm">
+        {(
+          [
+            ['invoice.total', invoice.total],
+            ['invoice.paid', invoice.paid],
+            ['invoice.balance', invoice.balance],
+          ] as const
+        ).map(([key, amount]) => (
+          <div key={key} className="flex justify-between gap-4">
+            <dt className="text-slate-600">{st(key)}</dt>
+            <dd className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">
+              {money(amount)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      {isVoid ? (
+        <div className="rounded-lg border border-violet-200 bg-violet-50 px-3 py-2.5 text-sm text-violet-900">
+          {invoice.voidedAt ? (
+            <p className="font-semibold">
+              {st('invoice.voidedOn', { date: formatDateTime(invoice.voidedAt, language) })}
+            </p>
+          ) : null}
+          {invoice.voidReason ? (
+            <p>{st('invoice.voidReason', { reason: invoice.voidReason })}</p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {action?.kind === 'void' ? (
+        <ReasonForm
+          description={
+            <>
+              <p className="font-semibold text-slate-900">{st('invoice.voidTitle')}</p>
+              <p>{st('invoice.voidBody')}</p>
+            </>
+          }
+          label={st('invoice.voidReasonLabel')}
+          confirmLabel={st('invoice.voidConfirm')}
+          pendingLabel={st('invoice.voidPending')}
+          schema={voidInvoiceRequestSchema}
+          pending={voidInvoice.isPending}
+          cancelLabel={st('invoice.back')}
+          onCancel={() => setAction(null)}
+          onSubmit={async (reason) => {
+            await voidInvoice.mutateAsync({ invoiceId: invoice.id, reason });
+            setAction(null);
+            setNotice(st('invoice.voided'));
+          }}
+        />
+      ) : action?.kind === 'waive' ? (
+        <ReasonForm
+          description={st('invoice.waiveBody', {
+            label: action.line.label,
+            amount: money(action.line.amount),
+          })}
+          label={st('invoice.waiveReasonLabel')}
+          confirmLabel={st('invoice.waiveConfirm')}
+          pendingLabel={st('invoice.waivePending')}
+          schema={waiveLineRequestSchema}
+          pending={waive.isPending}
+          cancelLabel={st('invoice.back')}
+          onCancel={() => setAction(null)}
+          onSubmit={async (reason) => {
+            await waive.mutateAsync({ invoiceId: invoice.id, lineId: action.line.id, reason });
+            setAction(null);
+            setNotice(st('invoice.waivedDone'));
+          }}
+        />
+      ) : (
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          {canVoid && !isVoid ? (
+            <ExplainedButton
+              variant="secondary"
+              className="border-red-700 text-red-700 hover:bg-red-50"
+              disabledReason={invoice.paid > 0 ? BillingMessages.voidPaid : null}
+              onClick={() => {
+                setNotice(null);
+                setAction({ kind: 'void' });
+              }}
+            >
+              {st('invoice.void')}
+            </ExplainedButton>
+          ) : null}
+          {canIssue && invoice.status === 'draft' ? (
+            <Button disabled={issue.isPending} onClick={() => void issueNow()}>
+              {issue.isPending ? st('invoice.issuing') : st('invoice.issue')}
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}

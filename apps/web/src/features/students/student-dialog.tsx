@@ -1,0 +1,271 @@
+import { useId, useRef, useState } from 'react';
+import type { ChangeEvent, FormEvent, RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPhone, studentRequestSchema, studentStatusValues } from '@ecolage/contracts';
+import type { StudentDetail, StudentItem, StudentStatus } from '@ecolage/contracts';
+import { Button, SubmitButton } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { EmailField, InputField, TextareaField } from '../../components/ui/field';
+import { FormAlert } from '../../components/ui/form-alert';
+import { SelectField } from '../../components/ui/select';
+import { notify } from '../../components/ui/toaster';
+import { ApiClientError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/error-message';
+import { focusField } from '../auth/validation';
+import { useProgrammeOptions, useSaveStudent } from './students.api';
+import { useStudentsStrings } from './students-strings';
+
+const FIELDS = ['fullName', 'phone', 'email', 'programmeId', 'status', 'statusReason'] as const;
+type Field = (typeof FIELDS)[number];
+type Errors = Partial<Record<Field, string>>;
+
+interface Values {
+  fullName: string;
+  phone: string;
+  email: string;
+  programmeId: string;
+  status: StudentStatus;
+  statusReason: string;
+}
+
+export interface StudentDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The student to edit (« Modifier »); absent to add one (« Nouvel Étudiant »). */
+  student?: StudentItem | StudentDetail;
+}
+
+/** The form's values, checked with the contracts' schema: the body to send, or the errors. */
+export function checkStudent(values: Values, original: StudentDialogProps['student']) {
+  const statusChanged = original !== undefined && values.status !== original.status;
+  const result = studentRequestSchema.safeParse({
+    fullName: values.fullName,
+    phone: values.phone,
+    email: values.email,
+    programmeId: values.programmeId || null,
+    status: values.status,
+    statusReason: statusChanged && values.statusReason.trim() ? values.statusReason : undefined,
+  });
+  if (result.success) return { body: result.data, errors: {} as Errors };
+  const errors: Errors = {};
+  for (const issue of result.error.issues) {
+    const field = FIELDS.find((candidate) => candidate === issue.path[0]);
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return { body: null, errors };
+}
+
+/**
+ * « Ajouter un nouvel étudiant » / « Modifier … »: Nom complet, Téléphone, Email, Programme and
+ * Statut, checked in the browser with the contracts' rules, then POST or PATCH. The server's
+ * refusals on a field are shown under it. Changing the status of a student asks for a reason
+ * (optional), kept in the status history. Each opening starts from a fresh form.
+ */
+export function StudentDialog({ open, onClose, student }: StudentDialogProps) {
+  const { t } = useTranslation();
+  const { s } = useStudentsStrings();
+  const formId = useId();
+  const nameRef = useRef<HTMLInputElement>(null);
+  const save = useSaveStudent();
+  const [round, setRound] = useState(0);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setRound((current) => current + 1);
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={student ? s.form.editTitle(student.fullName) : s.form.createTitle}
+      closeLabel={t('common.close')}
+      initialFocus={nameRef}
+      footer={
+        <div className="flex w-full flex-col-reverse gap-3 sm:w-auto sm:flex-row">
+          <Button variant="secondary" onClick={onClose}>
+            {s.form.cancel}
+          </Button>
+          <SubmitButton
+            form={formId}
+            pending={save.isPending}
+            label={s.form.submit}
+            pendingLabel={s.form.submitting}
+          />
+        </div>
+      }
+    >
+      <StudentForm
+        key={`${student?.id ?? 'nouveau'}-${round}`}
+        formId={formId}
+        student={student}
+        nameRef={nameRef}
+        save={save}
+        onDone={onClose}
+      />
+    </Dialog>
+  );
+}
+
+function StudentForm({
+  formId,
+  student,
+  nameRef,
+  save,
+  onDone,
+}: {
+  formId: string;
+  student: StudentDialogProps['student'];
+  nameRef: RefObject<HTMLInputElement | null>;
+  save: ReturnType<typeof useSaveStudent>;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const { s } = useStudentsStrings();
+  const programmes = useProgrammeOptions();
+  const [values, setValues] = useState<Values>(() => ({
+    fullName: student?.fullName ?? '',
+    phone: student?.phone ? formatPhone(student.phone) : '',
+    email: student?.email ?? '',
+    programmeId: student?.programme?.id ?? '',
+    status: student?.status ?? 'active',
+    statusReason: '',
+  }));
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const statusChanged = student !== undefined && values.status !== student.status;
+
+  // Active programmes, plus the student's own one if it has been archived since.
+  const programmeOptions = (programmes.data ?? [])
+    .filter((item) => !item.archived || item.id === student?.programme?.id)
+    .map((item) => ({ value: item.id, label: item.name }));
+  if (student?.programme && !programmeOptions.some((o) => o.value === student.programme?.id)) {
+    programmeOptions.push({ value: student.programme.id, label: student.programme.name });
+  }
+
+  function onChange(
+    event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>,
+  ) {
+    const field = event.target.name as Field;
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    // A field shown wrong is checked again as it is corrected.
+    if (errors[field]) setErrors({ ...errors, [field]: checkStudent(next, student).errors[field] });
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending) return;
+    const form = event.currentTarget;
+    const { body, errors: found } = checkStudent(values, student);
+    setErrors(found);
+    if (!body) {
+      const first = FIELDS.find((field) => found[field]);
+      if (first) focusField(form, first);
+      return;
+    }
+    setFormError(null);
+    let saved: StudentItem;
+    try {
+      saved = await save.mutateAsync({ studentId: student?.id, body });
+    } catch (error) {
+      if (error instanceof ApiClientError) {
+        const onFields: Errors = {};
+        for (const issue of error.issues) {
+          const field = FIELDS.find((candidate) => candidate === issue.path);
+          if (field && !onFields[field]) onFields[field] = issue.message;
+        }
+        const first = FIELDS.find((field) => onFields[field]);
+        if (first) {
+          setErrors(onFields);
+          focusField(form, first);
+          return;
+        }
+      }
+      setFormError(errorMessage(error, t, s.form.failure));
+      return;
+    }
+    onDone();
+    notify.success(student ? s.form.saved : s.form.created(saved.matricule));
+  }
+
+  return (
+    <form
+      id={formId}
+      noValidate
+      onSubmit={(event) => void handleSubmit(event)}
+      className="space-y-4"
+    >
+      <FormAlert>{formError}</FormAlert>
+      <InputField
+        ref={nameRef}
+        label={s.form.fullName}
+        name="fullName"
+        autoComplete="off"
+        required
+        maxLength={140}
+        value={values.fullName}
+        onChange={onChange}
+        error={errors.fullName}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          label={s.form.phone}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          maxLength={30}
+          value={values.phone}
+          onChange={onChange}
+          hint={s.form.phoneHint}
+          error={errors.phone}
+        />
+        <EmailField
+          label={s.form.email}
+          name="email"
+          autoComplete="off"
+          maxLength={254}
+          value={values.email}
+          onChange={onChange}
+          error={errors.email}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label={s.form.programme}
+          name="programmeId"
+          value={values.programmeId}
+          placeholder={programmes.isPending ? s.form.programmesLoading : s.form.programmeNone}
+          options={programmeOptions}
+          onChange={onChange}
+          hint={programmes.isError ? s.form.programmesUnavailable : undefined}
+          error={errors.programmeId}
+        />
+        <SelectField
+          label={s.form.status}
+          name="status"
+          value={values.status}
+          options={studentStatusValues.map((status) => ({
+            value: status,
+            label: s.status[status],
+          }))}
+          onChange={onChange}
+          error={errors.status}
+        />
+      </div>
+      {statusChanged ? (
+        <TextareaField
+          label={s.form.statusReason}
+          name="statusReason"
+          rows={2}
+          maxLength={300}
+          value={values.statusReason}
+          onChange={onChange}
+          hint={s.form.statusReasonHint}
+          error={errors.statusReason}
+        />
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Mail, Pencil, Phone } from 'lucide-react';
+import { formatPhone } from '@ecolage/contracts';
+import type { StudentDetail } from '@ecolage/contracts';
+import { ChevronLeftIcon } from '../../components/ui/admin-icons';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { StudentDialog } from './student-dialog';
+import { useStudentT } from './student-i18n';
+import { formatAmount, StudentStatusBadge } from './student-ui';
+
+/** « ‹ Étudiants », back to the list. */
+export function BackToStudents() {
+  const { st } = useStudentT();
+  return (
+    <Link
+      to="/admin/etudiants"
+      className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+    >
+      <ChevronLeftIcon className="size-4" />
+      {st('back')}
+    </Link>
+  );
+}
+
+/**
+ * The top of a student's page: name, matricule, status, programme and level, contact, the
+ * « Modifier » button (write:students) and the balance cards.
+ */
+export function StudentHeader({ student, canEdit }: { student: StudentDetail; canEdit: boolean }) {
+  const { st } = useStudentT();
+  const [editing, setEditing] = useState(false);
+  const programme = [student.programme?.name, student.level?.name].filter(Boolean).join(' · ');
+
+  return (
+    <header className="space-y-5">
+      <BackToStudents />
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 space-y-2">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+            <h1 className="text-2xl font-extrabold tracking-tight break-words text-brand-950 sm:text-3xl">
+              {student.fullName}
+            </h1>
+            <StudentStatusBadge status={student.status} />
+            {student.archived ? <Badge tone="grey">{st('archived')}</Badge> : null}
+          </div>
+          <dl className="flex flex-col gap-1 text-sm text-slate-700 sm:flex-row sm:flex-wrap sm:gap-x-6">
+            <div className="flex gap-1.5">
+              <dt>{st('matricule')}</dt>
+              <dd className="font-semibold text-slate-900">{student.matricule}</dd>
+            </div>
+            <div className="flex gap-1.5">
+              <dt className="sr-only">{st('programme')}</dt>
+              <dd>{programme || st('noProgramme')}</dd>
+            </div>
+            <div className="flex items-center gap-1.5">
+              <dt>
+                <Phone aria-hidden="true" className="size-4 text-slate-500" />
+                <span className="sr-only">{st('phone')}</span>
+              </dt>
+              <dd>
+                {student.phone ? (
+                  <a href={`tel:${student.phone}`} className="hover:underline">
+                    {formatPhone(student.phone)}
+                  </a>
+                ) : (
+                  st('noPhone')
+                )}
+              </dd>
+            </div>
+            <div className="flex min-w-0 items-center gap-1.5">
+              <dt>
+                <Mail aria-hidden="true" className="size-4 text-slate-500" />
+                <span className="sr-only">{st('email')}</span>
+              </dt>
+              <dd className="min-w-0 break-all">
+                {student.email ? (
+                  <a href={`mailto:${student.email}`} className="hover:underline">
+                    {student.email}
+                  </a>
+                ) : (
+                  st('noEmail')
+                )}
+              </dd>
+            </div>
+          </dl>
+        </div>
+        {canEdit ? (
+          <Button variant="secondary" className="max-sm:w-full" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" className="size-4" />
+            {st('edit')}
+          </Button>
+        ) : null}
+      </div>
+      <BalanceCards balances={student.balances} />
+      {canEdit && editing ? (
+        <StudentDialog open onClose={() => setEditing(false)} student={student} />
+      ) : null}
+    </header>
+  );
+}
+
+function BalanceCards({ balances }: { balances: StudentDetail['balances'] }) {
+  const { st, locale } = useStudentT();
+  const cards = [
+    { key: 'billed', amount: balances.billed, alert: false },
+    { key: 'paid', amount: balances.paid, alert: false },
+    { key: 'due', amount: balances.due, alert: false },
+    { key: 'overdue', amount: balances.overdue, alert: balances.overdue > 0 },
+  ] as const;
+  return (
+    <section aria-label={st('balances.title')}>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {cards.map((card) => (
+          <div
+            key={card.key}
+            className={[
+              'min-w-0 rounded-2xl border p-3 sm:p-4',
+              card.alert ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-white',
+            ].join(' ')}
+          >
+            <dt className={card.alert ? 'text-sm text-red-800' : 'text-sm text-slate-600'}>
+              {st(`balances.${card.key}`)}
+            </dt>
+            <dd
+              className={[
+                'mt-1 text-base font-bold break-words tabular-nums sm:text-xl',
+                card.alert ? 'text-red-800' : 'text-slate-900',
+              ].join(' ')}
+            >
+              {formatAmount(card.amount, locale)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { FilePlus } from 'lucide-react';
+import type { InvoiceItem, StudentDetail } from '@ecolage/contracts';
+import { Button } from '../../components/ui/button';
+import { ListState } from '../../components/ui/list-state';
+import { Pager } from '../../components/ui/pager';
+import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table';
+import { errorStatus } from '../../lib/error-message';
+import { formatDate } from '../../lib/format';
+import { pageCount } from '../../lib/list-params';
+import { InvoiceDialog } from './invoice-dialog';
+import { InvoiceFormDialog } from './invoice-form-dialog';
+import { useStudentT } from './student-i18n';
+import { INVOICES_PAGE_SIZE, useStudentInvoices } from './student-detail.api';
+import { formatAmount, InvoiceStatusBadges, Section } from './student-ui';
+
+/**
+ * « Factures » (read:invoices): the student's invoices, by pages of 10. A row opens the
+ * invoice; issue:invoices adds « Nouvelle facture ».
+ */
+export function StudentInvoices({
+  student,
+  canIssue,
+  canVoid,
+}: {
+  student: StudentDetail;
+  canIssue: boolean;
+  canVoid: boolean;
+}) {
+  const { st, t, language, locale } = useStudentT();
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const invoices = useStudentInvoices(student.id, page);
+  const data = invoices.data;
+  const pages = data ? pageCount(data.total, INVOICES_PAGE_SIZE) : 1;
+  const money = (amount: number) => formatAmount(amount, locale);
+  const numberOf = (invoice: InvoiceItem) => invoice.number ?? st('invoices.draft');
+
+  let body;
+  if (invoices.isPending) {
+    body = <ListState tone="loading" title={st('invoices.loading')} />;
+  } else if (invoices.isError && !data) {
+    body = (
+      <ListState
+        tone="error"
+        title={st('invoices.loadError')}
+        retryLabel={t('ui.retry')}
+        onRetry={() => void invoices.refetch()}
+      >
+        {errorStatus(invoices.error) === 403 ? t('ui.forbidden') : null}
+      </ListState>
+    );
+  } else if (!data || data.items.length === 0) {
+    body = <ListState title={st('invoices.empty')}>{st('invoices.emptyHint')}</ListState>;
+  } else {
+    body = (
+      <Table
+        caption={st('invoices.caption')}
+        layout="stack"
+        minWidth="md:min-w-[52rem]"
+        busy={invoices.isPlaceholderData}
+      >
+        <THead>
+          <Tr>
+            <Th>{st('invoices.number')}</Th>
+            <Th>{st('invoices.label')}</Th>
+            <Th>{st('invoices.dueOn')}</Th>
+            <Th className="text-right">{st('invoices.total')}</Th>
+            <Th className="text-right">{st('invoices.paid')}</Th>
+            <Th className="text-right">{st('invoices.balance')}</Th>
+            <Th>{st('invoices.status')}</Th>
+          </Tr>
+        </THead>
+        <TBody>
+          {data.items.map((invoice) => {
+            const open = () => setOpenId(invoice.id);
+            const cell = 'cursor-pointer';
+            const amount = 'whitespace-nowrap tabular-nums md:text-right';
+            return (
+              <Tr key={invoice.id}>
+                <Td className={cell} onClick={open}>
+                  <button
+                    type="button"
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      open();
+                    }}
+                    aria-label={st('invoices.open', { number: numberOf(invoice) })}
+                    className="font-semibold whitespace-nowrap text-brand-700 hover:underline"
+                  >
+                    {numberOf(invoice)}
+                  </button>
+                </Td>
+                <Td label={st('invoices.label')} className={cell} onClick={open}>
+                  {invoice.label}
+                </Td>
+                <Td
+                  label={st('invoices.dueOn')}
+                  className={`${cell} whitespace-nowrap`}
+                  onClick={open}
+                >
+                  <time dateTime={invoice.dueOn}>{formatDate(invoice.dueOn, language)}</time>
+                </Td>
+                <Td label={st('invoices.total')} className={`${cell} ${amount}`} onClick={open}>
+                  {money(invoice.total)}
+                </Td>
+                <Td label={st('invoices.paid')} className={`${cell} ${amount}`} onClick={open}>
+                  {money(invoice.paid)}
+                </Td>
+                <Td
+                  label={st('invoices.balance')}
+                  className={`${cell} ${amount} font-semibold`}
+                  onClick={open}
+                >
+                  {money(invoice.balance)}
+                </Td>
+                <Td label={st('invoices.status')} className={cell} onClick={open}>
+                  <InvoiceStatusBadges status={invoice.status} overdue={invoice.overdue} />
+                </Td>
+              </Tr>
+            );
+          })}
+        </TBody>
+      </Table>
+    );
+  }
+
+  return (
+    <Section
+      title={st('invoices.title')}
+      action={
+        canIssue ? (
+          <Button className="max-sm:w-full" onClick={() => setCreating(true)}>
+            <FilePlus aria-hidden="true" className="size-4" />
+            {st('invoices.create')}
+          </Button>
+        ) : null
+      }
+    >
+      {body}
+      {data && data.total > INVOICES_PAGE_SIZE ? (
+        <Pager
+          page={Math.min(page, pages)}
+          pageCount={pages}
+          total={data.total}
+          pageSize={INVOICES_PAGE_SIZE}
+          onPageChange={setPage}
+        />
+      ) : null}
+      <InvoiceDialog
+        invoiceId={openId}
+        canIssue={canIssue}
+        canVoid={canVoid}
+        onClose={() => setOpenId(null)}
+      />
+      {canIssue && creating ? (
+        <InvoiceFormDialog studentId={student.id} onClose={() => setCreating(false)} />
+      ) : null}
+    </Section>
+  );
+}

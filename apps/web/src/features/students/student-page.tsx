@@ -1,0 +1,87 @@
+import { useParams } from 'react-router';
+import { studentParamsSchema } from '@ecolage/contracts';
+import type { StudentDetail } from '@ecolage/contracts';
+import { ListState } from '../../components/ui/list-state';
+import { errorStatus } from '../../lib/error-message';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { can, useSession } from '../auth/session-store';
+import { addStudentDetailStrings, useStudentT } from './student-i18n';
+import { useStudentDetail } from './student-detail.api';
+import { StudentEnrolments } from './student-enrolments';
+import { StudentGuardians } from './student-guardians';
+import { BackToStudents, StudentHeader } from './student-header';
+import { StudentHistory, StudentPayments } from './student-history';
+import { StudentInvoices } from './student-invoices';
+import { StudentScholarships } from './student-scholarships';
+
+addStudentDetailStrings();
+
+/**
+ * A student's page (/admin/etudiants/:studentId, read:students): who they are, their guardians,
+ * enrolments, invoices, scholarships and status history. Each action shows only to the roles
+ * that may take it. Another school's student is « introuvable » (the API answers 404).
+ */
+export function StudentPage() {
+  const { studentId = '' } = useParams();
+  const { st, t } = useStudentT();
+  const valid = studentParamsSchema.safeParse({ studentId }).success;
+  const student = useStudentDetail(studentId, valid);
+  useDocumentTitle(student.data?.fullName ?? st('title'));
+
+  const status = errorStatus(student.error);
+  if (!valid || status === 404 || status === 400) {
+    return (
+      <div className="space-y-4">
+        <BackToStudents />
+        <ListState title={st('notFoundTitle')}>{st('notFoundHint')}</ListState>
+      </div>
+    );
+  }
+  if (student.isPending) {
+    return <ListState tone="loading" title={st('loading')} />;
+  }
+  if (student.isError && !student.data) {
+    return (
+      <div className="space-y-4">
+        <BackToStudents />
+        <ListState
+          tone="error"
+          title={st('loadError')}
+          retryLabel={t('ui.retry')}
+          onRetry={() => void student.refetch()}
+        >
+          {status === 403 ? t('ui.forbidden') : null}
+        </ListState>
+      </div>
+    );
+  }
+  // A fresh page for another student (a sibling's link): no dialog or page number carried over.
+  return <StudentView key={student.data.id} student={student.data} />;
+}
+
+function StudentView({ student }: { student: StudentDetail }) {
+  const session = useSession();
+  const canWrite = can('write:students', session) && !student.archived;
+  const canReadInvoices = can('read:invoices', session);
+  const canIssue = can('issue:invoices', session);
+
+  return (
+    <div className="space-y-10">
+      <StudentHeader student={student} canEdit={canWrite} />
+      <StudentGuardians student={student} canWrite={canWrite} />
+      <StudentEnrolments student={student} canWrite={canWrite} />
+      {canReadInvoices ? (
+        <StudentInvoices
+          student={student}
+          canIssue={canIssue}
+          canVoid={can('void:invoices', session)}
+        />
+      ) : null}
+      {canReadInvoices ? <StudentScholarships student={student} canDecide={canIssue} /> : null}
+      <div className="grid gap-10 lg:grid-cols-2">
+        <StudentHistory history={student.statusHistory} />
+        {can('read:payments', session) ? <StudentPayments /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { Award } from 'lucide-react';
+import type { Scholarship, StudentDetail } from '@ecolage/contracts';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ListState } from '../../components/ui/list-state';
+import { notify } from '../../components/ui/toaster';
+import { errorMessage, errorStatus } from '../../lib/error-message';
+import { formatDate } from '../../lib/format';
+import { ScholarshipDialog } from './scholarship-dialog';
+import { useStudentT } from './student-i18n';
+import { useStudentScholarships } from './student-detail.api';
+import { useDecideScholarship } from './student-mutations.api';
+import { Card, formatAmount, ScholarshipStatusBadge, Section } from './student-ui';
+
+type Decision = { scholarship: Scholarship; decision: 'granted' | 'refused' } | null;
+
+/**
+ * « Bourses » (read:invoices): each scholarship with its year, value, what it has taken off so
+ * far and who recommended and decided it. issue:invoices creates one and grants or refuses
+ * those recommended.
+ */
+export function StudentScholarships({
+  student,
+  canDecide,
+}: {
+  student: StudentDetail;
+  canDecide: boolean;
+}) {
+  const { st, t, language, locale } = useStudentT();
+  const scholarships = useStudentScholarships(student.id);
+  const decide = useDecideScholarship();
+  const [creating, setCreating] = useState(false);
+  const [pending, setPending] = useState<Decision>(null);
+  const money = (amount: number) => formatAmount(amount, locale);
+
+  async function confirmDecision() {
+    if (!pending || decide.isPending) return;
+    try {
+      await decide.mutateAsync({
+        scholarshipId: pending.scholarship.id,
+        decision: pending.decision,
+      });
+      setPending(null);
+      notify.success(
+        st(pending.decision === 'granted' ? 'scholarships.granted' : 'scholarships.refused'),
+      );
+    } catch (error) {
+      setPending(null);
+      notify.error(errorMessage(error, t, t('ui.genericError')));
+    }
+  }
+
+  let body;
+  if (scholarships.isPending) {
+    body = <ListState tone="loading" title={st('scholarships.loading')} />;
+  } else if (scholarships.isError && !scholarships.data) {
+    body = (
+      <ListState
+        tone="error"
+        title={st('scholarships.loadError')}
+        retryLabel={t('ui.retry')}
+        onRetry={() => void scholarships.refetch()}
+      >
+        {errorStatus(scholarships.error) === 403 ? t('ui.forbidden') : null}
+      </ListState>
+    );
+  } else if (scholarships.data.items.length === 0) {
+    body = <ListState title={st('scholarships.empty')}>{st('scholarships.emptyHint')}</ListState>;
+  } else {
+    body = (
+      <ul className="grid gap-3 md:grid-cols-2">
+        {scholarships.data.items.map((scholarship) => (
+          <li key={scholarship.id} aria-label={scholarship.name}>
+            <Card className="h-full space-y-2">
+              <div className="flex flex-wrap items-center gap-2">
+                <h3 className="font-semibold text-slate-900">{scholarship.name}</h3>
+                <ScholarshipStatusBadge status={scholarship.status} />
+              </div>
+              <p className="text-sm text-slate-700">
+                <span className="font-semibold text-slate-900">
+                  {scholarship.kind === 'percent'
+                    ? st('scholarships.percent', { value: scholarship.value })
+                    : money(scholarship.value)}
+                </span>{' '}
+                · {scholarship.academicYear.label}
+              </p>
+              <p className="text-sm text-slate-700">
+                {st('scholarships.applied', { amount: money(scholarship.amountApplied) })}
+              </p>
+              <p className="text-sm text-slate-700 italic">{scholarship.reason}</p>
+              <p className="text-xs text-slate-600">
+                {st('scholarships.recommendedBy', {
+                  name: scholarship.recommendedBy,
+                  date: formatDate(scholarship.createdAt, language),
+                })}
+              </p>
+              {scholarship.decidedBy && scholarship.decidedAt ? (
+                <p className="text-xs text-slate-600">
+                  {st('scholarships.decidedBy', {
+                    name: scholarship.decidedBy,
+                    date: formatDate(scholarship.decidedAt, language),
+                  })}
+                </p>
+              ) : null}
+              {canDecide && scholarship.status === 'recommended' ? (
+                <div className="flex flex-wrap gap-2 pt-1">
+                  <Button
+                    size="sm"
+                    aria-label={st('scholarships.grantLabel', { name: scholarship.name })}
+                    onClick={() => setPending({ scholarship, decision: 'granted' })}
+                  >
+                    {st('scholarships.grant')}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={st('scholarships.refuseLabel', { name: scholarship.name })}
+                    onClick={() => setPending({ scholarship, decision: 'refused' })}
+                  >
+                    {st('scholarships.refuse')}
+                  </Button>
+                </div>
+              ) : null}
+            </Card>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  const granting = pending?.decision === 'granted';
+  return (
+    <Section
+      title={st('scholarships.title')}
+      action={
+        canDecide ? (
+          <Button className="max-sm:w-full" onClick={() => setCreating(true)}>
+            <Award aria-hidden="true" className="size-4" />
+            {st('scholarships.create')}
+          </Button>
+        ) : null
+      }
+    >
+      {body}
+      {canDecide && creating ? (
+        <ScholarshipDialog student={student} onClose={() => setCreating(false)} />
+      ) : null}
+      <ConfirmDialog
+        open={pending !== null}
+        onClose={() => setPending(null)}
+        title={st(granting ? 'scholarships.grantTitle' : 'scholarships.refuseTitle', {
+          name: pending?.scholarship.name ?? '',
+        })}
+        confirmLabel={st(granting ? 'scholarships.grant' : 'scholarships.refuse')}
+        pendingLabel={st('scholarships.pending')}
+        cancelLabel={t('ui.cancel')}
+        closeLabel={t('common.close')}
+        pending={decide.isPending}
+        tone={granting ? 'default' : 'danger'}
+        onConfirm={() => void confirmDecision()}
+      >
+        <p>
+          {st(granting ? 'scholarships.grantBody' : 'scholarships.refuseBody', {
+            year: pending?.scholarship.academicYear.label ?? '',
+          })}
+        </p>
+      </ConfirmDialog>
+    </Section>
+  );
+}

@@ -1,0 +1,147 @@
+import { Link } from 'react-router';
+import { Pencil, Trash2 } from 'lucide-react';
+import { formatFrancs } from '@ecolage/money';
+import type { StudentItem, StudentStatus } from '@ecolage/contracts';
+import { Badge } from '../../components/ui/badge';
+import type { BadgeTone } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table';
+import { useStudentsStrings } from './students-strings';
+
+const STATUS_TONES: Record<StudentStatus, BadgeTone> = {
+  active: 'green',
+  suspended: 'red',
+  pending: 'yellow',
+};
+const DOT: Record<StudentStatus, string> = {
+  active: 'bg-green-600',
+  suspended: 'bg-red-600',
+  pending: 'bg-amber-500',
+};
+
+/** The spec's badges: green Actif, red Suspendu, yellow En attente (the word says it too). */
+export function StudentStatusBadge({ status }: { status: StudentStatus }) {
+  const { s } = useStudentsStrings();
+  return (
+    <Badge tone={STATUS_TONES[status]}>
+      <span aria-hidden="true" className={`size-1.5 rounded-full ${DOT[status]}`} />
+      {s.status[status]}
+    </Badge>
+  );
+}
+
+/** What a student owes: red, with the overdue part spelled out, when some of it is late. */
+export function StudentBalance({ student }: { student: Pick<StudentItem, 'balance' | 'overdue'> }) {
+  const { s, locale } = useStudentsStrings();
+  const late = student.overdue > 0;
+  return (
+    <span className="block text-right whitespace-nowrap tabular-nums">
+      <span className={late ? 'font-semibold text-red-700' : 'text-slate-800'}>
+        {formatFrancs(student.balance, locale)}
+      </span>
+      {late ? (
+        <span className="block text-xs font-medium text-red-700">
+          {s.table.overdue(formatFrancs(student.overdue, locale))}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * The students of a page: name (a link to the student's page), matricule, programme and level,
+ * status, balance and, for those who may change students, Modifier and Supprimer. Below a
+ * tablet's width the table scrolls sideways in its frame.
+ */
+export function StudentsTable({
+  students,
+  busy,
+  canWrite,
+  onEdit,
+  onDelete,
+}: {
+  students: StudentItem[];
+  busy: boolean;
+  canWrite: boolean;
+  onEdit: (student: StudentItem) => void;
+  onDelete: (student: StudentItem) => void;
+}) {
+  const { s } = useStudentsStrings();
+  return (
+    <Table caption={s.table.caption} busy={busy} minWidth="min-w-[52rem]">
+      <THead>
+        <Tr>
+          <Th>{s.table.name}</Th>
+          <Th>{s.table.matricule}</Th>
+          <Th>{s.table.programme}</Th>
+          <Th>{s.table.status}</Th>
+          <Th className="text-right">{s.table.balance}</Th>
+          {canWrite ? <Th className="text-right">{s.table.action}</Th> : null}
+        </Tr>
+      </THead>
+      <TBody>
+        {students.map((student) => (
+          <Tr key={student.id}>
+            <Td>
+              <Link
+                to={`/admin/etudiants/${student.id}`}
+                className="font-semibold text-brand-800 underline-offset-2 hover:underline focus-visible:underline"
+              >
+                {student.fullName}
+              </Link>
+              {student.archived ? (
+                <Badge tone="grey" className="ml-2">
+                  {s.table.archived}
+                </Badge>
+              ) : null}
+            </Td>
+            <Td className="font-mono whitespace-nowrap">{student.matricule}</Td>
+            <Td>
+              {student.programme ? (
+                <>
+                  <span className="block">{student.programme.name}</span>
+                  {student.level ? (
+                    <span className="block text-xs text-slate-600">{student.level.name}</span>
+                  ) : null}
+                </>
+              ) : (
+                <span className="text-slate-500">{s.table.none}</span>
+              )}
+            </Td>
+            <Td>
+              <StudentStatusBadge status={student.status} />
+            </Td>
+            <Td>
+              <StudentBalance student={student} />
+            </Td>
+            {canWrite ? (
+              <Td>
+                <div className="flex justify-end gap-2">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={s.table.editLabel(student.fullName)}
+                    onClick={() => onEdit(student)}
+                  >
+                    <Pencil aria-hidden="true" className="size-4" />
+                    {s.table.edit}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={s.table.removeLabel(student.fullName)}
+                    onClick={() => onDelete(student)}
+                    className="border-red-700 text-red-700 hover:bg-red-50"
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" />
+                    {s.table.remove}
+                  </Button>
+                </div>
+              </Td>
+            ) : null}
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}
