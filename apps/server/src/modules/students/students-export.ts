@@ -1,70 +1,30 @@
-import {
-  formatPhone,
-  studentStatusLabels,
-  type ExportFormat,
-  type StudentListQuery,
-} from '@ecolage/contracts';
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { formatPhone, studentStatusLabels, type ExportFormat } from '@ecolage/contracts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { dayIn } from '../../platform/clock';
 import type { Database, DbOrTx } from '../../platform/db/database';
 import type { ActingMember } from '../../platform/http/acting-member';
-import { containsPattern, searchTerms } from '../../platform/search-text';
 import { keysetPages, type TabularColumn, type TabularTable } from '../../platform/tabular-export';
 import { recordAuditEntry } from '../audit';
 // Named read-only query over billing's invoices (the balances), as students.repository does.
 import { invoices } from '../billing/billing.tables';
 import { findSchoolTimeZone } from '../organizations';
 import { findCurrentAcademicYear, levels, programmes } from '../programmes';
+import {
+  activeEnrolmentJoin,
+  studentListConditions,
+  type StudentFilters,
+  type StudentListContext,
+} from './students.repository';
 import { enrolments, guardians, studentGuardians, students } from './students.tables';
 
-export type StudentExportFilters = Omit<StudentListQuery, 'page' | 'pageSize'>;
-interface ExportContext {
-  today: string;
-  yearId: string | null;
-}
+export type StudentExportFilters = StudentFilters;
+type ExportContext = StudentListContext;
 interface PageKey {
   fullName: string;
   matricule: string;
 }
 
 const openStatuses = ['open', 'partially_paid'] as const;
-
-/** The students screen's filters (findStudentPage's), over the export's joins. */
-function exportConditions(
-  organizationId: string,
-  filters: StudentExportFilters,
-  context: ExportContext,
-): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(students.organizationId, organizationId)];
-  if (!filters.includeArchived) conditions.push(isNull(students.archivedAt));
-  if (filters.status) conditions.push(eq(students.status, filters.status));
-  if (filters.programmeId) conditions.push(eq(students.programmeId, filters.programmeId));
-  if (filters.levelId) conditions.push(eq(enrolments.levelId, filters.levelId));
-  if (filters.search) {
-    const terms = searchTerms(filters.search);
-    conditions.push(
-      or(...terms.map((term) => sql`${students.searchKey} like ${containsPattern(term)}`)),
-    );
-  }
-  const openInvoice = (overdue: boolean) => sql`exists(select 1 from ${invoices}
-    where ${invoices.organizationId} = ${students.organizationId} and ${invoices.studentId} = ${students.id}
-      and ${invoices.status} in ('open', 'partially_paid')
-      ${overdue ? sql`and ${invoices.dueOn} < ${context.today}` : sql``})`;
-  if (filters.balance === 'due') conditions.push(openInvoice(false));
-  if (filters.balance === 'overdue') conditions.push(openInvoice(true));
-  if (filters.balance === 'clear') conditions.push(sql`not ${openInvoice(false)}`);
-  return and(...conditions);
-}
-
-/** The enrolment of the selected (or current) year; a level filter keeps only enrolled students. */
-function enrolmentJoin(context: ExportContext) {
-  return and(
-    eq(enrolments.organizationId, students.organizationId),
-    eq(enrolments.studentId, students.id),
-    eq(enrolments.status, 'active'),
-    context.yearId ? eq(enrolments.academicYearId, context.yearId) : sql`false`,
-  );
-}
 
 async function countExportRows(
   db: DbOrTx,
@@ -75,8 +35,8 @@ async function countExportRows(
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(students)
-    .leftJoin(enrolments, enrolmentJoin(context))
-    .where(exportConditions(organizationId, filters, context));
+    .leftJoin(enrolments, activeEnrolmentJoin(context))
+    .where(studentListConditions(organizationId, filters, context));
   return row?.count ?? 0;
 }
 
@@ -124,7 +84,7 @@ function findExportPage(
       overdue: balances.overdue,
     })
     .from(students)
-    .leftJoin(enrolments, enrolmentJoin(context))
+    .leftJoin(enrolments, activeEnrolmentJoin(context))
     .leftJoin(
       levels,
       and(eq(levels.organizationId, enrolments.organizationId), eq(levels.id, enrolments.levelId)),
@@ -154,7 +114,7 @@ function findExportPage(
     .leftJoinLateral(balances, sql`true`)
     .where(
       and(
-        exportConditions(organizationId, filters, context),
+        studentListConditions(organizationId, filters, context),
         after
           ? sql`(${students.fullName}, ${students.matricule}) > (${after.fullName}, ${after.matricule})`
           : undefined,

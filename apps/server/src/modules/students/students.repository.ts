@@ -100,40 +100,66 @@ function balanceOf(today: string | null) {
       ${today ? sql`and i.due_on < ${today}` : sql``}), 0)`.mapWith(Number);
 }
 
-/** The students screen: search (accent- and case-insensitive), status, programme, level, year, balance. */
-export async function findStudentPage(
-  db: DbOrTx,
-  organizationId: string,
-  query: StudentListQuery,
-  context: { yearId: string | null; today: string; studentId?: string },
-) {
-  const conditions: (SQL | undefined)[] = [eq(students.organizationId, organizationId)];
-  if (!query.includeArchived) conditions.push(isNull(students.archivedAt));
-  if (context.studentId) conditions.push(eq(students.id, context.studentId));
-  if (query.status) conditions.push(eq(students.status, query.status));
-  if (query.programmeId) conditions.push(eq(students.programmeId, query.programmeId));
-  if (query.search) {
-    const terms = searchTerms(query.search);
-    conditions.push(
-      or(...terms.map((term) => sql`${students.searchKey} like ${containsPattern(term)}`)),
-    );
-  }
-  if (query.levelId) conditions.push(eq(enrolments.levelId, query.levelId));
-  const openInvoice = (overdue: boolean) => sql`exists(select 1 from invoices i
-    where i.organization_id = students.organization_id and i.student_id = students.id
-      and i.status in ('open', 'partially_paid')
-      ${overdue ? sql`and i.due_on < ${context.today}` : sql``})`;
-  if (query.balance === 'due') conditions.push(openInvoice(false));
-  if (query.balance === 'overdue') conditions.push(openInvoice(true));
-  if (query.balance === 'clear') conditions.push(sql`not ${openInvoice(false)}`);
-  const where = and(...conditions);
+/** The filters of the students screen (and of its export), without paging. */
+export type StudentFilters = Omit<StudentListQuery, 'page' | 'pageSize'>;
 
-  const enrolmentJoin = and(
+export interface StudentListContext {
+  /** The year whose enrolment gives the level column and the level filter. */
+  yearId: string | null;
+  /** The school's calendar day, for "overdue". */
+  today: string;
+  studentId?: string;
+}
+
+/** Joins each student's active enrolment of the context's year (none without a year). */
+export function activeEnrolmentJoin(context: StudentListContext) {
+  return and(
     eq(enrolments.organizationId, students.organizationId),
     eq(enrolments.studentId, students.id),
     eq(enrolments.status, 'active'),
     context.yearId ? eq(enrolments.academicYearId, context.yearId) : sql`false`,
   );
+}
+
+/**
+ * The screen's filters as SQL over `students` left-joined with `activeEnrolmentJoin`: search
+ * (accent- and case-insensitive, name, matricule, phone digits), status, programme, level, balance.
+ */
+export function studentListConditions(
+  organizationId: string,
+  filters: StudentFilters,
+  context: StudentListContext,
+): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(students.organizationId, organizationId)];
+  if (context.studentId) conditions.push(eq(students.id, context.studentId));
+  if (!filters.includeArchived) conditions.push(isNull(students.archivedAt));
+  if (filters.status) conditions.push(eq(students.status, filters.status));
+  if (filters.programmeId) conditions.push(eq(students.programmeId, filters.programmeId));
+  if (filters.levelId) conditions.push(eq(enrolments.levelId, filters.levelId));
+  if (filters.search) {
+    const terms = searchTerms(filters.search);
+    conditions.push(
+      or(...terms.map((term) => sql`${students.searchKey} like ${containsPattern(term)}`)),
+    );
+  }
+  const openInvoice = (overdue: boolean) => sql`exists(select 1 from invoices i
+    where i.organization_id = students.organization_id and i.student_id = students.id
+      and i.status in ('open', 'partially_paid')
+      ${overdue ? sql`and i.due_on < ${context.today}` : sql``})`;
+  if (filters.balance === 'due') conditions.push(openInvoice(false));
+  if (filters.balance === 'overdue') conditions.push(openInvoice(true));
+  if (filters.balance === 'clear') conditions.push(sql`not ${openInvoice(false)}`);
+  return and(...conditions);
+}
+
+/** The students screen: one page of the filtered list, with level and balances. */
+export async function findStudentPage(
+  db: DbOrTx,
+  organizationId: string,
+  query: StudentListQuery,
+  context: StudentListContext,
+) {
+  const where = studentListConditions(organizationId, query, context);
   const levelJoin = and(
     eq(levels.organizationId, enrolments.organizationId),
     eq(levels.id, enrolments.levelId),
@@ -142,9 +168,7 @@ export async function findStudentPage(
     eq(programmes.organizationId, students.organizationId),
     eq(programmes.id, students.programmeId),
   );
-  const join = query.levelId ? 'inner' : 'left';
-
-  const base = db
+  const rows = await db
     .select({
       student: students,
       programmeName: programmes.name,
@@ -153,23 +177,19 @@ export async function findStudentPage(
       balance: balanceOf(null),
       overdue: balanceOf(context.today),
     })
-    .from(students);
-  const withEnrolment =
-    join === 'inner'
-      ? base.innerJoin(enrolments, enrolmentJoin)
-      : base.leftJoin(enrolments, enrolmentJoin);
-  const rows = await withEnrolment
+    .from(students)
+    .leftJoin(enrolments, activeEnrolmentJoin(context))
     .leftJoin(levels, levelJoin)
     .leftJoin(programmes, programmeJoin)
     .where(where)
     .orderBy(asc(students.fullName), asc(students.matricule))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-
-  const countBase = db.select({ total: sql<number>`count(*)::int` }).from(students);
-  const [count] = await (
-    query.levelId ? countBase.innerJoin(enrolments, enrolmentJoin) : countBase
-  ).where(where);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(students)
+    .leftJoin(enrolments, activeEnrolmentJoin(context))
+    .where(where);
   return { rows, total: count?.total ?? 0 };
 }
 
