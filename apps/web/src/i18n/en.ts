@@ -10,6 +10,10 @@ import { audit } from './en/audit';
 import { invitation } from './en/invitation';
 import { passwordReset } from './en/password-reset';
 import { profile } from './en/profile';
+import { programmes } from './en/programmes';
+import { studentDetail } from './en/student-detail';
+import { studentImport } from './en/student-import';
+import { students } from './en/students';
 import type { Translation } from './fr';
 
 /** English: loaded on demand, as its own chunk, when a reader switches language. */
@@ -24,6 +28,10 @@ export const en: Translation = {
   ...team,
   ...audit,
   ...profile,
+  ...programmes,
+  ...students,
+  ...studentDetail,
+  ...studentImport,
   ...invitation,
   ...passwordReset,
 };

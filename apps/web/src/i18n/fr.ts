@@ -8,6 +8,10 @@ import type { audit } from './fr/audit';
 import type { invitation } from './fr/invitation';
 import type { passwordReset } from './fr/password-reset';
 import type { profile } from './fr/profile';
+import type { programmes } from './fr/programmes';
+import type { studentDetail } from './fr/student-detail';
+import type { studentImport } from './fr/student-import';
+import type { students } from './fr/students';
 import type { team } from './fr/team';
 import type { ui } from './fr/ui';
 
@@ -15,8 +19,9 @@ import type { ui } from './fr/ui';
 export const fr = { ...shell, ...marketing, ...pages, ...legal, ...auth, ...admin } as const;
 
 /**
- * French strings of the admin screens (`./fr/ui`, `./fr/team`, `./fr/audit`, `./fr/profile`) and
- * of the public pages reached from an e-mail (`./fr/invitation`, `./fr/password-reset`). The
+ * French strings of the admin screens (`./fr/ui`, `./fr/team`, `./fr/audit`, `./fr/profile`,
+ * `./fr/programmes`, `./fr/students`, `./fr/student-detail`, `./fr/student-import`) and of the
+ * public pages reached from an e-mail (`./fr/invitation`, `./fr/password-reset`). The
  * other pages never need them, so they are not bundled with the app: each screen's chunk adds
  * the ones it uses when it loads (`addFrenchStrings`). They are typed all the same.
  */
@@ -24,6 +29,10 @@ export type ScreenStrings = typeof ui &
   typeof team &
   typeof audit &
   typeof profile &
+  typeof programmes &
+  typeof students &
+  typeof studentDetail &
+  typeof studentImport &
   typeof invitation &
   typeof passwordReset;
 

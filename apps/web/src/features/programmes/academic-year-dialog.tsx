@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createAcademicYearRequestSchema, ProgrammeMessages } from '@ecolage/contracts';
 import type { AcademicYear } from '@ecolage/contracts';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -11,7 +12,6 @@ import { errorMessage } from '../../lib/error-message';
 import { errorsOf, serverFieldErrors, showErrors, without } from './form-errors';
 import type { FieldErrors } from './form-errors';
 import { FormFooter } from './form-parts';
-import { useProgrammesT } from './programmes-i18n';
 import { useCreateAcademicYear } from './programmes.api';
 
 const YEAR_FIELDS = ['label', 'startsOn', 'endsOn', 'current'];
@@ -30,7 +30,7 @@ export function AcademicYearDialog({
   years: readonly AcademicYear[];
   onClose: () => void;
 }) {
-  const { t, shared } = useProgrammesT();
+  const { t } = useTranslation();
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const labelRef = useRef<HTMLInputElement>(null);
@@ -64,7 +64,7 @@ export function AcademicYearDialog({
         label: ProgrammeMessages.yearLabelTaken,
       });
       if (!showErrors(formRef.current, setErrors, fields)) {
-        setFormError(errorMessage(error, shared, shared('ui.genericError')));
+        setFormError(errorMessage(error, t, t('ui.genericError')));
       }
       return;
     }
@@ -81,12 +81,12 @@ export function AcademicYearDialog({
       open={open}
       onClose={onClose}
       title={t('programmes.years.new')}
-      closeLabel={shared('common.close')}
+      closeLabel={t('common.close')}
       initialFocus={labelRef}
       footer={
         <FormFooter
           formId={formId}
-          cancelLabel={shared('ui.cancel')}
+          cancelLabel={t('ui.cancel')}
           onCancel={onClose}
           pending={create.isPending}
           label={t('programmes.years.create')}

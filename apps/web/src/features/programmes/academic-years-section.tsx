@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CalendarCheck, Plus } from 'lucide-react';
 import type { AcademicYear } from '@ecolage/contracts';
 import { Badge } from '../../components/ui/badge';
@@ -9,7 +10,6 @@ import { notify } from '../../components/ui/toaster';
 import { errorMessage, errorStatus } from '../../lib/error-message';
 import { formatDate } from '../../lib/format';
 import { AcademicYearDialog } from './academic-year-dialog';
-import { useProgrammesT } from './programmes-i18n';
 import { currentYear, useAcademicYears, useSetCurrentYear } from './programmes.api';
 
 /** « 1 oct. 2026 – 31 juil. 2027 ». */
@@ -23,7 +23,8 @@ export function yearDates(year: AcademicYear, language: string): string {
  * then go to it).
  */
 export function AcademicYearsSection({ canWrite }: { canWrite: boolean }) {
-  const { t, shared, language } = useProgrammesT();
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
   const years = useAcademicYears();
   const setCurrent = useSetCurrentYear();
   const [creator, setCreator] = useState({ open: false, round: 0 });
@@ -39,7 +40,7 @@ export function AcademicYearsSection({ canWrite }: { canWrite: boolean }) {
       notify.success(t('programmes.years.nowCurrent', { label }));
     } catch (error) {
       setToMakeCurrent(null);
-      notify.error(errorMessage(error, shared, shared('ui.genericError')));
+      notify.error(errorMessage(error, t, t('ui.genericError')));
     }
   }
 
@@ -51,10 +52,10 @@ export function AcademicYearsSection({ canWrite }: { canWrite: boolean }) {
       <ListState
         tone="error"
         title={t('programmes.years.loadError')}
-        retryLabel={shared('ui.retry')}
+        retryLabel={t('ui.retry')}
         onRetry={() => void years.refetch()}
       >
-        {errorStatus(years.error) === 403 ? shared('ui.forbidden') : null}
+        {errorStatus(years.error) === 403 ? t('ui.forbidden') : null}
       </ListState>
     );
   } else if (years.data.length === 0) {
@@ -134,8 +135,8 @@ export function AcademicYearsSection({ canWrite }: { canWrite: boolean }) {
             title={t('programmes.years.confirmTitle', { label: toMakeCurrent?.label ?? '' })}
             confirmLabel={t('programmes.years.setCurrent')}
             pendingLabel={t('programmes.saving')}
-            cancelLabel={shared('ui.cancel')}
-            closeLabel={shared('common.close')}
+            cancelLabel={t('ui.cancel')}
+            closeLabel={t('common.close')}
             pending={setCurrent.isPending}
             onConfirm={() => void confirmCurrent()}
           >

@@ -1,8 +1,8 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../components/ui/checkbox';
 import { inSchoolOrder, monthLabel, SCHOOL_MONTHS } from './amounts';
 import { GroupError } from './form-parts';
-import { useProgrammesT } from './programmes-i18n';
 
 /**
  * « Mois facturés »: twelve toggles, September to August, October to July ticked for a new
@@ -17,7 +17,8 @@ export function BilledMonthsField({
   error: string | undefined;
   onChange: (months: number[]) => void;
 }) {
-  const { t, language } = useProgrammesT();
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
   const errorId = useId();
   const countId = useId();
   return (

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { BillingSettings } from '@ecolage/contracts';
 import { SubmitButton } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -12,7 +13,6 @@ import type { BillingValues } from './billing-settings-values';
 import { serverFieldErrors, showErrors, without } from './form-errors';
 import type { FieldErrors } from './form-errors';
 import { NumberField, RadioOption } from './form-parts';
-import { useProgrammesT } from './programmes-i18n';
 import { useSaveBillingSettings } from './programmes.api';
 
 type TextField = {
@@ -40,7 +40,8 @@ export function BillingSettingsForm({
   settings: BillingSettings;
   canManage: boolean;
 }) {
-  const { t, shared, language } = useProgrammesT();
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveBillingSettings();
   const [values, setValues] = useState(() => billingValues(settings, language));
@@ -80,7 +81,7 @@ export function BillingSettingsForm({
         (BILLING_FIELDS as readonly string[]).includes(path),
       );
       if (!showErrors(formRef.current, setErrors, fields)) {
-        setFormError(errorMessage(error, shared, shared('ui.genericError')));
+        setFormError(errorMessage(error, t, t('ui.genericError')));
       }
       return;
     }

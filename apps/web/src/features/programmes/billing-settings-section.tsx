@@ -1,7 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { ListState } from '../../components/ui/list-state';
 import { errorStatus } from '../../lib/error-message';
 import { BillingSettingsForm } from './billing-settings-form';
-import { useProgrammesT } from './programmes-i18n';
 import { useBillingSettings } from './programmes.api';
 
 /**
@@ -9,7 +9,7 @@ import { useBillingSettings } from './programmes.api';
  * with manage:settings, read-only otherwise.
  */
 export function BillingSettingsSection({ canManage }: { canManage: boolean }) {
-  const { t, shared } = useProgrammesT();
+  const { t } = useTranslation();
   const settings = useBillingSettings();
 
   let body;
@@ -20,10 +20,10 @@ export function BillingSettingsSection({ canManage }: { canManage: boolean }) {
       <ListState
         tone="error"
         title={t('programmes.billing.loadError')}
-        retryLabel={shared('ui.retry')}
+        retryLabel={t('ui.retry')}
         onRetry={() => void settings.refetch()}
       >
-        {errorStatus(settings.error) === 403 ? shared('ui.forbidden') : null}
+        {errorStatus(settings.error) === 403 ? t('ui.forbidden') : null}
       </ListState>
     );
   } else {

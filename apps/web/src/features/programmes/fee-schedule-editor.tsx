@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Plus, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { InputField } from '../../components/ui/field';
@@ -8,7 +9,6 @@ import type { FieldErrors } from './form-errors';
 import { GroupError, NumberField } from './form-parts';
 import { emptyRow } from './level-form';
 import type { ScheduleRow } from './level-form';
-import { useProgrammesT } from './programmes-i18n';
 
 /** The contracts allow 24 items at most. */
 export const MAX_SCHEDULE_ROWS = 24;
@@ -31,7 +31,8 @@ export function FeeScheduleEditor({
   /** A field was changed: its message goes away (`schedule.*`: every message of the rows). */
   onFieldEdited: (path: string) => void;
 }) {
-  const { t, language } = useProgrammesT();
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
   const errorId = useId();
   const monthOptions = SCHOOL_MONTHS.map((month) => ({
     value: String(month),

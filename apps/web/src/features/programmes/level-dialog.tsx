@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent, RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useIsMutating } from '@tanstack/react-query';
 import { ProgrammeMessages, REGISTRATION_FEE_LABEL } from '@ecolage/contracts';
 import type { FeeMode, Level, Programme } from '@ecolage/contracts';
@@ -16,7 +17,6 @@ import { FormFooter, GroupError, NumberField, RadioOption } from './form-parts';
 import { checkLevel, emptyRow, initialValues, isLevelField } from './level-form';
 import type { LevelValues } from './level-form';
 import { LevelTotal } from './level-total';
-import { useProgrammesT } from './programmes-i18n';
 import { programmeKeys, useCreateLevel, useUpdateLevel } from './programmes.api';
 
 /**
@@ -36,7 +36,7 @@ export function LevelDialog({
   level: Level | null;
   onClose: () => void;
 }) {
-  const { t, shared } = useProgrammesT();
+  const { t } = useTranslation();
   const nameRef = useRef<HTMLInputElement>(null);
   const formId = useId();
   const pending =
@@ -53,12 +53,12 @@ export function LevelDialog({
           ? t('programmes.levelForm.editTitle', { name: level.name })
           : t('programmes.levelForm.addTitle', { programme: programme?.name ?? '' })
       }
-      closeLabel={shared('common.close')}
+      closeLabel={t('common.close')}
       initialFocus={nameRef}
       footer={
         <FormFooter
           formId={formId}
-          cancelLabel={shared('ui.cancel')}
+          cancelLabel={t('ui.cancel')}
           onCancel={onClose}
           pending={pending}
           label={level ? t('programmes.levelForm.save') : t('programmes.levelForm.add')}
@@ -92,7 +92,8 @@ function LevelForm({
   nameRef: RefObject<HTMLInputElement | null>;
   onDone: () => void;
 }) {
-  const { t, shared, language } = useProgrammesT();
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
   const formRef = useRef<HTMLFormElement>(null);
   const create = useCreateLevel();
   const update = useUpdateLevel();
@@ -147,7 +148,7 @@ function LevelForm({
         name: ProgrammeMessages.levelNameTaken,
       });
       if (!showErrors(formRef.current, setErrors, fields)) {
-        setFormError(errorMessage(error, shared, shared('ui.genericError')));
+        setFormError(errorMessage(error, t, t('ui.genericError')));
       }
       return;
     }

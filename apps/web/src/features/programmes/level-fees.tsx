@@ -1,10 +1,10 @@
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Level } from '@ecolage/contracts';
 import { dayAndMonth, formatMoney, inSchoolOrder, monthLabel, monthRun } from './amounts';
-import type { ProgrammesT } from './programmes-i18n';
-import { useProgrammesT } from './programmes-i18n';
 
 /** « octobre à juillet », or the months one by one (« oct., déc., févr. ») when there are gaps. */
-export function billedMonthsText(months: readonly number[], language: string, t: ProgrammesT) {
+export function billedMonthsText(months: readonly number[], language: string, t: TFunction) {
   const run = monthRun(months);
   if (run) {
     return t('programmes.levels.monthRange', {
@@ -22,7 +22,8 @@ export function billedMonthsText(months: readonly number[], language: string, t:
  * or the items of its schedule with their amounts and due dates.
  */
 export function LevelTuition({ level }: { level: Level }) {
-  const { t, language } = useProgrammesT();
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
   if (level.feeMode === 'monthly') {
     return (
       <div>

@@ -1,15 +1,16 @@
+import { useTranslation } from 'react-i18next';
 import { REGISTRATION_FEE_LABEL } from '@ecolage/contracts';
 import { amountOrZero, formatMoney, inSchoolOrder, readAmount } from './amounts';
 import { liveYearTotal } from './level-form';
 import type { LevelValues } from './level-form';
-import { useProgrammesT } from './programmes-i18n';
 
 /**
  * The year total of the level being typed (registration included), with how it is made up:
  * « Inscription 25 000 FCFA + 10 × 30 000 FCFA ». Fields not valid yet count as 0.
  */
 export function LevelTotal({ values }: { values: LevelValues }) {
-  const { t, language } = useProgrammesT();
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
   const { registration, tuition, total } = liveYearTotal(values);
   const months = inSchoolOrder(values.billedMonths).length;
   const tuitionText =

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Archive, ArchiveRestore, Pencil, Plus, Trash2 } from 'lucide-react';
 import { REGISTRATION_FEE_LABEL } from '@ecolage/contracts';
 import type { Level, Programme } from '@ecolage/contracts';
@@ -6,7 +7,6 @@ import { Button } from '../../components/ui/button';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table';
 import { formatMoney } from './amounts';
 import { LevelTuition } from './level-fees';
-import { useProgrammesT } from './programmes-i18n';
 
 /** What the card asks its section to do (dialogs and calls live in the section). */
 export interface ProgrammeActions {
@@ -30,7 +30,8 @@ function LevelRow({
   canWrite: boolean;
   actions: ProgrammeActions;
 }) {
-  const { t, language } = useProgrammesT();
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
   const name = level.name;
   return (
     <Tr>
@@ -126,7 +127,7 @@ export function ProgrammeCard({
   showArchived: boolean;
   actions: ProgrammeActions;
 }) {
-  const { t } = useProgrammesT();
+  const { t } = useTranslation();
   const headingId = `programme-${programme.id}`;
   const levels = programme.levels.filter((level) => showArchived || !level.archived);
   const name = programme.name;

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ProgrammeMessages, programmeRequestSchema } from '@ecolage/contracts';
 import type { Programme } from '@ecolage/contracts';
 import { Dialog } from '../../components/ui/dialog';
@@ -10,7 +11,6 @@ import { errorMessage } from '../../lib/error-message';
 import { errorsOf, serverFieldErrors, showErrors } from './form-errors';
 import type { FieldErrors } from './form-errors';
 import { FormFooter } from './form-parts';
-import { useProgrammesT } from './programmes-i18n';
 import { useCreateProgramme, useUpdateProgramme } from './programmes.api';
 
 /**
@@ -27,7 +27,7 @@ export function ProgrammeDialog({
   programme: Programme | null;
   onClose: () => void;
 }) {
-  const { t, shared } = useProgrammesT();
+  const { t } = useTranslation();
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -56,7 +56,7 @@ export function ProgrammeDialog({
         name: ProgrammeMessages.programmeNameTaken,
       });
       if (!showErrors(formRef.current, setErrors, fields)) {
-        setFormError(errorMessage(error, shared, shared('ui.genericError')));
+        setFormError(errorMessage(error, t, t('ui.genericError')));
       }
       return;
     }
@@ -79,12 +79,12 @@ export function ProgrammeDialog({
           : t('programmes.programmeForm.createTitle')
       }
       description={programme ? undefined : t('programmes.programmeForm.createLead')}
-      closeLabel={shared('common.close')}
+      closeLabel={t('common.close')}
       initialFocus={nameRef}
       footer={
         <FormFooter
           formId={formId}
-          cancelLabel={shared('ui.cancel')}
+          cancelLabel={t('ui.cancel')}
           onCancel={onClose}
           pending={pending}
           label={

@@ -1,9 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { addFrenchStrings } from '../../i18n/add-strings';
+import { programmes } from '../../i18n/fr/programmes';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { can, useSession } from '../auth/session-store';
 import { AcademicYearsSection } from './academic-years-section';
 import { BillingSettingsSection } from './billing-settings-section';
-import { useProgrammesT } from './programmes-i18n';
 import { ProgrammesSection } from './programmes-section';
+
+addFrenchStrings(programmes);
 
 /**
  * « Programmes et cursus » (/admin/programmes, read:programmes): the academic years, the
@@ -11,7 +15,7 @@ import { ProgrammesSection } from './programmes-section';
  * school's billing rules (read:settings to see them, manage:settings to change them).
  */
 export function ProgrammesPage() {
-  const { t } = useProgrammesT();
+  const { t } = useTranslation();
   useDocumentTitle(t('programmes.title'));
   const session = useSession();
   const canWrite = can('write:programmes', session);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import type { Level, Programme } from '@ecolage/contracts';
 import { Button } from '../../components/ui/button';
@@ -11,7 +12,6 @@ import { restoreRequest } from './level-form';
 import { ProgrammeCard } from './programme-card';
 import type { ProgrammeActions } from './programme-card';
 import { ProgrammeDialog } from './programme-dialog';
-import { useProgrammesT } from './programmes-i18n';
 import { useProgrammes, useUpdateLevel, useUpdateProgramme } from './programmes.api';
 import { RemovalDialog } from './removal-dialog';
 import type { Removal } from './removal-dialog';
@@ -37,7 +37,7 @@ function useEditor<Item>(empty: Item) {
  * rename, delete (or archive, once used) and restore programmes; add, edit and remove levels.
  */
 export function ProgrammesSection({ canWrite }: { canWrite: boolean }) {
-  const { t, shared } = useProgrammesT();
+  const { t } = useTranslation();
   const [showArchived, setShowArchived] = useState(false);
   const programmes = useProgrammes({ includeArchived: showArchived });
   const updateProgramme = useUpdateProgramme();
@@ -54,7 +54,7 @@ export function ProgrammesSection({ canWrite }: { canWrite: boolean }) {
       await call();
       notify.success(success);
     } catch (error) {
-      notify.error(errorMessage(error, shared, shared('ui.genericError')));
+      notify.error(errorMessage(error, t, t('ui.genericError')));
     }
   }
 
@@ -85,10 +85,10 @@ export function ProgrammesSection({ canWrite }: { canWrite: boolean }) {
       <ListState
         tone="error"
         title={t('programmes.list.loadError')}
-        retryLabel={shared('ui.retry')}
+        retryLabel={t('ui.retry')}
         onRetry={() => void programmes.refetch()}
       >
-        {errorStatus(programmes.error) === 403 ? shared('ui.forbidden') : null}
+        {errorStatus(programmes.error) === 403 ? t('ui.forbidden') : null}
       </ListState>
     );
   } else if (programmes.data.length === 0) {

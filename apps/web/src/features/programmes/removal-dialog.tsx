@@ -1,8 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import type { Level, Programme } from '@ecolage/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/error-message';
-import { useProgrammesT } from './programmes-i18n';
 import { useRemoveLevel, useRemoveProgramme } from './programmes.api';
 
 /** What is about to be removed: a programme or one of its levels. */
@@ -20,7 +20,7 @@ export function RemovalDialog({
   removal: Removal | null;
   onClose: () => void;
 }) {
-  const { t, shared } = useProgrammesT();
+  const { t } = useTranslation();
   const removeProgramme = useRemoveProgramme();
   const removeLevel = useRemoveLevel();
   const pending = removeProgramme.isPending || removeLevel.isPending;
@@ -52,7 +52,7 @@ export function RemovalDialog({
       }
     } catch (error) {
       onClose();
-      notify.error(errorMessage(error, shared, shared('ui.genericError')));
+      notify.error(errorMessage(error, t, t('ui.genericError')));
     }
   }
 
@@ -81,8 +81,8 @@ export function RemovalDialog({
       title={title}
       confirmLabel={inUse ? t('programmes.archive') : t('programmes.delete')}
       pendingLabel={inUse ? t('programmes.removal.archiving') : t('programmes.removal.deleting')}
-      cancelLabel={shared('ui.cancel')}
-      closeLabel={shared('common.close')}
+      cancelLabel={t('ui.cancel')}
+      closeLabel={t('common.close')}
       pending={pending}
       tone="danger"
       onConfirm={() => void confirm()}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { enrolRequestSchema } from '@ecolage/contracts';
 import type { StudentDetail } from '@ecolage/contracts';
 import { Dialog } from '../../components/ui/dialog';
@@ -8,12 +9,11 @@ import { ListState } from '../../components/ui/list-state';
 import { SelectField } from '../../components/ui/select';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/error-message';
-import { useStudentT } from './student-i18n';
 import { useAcademicYears, useProgrammeOptions } from './student-detail.api';
 import { useEnrol } from './student-mutations.api';
 import { check, focusFirstError, serverFieldErrors, withoutError } from './student-forms';
 import type { FormErrors } from './student-forms';
-import { formatAmount, FormFooter } from './student-ui';
+import { formatAmount, FormFooter, francsLocale } from './student-ui';
 
 const FIELDS = ['academicYearId', 'programmeId', 'levelId'];
 
@@ -29,7 +29,8 @@ export function EnrolmentDialog({
   student: StudentDetail;
   onClose: () => void;
 }) {
-  const { st, t, locale } = useStudentT();
+  const { t, i18n } = useTranslation();
+  const locale = francsLocale(i18n.language);
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const yearRef = useRef<HTMLSelectElement>(null);
@@ -70,8 +71,8 @@ export function EnrolmentDialog({
     event.preventDefault();
     if (enrol.isPending) return;
     const found: FormErrors = {};
-    if (!yearId) found.academicYearId = st('enrolForm.yearRequired');
-    if (!level) found.levelId = st('enrolForm.levelRequired');
+    if (!yearId) found.academicYearId = t('studentDetail.enrolForm.yearRequired');
+    if (!level) found.levelId = t('studentDetail.enrolForm.levelRequired');
     const checked = check(enrolRequestSchema, { levelId: level?.id, academicYearId: yearId });
     if (!checked.data || Object.keys(found).length > 0) {
       const all = { ...(checked.errors ?? {}), ...found };
@@ -89,15 +90,15 @@ export function EnrolmentDialog({
         setErrors(onFields);
         focusFirstError(formRef.current, onFields);
       } else {
-        setFormError(errorMessage(error, t, st('enrolForm.failure')));
+        setFormError(errorMessage(error, t, t('studentDetail.enrolForm.failure')));
       }
       return;
     }
     onClose();
     notify.success(
       answer.created
-        ? st('enrolForm.enrolled', { count: answer.invoicesIssued })
-        : st('enrolForm.already'),
+        ? t('studentDetail.enrolForm.enrolled', { count: answer.invoicesIssued })
+        : t('studentDetail.enrolForm.already'),
     );
   }
 
@@ -107,13 +108,13 @@ export function EnrolmentDialog({
   } else if (years.isError || programmes.isError) {
     body = (
       <FormAlert>
-        {errorMessage(years.error ?? programmes.error, t, st('enrolForm.loadError'))}
+        {errorMessage(years.error ?? programmes.error, t, t('studentDetail.enrolForm.loadError'))}
       </FormAlert>
     );
   } else if (years.data.length === 0) {
-    body = <FormAlert>{st('enrolForm.noYear')}</FormAlert>;
+    body = <FormAlert>{t('studentDetail.enrolForm.noYear')}</FormAlert>;
   } else if (choices.length === 0) {
-    body = <FormAlert>{st('enrolForm.noProgramme')}</FormAlert>;
+    body = <FormAlert>{t('studentDetail.enrolForm.noProgramme')}</FormAlert>;
   } else {
     body = (
       <>
@@ -121,11 +122,13 @@ export function EnrolmentDialog({
         <SelectField
           ref={yearRef}
           name="academicYearId"
-          label={st('enrolForm.year')}
-          placeholder={yearId ? undefined : st('enrolForm.yearPlaceholder')}
+          label={t('studentDetail.enrolForm.year')}
+          placeholder={yearId ? undefined : t('studentDetail.enrolForm.yearPlaceholder')}
           options={years.data.map((year) => ({
             value: year.id,
-            label: year.current ? st('enrolForm.current', { label: year.label }) : year.label,
+            label: year.current
+              ? t('studentDetail.enrolForm.current', { label: year.label })
+              : year.label,
           }))}
           value={yearId}
           onChange={(event) => {
@@ -136,8 +139,8 @@ export function EnrolmentDialog({
         />
         <SelectField
           name="programmeId"
-          label={st('enrolForm.programme')}
-          placeholder={st('enrolForm.programmePlaceholder')}
+          label={t('studentDetail.enrolForm.programme')}
+          placeholder={t('studentDetail.enrolForm.programmePlaceholder')}
           options={choices.map((programme) => ({ value: programme.id, label: programme.name }))}
           value={programmeId}
           onChange={(event) => {
@@ -148,8 +151,8 @@ export function EnrolmentDialog({
         />
         <SelectField
           name="levelId"
-          label={st('enrolForm.level')}
-          placeholder={st('enrolForm.levelPlaceholder')}
+          label={t('studentDetail.enrolForm.level')}
+          placeholder={t('studentDetail.enrolForm.levelPlaceholder')}
           options={levels.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
           value={level ? level.id : ''}
           disabled={levels.length === 0}
@@ -159,7 +162,9 @@ export function EnrolmentDialog({
           }}
           hint={
             level
-              ? st('enrolForm.yearTotal', { amount: formatAmount(level.yearTotal, locale) })
+              ? t('studentDetail.enrolForm.yearTotal', {
+                  amount: formatAmount(level.yearTotal, locale),
+                })
               : undefined
           }
           error={errors.levelId}
@@ -172,7 +177,7 @@ export function EnrolmentDialog({
     <Dialog
       open
       onClose={onClose}
-      title={st('enrolForm.title', { name: student.fullName })}
+      title={t('studentDetail.enrolForm.title', { name: student.fullName })}
       closeLabel={t('common.close')}
       initialFocus={yearRef}
       footer={
@@ -181,8 +186,8 @@ export function EnrolmentDialog({
             formId={formId}
             onCancel={onClose}
             pending={enrol.isPending}
-            label={st('enrolForm.submit')}
-            pendingLabel={st('enrolForm.submitting')}
+            label={t('studentDetail.enrolForm.submit')}
+            pendingLabel={t('studentDetail.enrolForm.submitting')}
           />
         ) : undefined
       }

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatPhone, linkGuardianRequestSchema } from '@ecolage/contracts';
 import type { GuardianRelation, LinkGuardianRequest, StudentDetail } from '@ecolage/contracts';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -11,7 +12,6 @@ import { errorMessage } from '../../lib/error-message';
 import { useDebouncedCallback } from '../../lib/use-debounced-callback';
 import { EMPTY_GUARDIAN, GuardianInputs, RelationSelect } from './guardian-fields';
 import type { GuardianValues } from './guardian-fields';
-import { useStudentT } from './student-i18n';
 import { useGuardianSearch } from './student-detail.api';
 import { useLinkGuardian } from './student-mutations.api';
 import { check, focusFirstError, serverFieldErrors, withoutError } from './student-forms';
@@ -35,7 +35,7 @@ export function AddGuardianDialog({
   student: StudentDetail;
   onClose: () => void;
 }) {
-  const { st, t } = useStudentT();
+  const { t } = useTranslation();
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -62,8 +62,9 @@ export function AddGuardianDialog({
         ? check(existingSchema, { guardianId: picked?.id, ...common })
         : check(newSchema, { ...values, ...common });
     const problems: FormErrors = { ...(checked.errors ?? {}) };
-    if (relation === '') problems.relation = st('guardianForm.relationRequired');
-    if (mode === 'existing' && !picked) problems.guardianId = st('guardianForm.pickOne');
+    if (relation === '') problems.relation = t('studentDetail.guardianForm.relationRequired');
+    if (mode === 'existing' && !picked)
+      problems.guardianId = t('studentDetail.guardianForm.pickOne');
     return { body: Object.keys(problems).length === 0 ? checked.data : null, problems };
   }
 
@@ -87,13 +88,13 @@ export function AddGuardianDialog({
         setErrors(onFields);
         focusFirstError(formRef.current, onFields);
       } else {
-        setFormError(errorMessage(error, t, st('guardianForm.failure')));
+        setFormError(errorMessage(error, t, t('studentDetail.guardianForm.failure')));
       }
       return;
     }
     onClose();
     notify.success(
-      st('guardianForm.added', {
+      t('studentDetail.guardianForm.added', {
         name: mode === 'existing' ? (picked?.fullName ?? '') : values.fullName.trim(),
       }),
     );
@@ -103,7 +104,7 @@ export function AddGuardianDialog({
     <Dialog
       open
       onClose={onClose}
-      title={st('guardianForm.addTitle')}
+      title={t('studentDetail.guardianForm.addTitle')}
       closeLabel={t('common.close')}
       initialFocus={searchRef}
       footer={
@@ -111,8 +112,8 @@ export function AddGuardianDialog({
           formId={formId}
           onCancel={onClose}
           pending={link.isPending}
-          label={st('guardianForm.submitAdd')}
-          pendingLabel={st('guardianForm.submitting')}
+          label={t('studentDetail.guardianForm.submitAdd')}
+          pendingLabel={t('studentDetail.guardianForm.submitting')}
         />
       }
     >
@@ -125,12 +126,12 @@ export function AddGuardianDialog({
       >
         <FormAlert>{formError}</FormAlert>
         <RadioChoice<Mode>
-          legend={st('guardianForm.modeLabel')}
+          legend={t('studentDetail.guardianForm.modeLabel')}
           name="mode"
           value={mode}
           options={[
-            { value: 'existing', label: st('guardianForm.existing') },
-            { value: 'create', label: st('guardianForm.create') },
+            { value: 'existing', label: t('studentDetail.guardianForm.existing') },
+            { value: 'create', label: t('studentDetail.guardianForm.create') },
           ]}
           onChange={(next) => {
             setMode(next);
@@ -143,11 +144,11 @@ export function AddGuardianDialog({
               ref={searchRef}
               type="search"
               name="guardianSearch"
-              label={st('guardianForm.search')}
-              placeholder={st('guardianForm.searchPlaceholder')}
+              label={t('studentDetail.guardianForm.search')}
+              placeholder={t('studentDetail.guardianForm.searchPlaceholder')}
               autoComplete="off"
               maxLength={100}
-              hint={st('guardianForm.searchHint')}
+              hint={t('studentDetail.guardianForm.searchHint')}
               value={search}
               onChange={(event) => {
                 setSearch(event.target.value);
@@ -165,7 +166,7 @@ export function AddGuardianDialog({
                 label: `${guardian.fullName} — ${formatPhone(guardian.phone)}`,
                 detail:
                   guardian.students.length > 0
-                    ? st('guardianForm.parentOf', {
+                    ? t('studentDetail.guardianForm.parentOf', {
                         names: guardian.students.map((other) => other.fullName).join(', '),
                       })
                     : '',
@@ -198,8 +199,8 @@ export function AddGuardianDialog({
         />
         <Checkbox
           name="mainPayer"
-          label={st('guardianForm.mainPayer')}
-          description={st('guardianForm.mainPayerHint')}
+          label={t('studentDetail.guardianForm.mainPayer')}
+          description={t('studentDetail.guardianForm.mainPayerHint')}
           checked={mainPayer}
           onChange={(event) => setMainPayer(event.target.checked)}
         />
@@ -224,23 +225,23 @@ function SearchResults({
   error: string | undefined;
   onChange: (id: string) => void;
 }) {
-  const { st } = useStudentT();
+  const { t } = useTranslation();
   if (query.length < 2) return null;
   if (state !== 'ok' || options.length === 0) {
     return (
       <p role="status" className="text-sm text-slate-700">
         {state === 'busy'
-          ? st('guardianForm.searching')
+          ? t('studentDetail.guardianForm.searching')
           : state === 'error'
-            ? st('guardianForm.searchError')
-            : st('guardianForm.noResult')}
+            ? t('studentDetail.guardianForm.searchError')
+            : t('studentDetail.guardianForm.noResult')}
       </p>
     );
   }
   return (
     <fieldset>
       <legend className="mb-1.5 text-sm font-medium text-slate-800">
-        {st('guardianForm.results')}
+        {t('studentDetail.guardianForm.results')}
       </legend>
       <div className="max-h-64 space-y-2 overflow-y-auto">
         {options.map((option) => (

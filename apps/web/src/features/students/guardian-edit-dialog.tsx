@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatPhone, guardianFieldsSchema, StudentMessages } from '@ecolage/contracts';
 import type { GuardianRelation, StudentGuardian } from '@ecolage/contracts';
 import { Dialog } from '../../components/ui/dialog';
@@ -9,7 +10,6 @@ import { ApiClientError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { GuardianInputs, RelationSelect } from './guardian-fields';
 import type { GuardianValues } from './guardian-fields';
-import { useStudentT } from './student-i18n';
 import { useUpdateGuardian, useUpdateGuardianLink } from './student-mutations.api';
 import { check, focusFirstError, serverFieldErrors, withoutError } from './student-forms';
 import type { FormErrors } from './student-forms';
@@ -31,7 +31,7 @@ export function EditGuardianDialog({
   guardian: StudentGuardian;
   onClose: () => void;
 }) {
-  const { st, t } = useStudentT();
+  const { t } = useTranslation();
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -57,7 +57,7 @@ export function EditGuardianDialog({
     if (pending) return;
     const checked = check(guardianFieldsSchema, values);
     const found: FormErrors = { ...(checked.errors ?? {}) };
-    if (relation === '') found.relation = st('guardianForm.relationRequired');
+    if (relation === '') found.relation = t('studentDetail.guardianForm.relationRequired');
     if (!checked.data || relation === '') {
       showErrors(found);
       return;
@@ -83,20 +83,23 @@ export function EditGuardianDialog({
       ) {
         showErrors({ phone: error.serverMessage });
       } else {
-        setFormError(errorMessage(error, t, st('guardianForm.failure')));
+        setFormError(errorMessage(error, t, t('studentDetail.guardianForm.failure')));
       }
       return;
     }
     onClose();
-    if (fieldsChanged || relation !== guardian.relation) notify.success(st('guardianForm.saved'));
+    if (fieldsChanged || relation !== guardian.relation)
+      notify.success(t('studentDetail.guardianForm.saved'));
   }
 
   return (
     <Dialog
       open
       onClose={onClose}
-      title={st('guardianForm.editTitle')}
-      description={guardian.otherStudents.length > 0 ? st('guardianForm.sharedHint') : undefined}
+      title={t('studentDetail.guardianForm.editTitle')}
+      description={
+        guardian.otherStudents.length > 0 ? t('studentDetail.guardianForm.sharedHint') : undefined
+      }
       closeLabel={t('common.close')}
       initialFocus={nameRef}
       footer={
@@ -104,8 +107,8 @@ export function EditGuardianDialog({
           formId={formId}
           onCancel={onClose}
           pending={pending}
-          label={st('guardianForm.submitEdit')}
-          pendingLabel={st('guardianForm.submitting')}
+          label={t('studentDetail.guardianForm.submitEdit')}
+          pendingLabel={t('studentDetail.guardianForm.submitting')}
         />
       }
     >

@@ -1,9 +1,9 @@
 import type { ChangeEvent, RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 import { guardianRelationValues } from '@ecolage/contracts';
 import type { GuardianRelation } from '@ecolage/contracts';
 import { EmailField, InputField } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select';
-import { useStudentT } from './student-i18n';
 import type { FormErrors } from './student-forms';
 
 export interface GuardianValues {
@@ -26,7 +26,7 @@ export function GuardianInputs({
   onChange: (field: keyof GuardianValues, value: string) => void;
   nameRef?: RefObject<HTMLInputElement | null>;
 }) {
-  const { st } = useStudentT();
+  const { t } = useTranslation();
   const change = (field: keyof GuardianValues) => (event: ChangeEvent<HTMLInputElement>) =>
     onChange(field, event.target.value);
   return (
@@ -34,7 +34,7 @@ export function GuardianInputs({
       <InputField
         ref={nameRef}
         name="fullName"
-        label={st('guardianForm.fullName')}
+        label={t('studentDetail.guardianForm.fullName')}
         autoComplete="off"
         maxLength={120}
         value={values.fullName}
@@ -45,17 +45,17 @@ export function GuardianInputs({
         name="phone"
         type="tel"
         inputMode="tel"
-        label={st('guardianForm.phone')}
+        label={t('studentDetail.guardianForm.phone')}
         autoComplete="off"
         maxLength={30}
-        hint={st('guardianForm.phoneHint')}
+        hint={t('studentDetail.guardianForm.phoneHint')}
         value={values.phone}
         onChange={change('phone')}
         error={errors.phone}
       />
       <EmailField
         name="email"
-        label={st('guardianForm.email')}
+        label={t('studentDetail.guardianForm.email')}
         autoComplete="off"
         value={values.email}
         onChange={change('email')}
@@ -75,15 +75,15 @@ export function RelationSelect({
   error: string | undefined;
   onChange: (relation: GuardianRelation | '') => void;
 }) {
-  const { st } = useStudentT();
+  const { t } = useTranslation();
   return (
     <SelectField
       name="relation"
-      label={st('guardianForm.relation')}
-      placeholder={st('guardianForm.relationPlaceholder')}
+      label={t('studentDetail.guardianForm.relation')}
+      placeholder={t('studentDetail.guardianForm.relationPlaceholder')}
       options={guardianRelationValues.map((relation) => ({
         value: relation,
-        label: st(`relations.${relation}`),
+        label: t(`studentDetail.relations.${relation}`),
       }))}
       value={value}
       onChange={(event) => onChange(event.target.value as GuardianRelation | '')}

@@ -6,6 +6,8 @@ import type { TFunction } from 'i18next';
 import { Button, ExplainedButton } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-alert';
+import { addFrenchStrings } from '../../i18n/add-strings';
+import { studentImport } from '../../i18n/fr/student-import';
 import { ApiClientError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { STUDENTS_KEY, useCommitImport, useStudentImport, useUploadImport } from './import.api';
@@ -13,8 +15,9 @@ import type { ImportMode, StudentImport } from './import.api';
 import { fileTooLarge, ImportFileStep } from './import-file-step';
 import { ImportPreview } from './import-preview';
 import { ImportRunStep } from './import-progress';
-import { useImportStrings } from './import-strings';
-import type { ImportStrings } from './import-strings';
+
+// The wizard's strings: it rides in the « Étudiants » screen's chunk.
+addFrenchStrings(studentImport);
 
 /**
  * « Importer des étudiants »: a CSV or Excel file is chosen (or dropped), sent with a progress
@@ -24,7 +27,6 @@ import type { ImportStrings } from './import-strings';
  */
 export function ImportStudentsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { s } = useImportStrings();
   const queryClient = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
   const committed = useRef(false);
@@ -41,8 +43,8 @@ export function ImportStudentsDialog({ open, onClose }: { open: boolean; onClose
     <Dialog
       open={open}
       onClose={close}
-      title={s.title}
-      description={s.lead}
+      title={t('studentImport.title')}
+      description={t('studentImport.lead')}
       closeLabel={t('common.close')}
       size="lg"
       initialFocus={inputRef}
@@ -67,17 +69,17 @@ interface UploadError {
 }
 
 /** The server's refusal of a file, its issues listed under its sentence. */
-function uploadErrorOf(error: unknown, t: TFunction, s: ImportStrings): UploadError {
+function uploadErrorOf(error: unknown, t: TFunction): UploadError {
   if (error instanceof ApiClientError) {
     if (error.status === 413 && !error.serverMessage) {
-      return { message: s.messages.tooLarge, details: [] };
+      return { message: t('studentImport.messages.tooLarge'), details: [] };
     }
     const details = error.issues
       .map((issue) => issue.message)
       .filter((message) => message !== error.serverMessage);
-    return { message: errorMessage(error, t, s.upload.failure), details };
+    return { message: errorMessage(error, t, t('studentImport.upload.failure')), details };
   }
-  return { message: errorMessage(error, t, s.upload.failure), details: [] };
+  return { message: errorMessage(error, t, t('studentImport.upload.failure')), details: [] };
 }
 
 function ImportWizard({
@@ -90,7 +92,6 @@ function ImportWizard({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { s } = useImportStrings();
   const upload = useUploadImport();
   const commit = useCommitImport();
   const [importId, setImportId] = useState<string | null>(null);
@@ -105,7 +106,7 @@ function ImportWizard({
   async function onFile(file: File) {
     if (sending) return;
     if (fileTooLarge(file)) {
-      setUploadError({ message: s.messages.tooLarge, details: [] });
+      setUploadError({ message: t('studentImport.messages.tooLarge'), details: [] });
       return;
     }
     setUploadError(null);
@@ -122,7 +123,7 @@ function ImportWizard({
       setImportId(answer.id);
     } catch (error) {
       if (controller.signal.aborted) return;
-      setUploadError(uploadErrorOf(error, t, s));
+      setUploadError(uploadErrorOf(error, t));
       inputRef.current?.focus();
     } finally {
       if (!controller.signal.aborted) setSending(null);
@@ -170,7 +171,7 @@ function ImportWizard({
         />
         <Footer>
           <Button variant="secondary" onClick={onClose}>
-            {s.cancel}
+            {t('studentImport.cancel')}
           </Button>
         </Footer>
       </>
@@ -179,26 +180,26 @@ function ImportWizard({
     const chosen = mode ?? (run.invalidRows > 0 ? 'skip_invalid' : 'all_or_nothing');
     const blocked =
       run.validRows === 0
-        ? s.messages.nothingToImport
+        ? t('studentImport.messages.nothingToImport')
         : chosen === 'all_or_nothing' && run.invalidRows > 0
-          ? s.messages.allOrNothingBlocked
+          ? t('studentImport.messages.allOrNothingBlocked')
           : null;
     content = (
       <>
         <ImportPreview preview={run} mode={chosen} onMode={setMode} />
         <FormAlert>
-          {commit.isError ? errorMessage(commit.error, t, s.mode.failure) : null}
+          {commit.isError ? errorMessage(commit.error, t, t('studentImport.mode.failure')) : null}
         </FormAlert>
         <Footer>
           <Button variant="secondary" onClick={chooseAnother} disabled={commit.isPending}>
-            {s.mode.other}
+            {t('studentImport.mode.other')}
           </Button>
           <ExplainedButton
             disabledReason={blocked}
             disabled={commit.isPending}
             onClick={() => void start(run, chosen)}
           >
-            {commit.isPending ? s.mode.submitting : s.mode.submit}
+            {commit.isPending ? t('studentImport.mode.submitting') : t('studentImport.mode.submit')}
           </ExplainedButton>
         </Footer>
       </>
@@ -209,7 +210,7 @@ function ImportWizard({
         <ImportRunStep run={run} pollFailed={current.isRefetchError} />
         <Footer>
           <Button variant={run.status === 'running' ? 'secondary' : 'primary'} onClick={onClose}>
-            {s.close}
+            {t('studentImport.close')}
           </Button>
         </Footer>
       </>

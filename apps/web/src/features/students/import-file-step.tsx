@@ -8,7 +8,6 @@ import { errorMessage } from '../../lib/error-message';
 import { formatNumber } from '../../lib/format';
 import { useDownloadTemplate } from './import.api';
 import type { TemplateFormat } from './import.api';
-import { useImportStrings } from './import-strings';
 import { ImportProgressBar } from './import-progress';
 
 /** What the file input offers; the server reads the content, not the name. */
@@ -41,8 +40,8 @@ export function ImportFileStep({
   /** Why the last file was refused, with the server's details if any. */
   error: { message: string; details: string[] } | null;
 }) {
-  const { t } = useTranslation();
-  const { s, language } = useImportStrings();
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -72,20 +71,20 @@ export function ImportFileStep({
     <div className="space-y-5">
       <section aria-labelledby={`${inputId}-files`} className="space-y-2">
         <h3 id={`${inputId}-files`} className="font-semibold text-slate-900">
-          {s.files.heading}
+          {t('studentImport.files.heading')}
         </h3>
         <ul className="list-disc space-y-1 pl-5 text-slate-700">
-          <li>{s.files.csv}</li>
-          <li>{s.files.xlsx}</li>
-          <li>{s.files.size}</li>
+          <li>{t('studentImport.files.csv')}</li>
+          <li>{t('studentImport.files.xlsx')}</li>
+          <li>{t('studentImport.files.size')}</li>
         </ul>
       </section>
 
       <section aria-labelledby={`${inputId}-columns`} className="space-y-2">
         <h3 id={`${inputId}-columns`} className="font-semibold text-slate-900">
-          {s.columns.heading}
+          {t('studentImport.columns.heading')}
         </h3>
-        <p className="text-sm text-slate-700">{s.columns.hint}</p>
+        <p className="text-sm text-slate-700">{t('studentImport.columns.hint')}</p>
         <ul className="flex flex-wrap gap-2">
           {studentImportColumns.map((column) => (
             <li
@@ -96,7 +95,7 @@ export function ImportFileStep({
               {column.required ? (
                 <strong className="ml-1 font-semibold text-red-800">
                   <span aria-hidden="true">*</span>
-                  <span className="sr-only">({s.columns.required})</span>
+                  <span className="sr-only">({t('studentImport.columns.required')})</span>
                 </strong>
               ) : null}
             </li>
@@ -106,18 +105,20 @@ export function ImportFileStep({
           <span aria-hidden="true" className="font-semibold text-red-800">
             *
           </span>{' '}
-          {s.columns.required}
+          {t('studentImport.columns.required')}
         </p>
       </section>
 
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
-        <span>{s.template.lead}</span>
-        <TemplateLink label={s.template.csv} onClick={() => download('csv')} />
+        <span>{t('studentImport.template.lead')}</span>
+        <TemplateLink label={t('studentImport.template.csv')} onClick={() => download('csv')} />
         <span aria-hidden="true">·</span>
-        <TemplateLink label={s.template.xlsx} onClick={() => download('xlsx')} />
+        <TemplateLink label={t('studentImport.template.xlsx')} onClick={() => download('xlsx')} />
       </p>
       <FormAlert>
-        {template.isError ? errorMessage(template.error, t, s.template.failure) : null}
+        {template.isError
+          ? errorMessage(template.error, t, t('studentImport.template.failure'))
+          : null}
       </FormAlert>
 
       <div>
@@ -149,21 +150,23 @@ export function ImportFileStep({
         >
           <FileUp aria-hidden="true" className="size-8 text-brand-700" />
           <span className="font-semibold text-brand-800">
-            {dragging ? s.drop.active : s.drop.label}
+            {dragging ? t('studentImport.drop.active') : t('studentImport.drop.label')}
           </span>
         </label>
         <p id={hintId} className="mt-1.5 text-sm text-slate-600">
-          {s.drop.hint}
+          {t('studentImport.drop.hint')}
         </p>
       </div>
 
       {uploading ? (
         <div className="space-y-2">
           <p role="status" className="text-sm font-medium text-slate-800">
-            {uploading.sent < 1 ? s.upload.sending(uploading.name) : s.upload.reading}
+            {uploading.sent < 1
+              ? t('studentImport.upload.sending', { name: uploading.name })
+              : t('studentImport.upload.reading')}
           </p>
           <ImportProgressBar
-            label={s.upload.progress}
+            label={t('studentImport.upload.progress')}
             value={Math.round(uploading.sent * 100)}
             valueText={`${formatNumber(Math.round(uploading.sent * 100), language)} %`}
           />

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { StudentImport } from '@ecolage/contracts';
 import { Badge } from '../../components/ui/badge';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table';
 import { formatNumber } from '../../lib/format';
 import type { ImportMode } from './import.api';
-import { useImportStrings } from './import-strings';
 
 /** The server lists at most this many issues. */
 const ISSUES_CAP = 1000;
@@ -23,17 +23,20 @@ export function ImportPreview({
   mode: ImportMode;
   onMode: (mode: ImportMode) => void;
 }) {
-  const { s, language } = useImportStrings();
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
   const headingId = useId();
   const number = (value: number) => formatNumber(value, language);
   const counts = [
-    ['total', s.preview.totalRows, preview.totalRows, 'text-slate-900'],
-    ['valid', s.preview.validRows, preview.validRows, 'text-green-800'],
-    ['invalid', s.preview.invalidRows, preview.invalidRows, 'text-red-800'],
+    ['total', t('studentImport.preview.totalRows'), preview.totalRows, 'text-slate-900'],
+    ['valid', t('studentImport.preview.validRows'), preview.validRows, 'text-green-800'],
+    ['invalid', t('studentImport.preview.invalidRows'), preview.invalidRows, 'text-red-800'],
   ] as const;
   return (
     <div className="space-y-5">
-      <p className="text-sm break-all text-slate-700">{s.preview.fileName(preview.fileName)}</p>
+      <p className="text-sm break-all text-slate-700">
+        {t('studentImport.preview.fileName', { name: preview.fileName })}
+      </p>
       <dl className="grid grid-cols-3 gap-3">
         {counts.map(([key, label, value, tone]) => (
           <div key={key} className="rounded-xl border border-slate-200 bg-slate-50 px-3 py-2">
@@ -46,22 +49,24 @@ export function ImportPreview({
       {preview.issues.length > 0 ? (
         <section aria-labelledby={`${headingId}-issues`} className="space-y-2">
           <h3 id={`${headingId}-issues`} className="font-semibold text-slate-900">
-            {s.preview.issuesHeading(number(preview.issues.length))}
+            {t('studentImport.preview.issuesHeading', { n: number(preview.issues.length) })}
           </h3>
           <Scroll>
-            <Table caption={s.preview.issuesCaption} dense>
+            <Table caption={t('studentImport.preview.issuesCaption')} dense>
               <THead>
                 <Tr>
-                  <Th>{s.preview.line}</Th>
-                  <Th>{s.preview.column}</Th>
-                  <Th>{s.preview.problem}</Th>
+                  <Th>{t('studentImport.preview.line')}</Th>
+                  <Th>{t('studentImport.preview.column')}</Th>
+                  <Th>{t('studentImport.preview.problem')}</Th>
                 </Tr>
               </THead>
               <TBody>
                 {preview.issues.map((issue, index) => (
                   <Tr key={`${issue.line}-${issue.column ?? ''}-${index}`}>
                     <Td className="tabular-nums">{number(issue.line)}</Td>
-                    <Td className="whitespace-nowrap">{issue.column ?? s.preview.wholeRow}</Td>
+                    <Td className="whitespace-nowrap">
+                      {issue.column ?? t('studentImport.preview.wholeRow')}
+                    </Td>
                     <Td>{issue.message}</Td>
                   </Tr>
                 ))}
@@ -69,17 +74,17 @@ export function ImportPreview({
             </Table>
           </Scroll>
           {preview.issues.length >= ISSUES_CAP ? (
-            <p className="text-sm text-slate-700">{s.preview.issuesCapped}</p>
+            <p className="text-sm text-slate-700">{t('studentImport.preview.issuesCapped')}</p>
           ) : null}
         </section>
       ) : (
-        <p className="text-sm font-medium text-green-800">{s.preview.noIssues}</p>
+        <p className="text-sm font-medium text-green-800">{t('studentImport.preview.noIssues')}</p>
       )}
 
       {preview.preview.length > 0 ? (
         <section aria-labelledby={`${headingId}-rows`} className="space-y-2">
           <h3 id={`${headingId}-rows`} className="font-semibold text-slate-900">
-            {s.preview.rowsHeading}
+            {t('studentImport.preview.rowsHeading')}
           </h3>
           <Scroll>
             <PreviewRows rows={preview.preview} />
@@ -98,20 +103,21 @@ function Scroll({ children }: { children: ReactNode }) {
 }
 
 function PreviewRows({ rows }: { rows: StudentImport['preview'] }) {
-  const { s, language } = useImportStrings();
-  const text = (value: string | null) => value || s.preview.empty;
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
+  const text = (value: string | null) => value || t('studentImport.preview.empty');
   return (
-    <Table caption={s.preview.rowsCaption} dense minWidth="min-w-[44rem]">
+    <Table caption={t('studentImport.preview.rowsCaption')} dense minWidth="min-w-[44rem]">
       <THead>
         <Tr>
-          <Th>{s.preview.line}</Th>
-          <Th>{s.preview.matricule}</Th>
-          <Th>{s.preview.fullName}</Th>
-          <Th>{s.preview.programme}</Th>
-          <Th>{s.preview.level}</Th>
-          <Th>{s.preview.guardian}</Th>
-          <Th>{s.preview.action}</Th>
-          <Th>{s.preview.state}</Th>
+          <Th>{t('studentImport.preview.line')}</Th>
+          <Th>{t('studentImport.preview.matricule')}</Th>
+          <Th>{t('studentImport.preview.fullName')}</Th>
+          <Th>{t('studentImport.preview.programme')}</Th>
+          <Th>{t('studentImport.preview.level')}</Th>
+          <Th>{t('studentImport.preview.guardian')}</Th>
+          <Th>{t('studentImport.preview.action')}</Th>
+          <Th>{t('studentImport.preview.state')}</Th>
         </Tr>
       </THead>
       <TBody>
@@ -130,13 +136,15 @@ function PreviewRows({ rows }: { rows: StudentImport['preview'] }) {
             </Td>
             <Td>
               <Badge tone={row.action === 'create' ? 'blue' : 'purple'}>
-                {row.action === 'create' ? s.preview.create : s.preview.update}
+                {row.action === 'create'
+                  ? t('studentImport.preview.create')
+                  : t('studentImport.preview.update')}
               </Badge>
             </Td>
             <Td>
               <Badge tone={row.valid ? 'green' : 'red'}>
                 <span aria-hidden="true">{row.valid ? '✓' : '✗'}</span>
-                {row.valid ? s.preview.valid : s.preview.invalid}
+                {row.valid ? t('studentImport.preview.valid') : t('studentImport.preview.invalid')}
               </Badge>
             </Td>
           </Tr>
@@ -156,26 +164,33 @@ function ModeChoice({
   mode: ImportMode;
   onMode: (mode: ImportMode) => void;
 }) {
-  const { s, language } = useImportStrings();
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
   const name = useId();
   const blocked = preview.invalidRows > 0;
   const options = [
     {
       value: 'all_or_nothing' as const,
-      label: s.mode.allOrNothing,
-      hint: blocked ? s.messages.allOrNothingBlocked : s.mode.allOrNothingHint,
+      label: t('studentImport.mode.allOrNothing'),
+      hint: blocked
+        ? t('studentImport.messages.allOrNothingBlocked')
+        : t('studentImport.mode.allOrNothingHint'),
       disabled: blocked,
     },
     {
       value: 'skip_invalid' as const,
-      label: s.mode.skipInvalid(formatNumber(preview.invalidRows, language)),
-      hint: s.mode.skipInvalidHint,
+      label: t('studentImport.mode.skipInvalid', {
+        n: formatNumber(preview.invalidRows, language),
+      }),
+      hint: t('studentImport.mode.skipInvalidHint'),
       disabled: false,
     },
   ];
   return (
     <fieldset className="space-y-2">
-      <legend className="mb-2 font-semibold text-slate-900">{s.mode.legend}</legend>
+      <legend className="mb-2 font-semibold text-slate-900">
+        {t('studentImport.mode.legend')}
+      </legend>
       {options.map((option) => (
         <label
           key={option.value}

@@ -1,9 +1,9 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CircleCheck } from 'lucide-react';
 import type { StudentImport } from '@ecolage/contracts';
 import { FormAlert } from '../../components/ui/form-alert';
 import { formatNumber } from '../../lib/format';
-import { useImportStrings } from './import-strings';
 
 /** A labelled progress bar, 0 to 100 (`role="progressbar"`, with the value said in words). */
 export function ImportProgressBar({
@@ -55,22 +55,30 @@ function percentDone(run: StudentImport): number {
  * outcome: the counts of a finished import, or the server's reason when it failed.
  */
 export function ImportRunStep({ run, pollFailed }: { run: StudentImport; pollFailed: boolean }) {
-  const { s, language } = useImportStrings();
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
   const number = (value: number) => formatNumber(value, language);
-  const rows = s.run.rows(number(run.processedRows), number(run.totalRows));
+  const rows = t('studentImport.run.rows', {
+    done: number(run.processedRows),
+    total: number(run.totalRows),
+  });
   return (
     <div className="space-y-5">
-      <ImportProgressBar label={s.run.progress} value={percentDone(run)} valueText={rows} />
+      <ImportProgressBar
+        label={t('studentImport.run.progress')}
+        value={percentDone(run)}
+        valueText={rows}
+      />
       {run.status === 'running' ? (
         <>
-          <p className="text-sm text-slate-700">{s.run.keepOpen}</p>
-          {pollFailed ? <FormAlert>{s.run.pollFailure}</FormAlert> : null}
+          <p className="text-sm text-slate-700">{t('studentImport.run.keepOpen')}</p>
+          {pollFailed ? <FormAlert>{t('studentImport.run.pollFailure')}</FormAlert> : null}
         </>
       ) : null}
       {run.status === 'done' ? <ImportResult run={run} /> : null}
       {run.status === 'failed' ? (
         <FormAlert>
-          {s.result.failed}
+          {t('studentImport.result.failed')}
           {run.error ? <span className="mt-1 block font-normal">{run.error}</span> : null}
         </FormAlert>
       ) : null}
@@ -79,19 +87,20 @@ export function ImportRunStep({ run, pollFailed }: { run: StudentImport; pollFai
 }
 
 function ImportResult({ run }: { run: StudentImport }) {
-  const { s, language } = useImportStrings();
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
   const counts = [
-    ['created', s.result.created, run.created],
-    ['updated', s.result.updated, run.updated],
-    ['skipped', s.result.skipped, run.skipped],
-    ['enrolled', s.result.enrolled, run.enrolled],
-    ['invoicesIssued', s.result.invoicesIssued, run.invoicesIssued],
+    ['created', t('studentImport.result.created'), run.created],
+    ['updated', t('studentImport.result.updated'), run.updated],
+    ['skipped', t('studentImport.result.skipped'), run.skipped],
+    ['enrolled', t('studentImport.result.enrolled'), run.enrolled],
+    ['invoicesIssued', t('studentImport.result.invoicesIssued'), run.invoicesIssued],
   ] as const;
   return (
     <div className="space-y-3">
       <p role="status" className="flex items-center gap-2 font-semibold text-green-800">
         <CircleCheck aria-hidden="true" className="size-5" />
-        {s.result.done}
+        {t('studentImport.result.done')}
       </p>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {counts.map(([key, label, value]) => (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   BillingMessages,
   voidInvoiceRequestSchema,
@@ -13,11 +14,10 @@ import { ListState } from '../../components/ui/list-state';
 import { errorMessage } from '../../lib/error-message';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { InvoiceLines } from './invoice-lines';
-import { useStudentT } from './student-i18n';
 import { useInvoiceDetail } from './student-detail.api';
 import { useIssueInvoice, useVoidInvoice, useWaiveLateFee } from './student-mutations.api';
 import { ReasonForm } from './student-reason';
-import { formatAmount, InvoiceStatusBadges } from './student-ui';
+import { formatAmount, francsLocale, InvoiceStatusBadges } from './student-ui';
 
 /**
  * One invoice (`GET /api/invoices/:id`): its lines, totals and, once voided, when and why.
@@ -35,22 +35,24 @@ export function InvoiceDialog({
   canVoid: boolean;
   onClose: () => void;
 }) {
-  const { st, t } = useStudentT();
+  const { t } = useTranslation();
   const invoice = useInvoiceDetail(invoiceId);
   const data = invoiceId !== null ? invoice.data : undefined;
   const title = data
     ? data.number
-      ? st('invoice.title', { number: data.number })
-      : st('invoice.draftTitle')
-    : st('invoices.title');
+      ? t('studentDetail.invoice.title', { number: data.number })
+      : t('studentDetail.invoice.draftTitle')
+    : t('studentDetail.invoices.title');
 
   let body: ReactNode = null;
   if (invoiceId !== null && data) {
     body = <InvoiceBody key={invoiceId} invoice={data} canIssue={canIssue} canVoid={canVoid} />;
   } else if (invoiceId !== null && invoice.isError) {
-    body = <FormAlert>{errorMessage(invoice.error, t, st('invoice.loadError'))}</FormAlert>;
+    body = (
+      <FormAlert>{errorMessage(invoice.error, t, t('studentDetail.invoice.loadError'))}</FormAlert>
+    );
   } else if (invoiceId !== null) {
-    body = <ListState tone="loading" title={st('invoice.loading')} />;
+    body = <ListState tone="loading" title={t('studentDetail.invoice.loading')} />;
   }
 
   return (
@@ -77,7 +79,9 @@ function InvoiceBody({
   canIssue: boolean;
   canVoid: boolean;
 }) {
-  const { st, t, language, locale } = useStudentT();
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
+  const locale = francsLocale(language);
   const [action, setAction] = useState<Action>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -92,21 +96,25 @@ function InvoiceBody({
     setFailure(null);
     try {
       const issued = await issue.mutateAsync({ invoiceId: invoice.id });
-      setNotice(st('invoice.issued', { number: issued.number ?? '' }));
+      setNotice(t('studentDetail.invoice.issued', { number: issued.number ?? '' }));
     } catch (error) {
-      setFailure(errorMessage(error, t, st('invoice.failure')));
+      setFailure(errorMessage(error, t, t('studentDetail.invoice.failure')));
     }
   }
 
   const facts: [string, ReactNode][] = [
-    [st('invoices.label'), invoice.label],
-    [st('invoices.dueOn'), formatDate(invoice.dueOn, language)],
+    [t('studentDetail.invoices.label'), invoice.label],
+    [t('studentDetail.invoices.dueOn'), formatDate(invoice.dueOn, language)],
     [
-      st('invoice.issuedAt'),
-      invoice.issuedAt ? formatDateTime(invoice.issuedAt, language) : st('invoice.notIssued'),
+      t('studentDetail.invoice.issuedAt'),
+      invoice.issuedAt
+        ? formatDateTime(invoice.issuedAt, language)
+        : t('studentDetail.invoice.notIssued'),
     ],
   ];
-  if (invoice.academicYear) facts.push([st('invoice.year'), invoice.academicYear.label]);
+  if (invoice.academicYear) {
+    facts.push([t('studentDetail.invoice.year'), invoice.academicYear.label]);
+  }
 
   return (
     <div className="space-y-5">
@@ -143,13 +151,13 @@ function InvoiceBody({
       <dl className="ml-auto max-w-xs space-y-1 text-sm">
         {(
           [
-            ['invoice.total', invoice.total],
-            ['invoice.paid', invoice.paid],
-            ['invoice.balance', invoice.balance],
+            ['studentDetail.invoice.total', invoice.total],
+            ['studentDetail.invoice.paid', invoice.paid],
+            ['studentDetail.invoice.balance', invoice.balance],
           ] as const
         ).map(([key, amount]) => (
           <div key={key} className="flex justify-between gap-4">
-            <dt className="text-slate-600">{st(key)}</dt>
+            <dt className="text-slate-600">{t(key)}</dt>
             <dd className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">
               {money(amount)}
             </dd>
@@ -161,11 +169,13 @@ function InvoiceBody({
         <div className="rounded-lg border border-violet-200 bg-violet-50 px-3 py-2.5 text-sm text-violet-900">
           {invoice.voidedAt ? (
             <p className="font-semibold">
-              {st('invoice.voidedOn', { date: formatDateTime(invoice.voidedAt, language) })}
+              {t('studentDetail.invoice.voidedOn', {
+                date: formatDateTime(invoice.voidedAt, language),
+              })}
             </p>
           ) : null}
           {invoice.voidReason ? (
-            <p>{st('invoice.voidReason', { reason: invoice.voidReason })}</p>
+            <p>{t('studentDetail.invoice.voidReason', { reason: invoice.voidReason })}</p>
           ) : null}
         </div>
       ) : null}
@@ -174,40 +184,40 @@ function InvoiceBody({
         <ReasonForm
           description={
             <>
-              <p className="font-semibold text-slate-900">{st('invoice.voidTitle')}</p>
-              <p>{st('invoice.voidBody')}</p>
+              <p className="font-semibold text-slate-900">{t('studentDetail.invoice.voidTitle')}</p>
+              <p>{t('studentDetail.invoice.voidBody')}</p>
             </>
           }
-          label={st('invoice.voidReasonLabel')}
-          confirmLabel={st('invoice.voidConfirm')}
-          pendingLabel={st('invoice.voidPending')}
+          label={t('studentDetail.invoice.voidReasonLabel')}
+          confirmLabel={t('studentDetail.invoice.voidConfirm')}
+          pendingLabel={t('studentDetail.invoice.voidPending')}
           schema={voidInvoiceRequestSchema}
           pending={voidInvoice.isPending}
-          cancelLabel={st('invoice.back')}
+          cancelLabel={t('studentDetail.invoice.back')}
           onCancel={() => setAction(null)}
           onSubmit={async (reason) => {
             await voidInvoice.mutateAsync({ invoiceId: invoice.id, reason });
             setAction(null);
-            setNotice(st('invoice.voided'));
+            setNotice(t('studentDetail.invoice.voided'));
           }}
         />
       ) : action?.kind === 'waive' ? (
         <ReasonForm
-          description={st('invoice.waiveBody', {
+          description={t('studentDetail.invoice.waiveBody', {
             label: action.line.label,
             amount: money(action.line.amount),
           })}
-          label={st('invoice.waiveReasonLabel')}
-          confirmLabel={st('invoice.waiveConfirm')}
-          pendingLabel={st('invoice.waivePending')}
+          label={t('studentDetail.invoice.waiveReasonLabel')}
+          confirmLabel={t('studentDetail.invoice.waiveConfirm')}
+          pendingLabel={t('studentDetail.invoice.waivePending')}
           schema={waiveLineRequestSchema}
           pending={waive.isPending}
-          cancelLabel={st('invoice.back')}
+          cancelLabel={t('studentDetail.invoice.back')}
           onCancel={() => setAction(null)}
           onSubmit={async (reason) => {
             await waive.mutateAsync({ invoiceId: invoice.id, lineId: action.line.id, reason });
             setAction(null);
-            setNotice(st('invoice.waivedDone'));
+            setNotice(t('studentDetail.invoice.waivedDone'));
           }}
         />
       ) : (
@@ -222,12 +232,14 @@ function InvoiceBody({
                 setAction({ kind: 'void' });
               }}
             >
-              {st('invoice.void')}
+              {t('studentDetail.invoice.void')}
             </ExplainedButton>
           ) : null}
           {canIssue && invoice.status === 'draft' ? (
             <Button disabled={issue.isPending} onClick={() => void issueNow()}>
-              {issue.isPending ? st('invoice.issuing') : st('invoice.issue')}
+              {issue.isPending
+                ? t('studentDetail.invoice.issuing')
+                : t('studentDetail.invoice.issue')}
             </Button>
           ) : null}
         </div>

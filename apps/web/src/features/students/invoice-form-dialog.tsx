@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Plus, Trash2 } from 'lucide-react';
 import { invoiceRequestSchema } from '@ecolage/contracts';
 import { Button } from '../../components/ui/button';
@@ -8,7 +9,6 @@ import { InputField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/error-message';
-import { useStudentT } from './student-i18n';
 import { useCreateInvoice } from './student-mutations.api';
 import {
   check,
@@ -19,7 +19,7 @@ import {
   withoutError,
 } from './student-forms';
 import type { FormErrors } from './student-forms';
-import { formatAmount, FormFooter, RadioChoice } from './student-ui';
+import { formatAmount, FormFooter, francsLocale, RadioChoice } from './student-ui';
 
 interface LineDraft {
   key: number;
@@ -42,7 +42,8 @@ export function InvoiceFormDialog({
   studentId: string;
   onClose: () => void;
 }) {
-  const { st, t, locale } = useStudentT();
+  const { t, i18n } = useTranslation();
+  const locale = francsLocale(i18n.language);
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const labelRef = useRef<HTMLInputElement>(null);
@@ -101,15 +102,15 @@ export function InvoiceFormDialog({
         setErrors(onFields);
         focusFirstError(formRef.current, onFields);
       } else {
-        setFormError(errorMessage(error, t, st('invoiceForm.failure')));
+        setFormError(errorMessage(error, t, t('studentDetail.invoiceForm.failure')));
       }
       return;
     }
     onClose();
     notify.success(
       invoice.number
-        ? st('invoiceForm.issued', { number: invoice.number })
-        : st('invoiceForm.drafted'),
+        ? t('studentDetail.invoiceForm.issued', { number: invoice.number })
+        : t('studentDetail.invoiceForm.drafted'),
     );
   }
 
@@ -117,7 +118,7 @@ export function InvoiceFormDialog({
     <Dialog
       open
       onClose={onClose}
-      title={st('invoiceForm.title')}
+      title={t('studentDetail.invoiceForm.title')}
       closeLabel={t('common.close')}
       initialFocus={labelRef}
       size="lg"
@@ -126,8 +127,12 @@ export function InvoiceFormDialog({
           formId={formId}
           onCancel={onClose}
           pending={create.isPending}
-          label={issue === 'issue' ? st('invoiceForm.submitIssue') : st('invoiceForm.submitDraft')}
-          pendingLabel={st('invoiceForm.submitting')}
+          label={
+            issue === 'issue'
+              ? t('studentDetail.invoiceForm.submitIssue')
+              : t('studentDetail.invoiceForm.submitDraft')
+          }
+          pendingLabel={t('studentDetail.invoiceForm.submitting')}
         />
       }
     >
@@ -143,8 +148,8 @@ export function InvoiceFormDialog({
           <InputField
             ref={labelRef}
             name="label"
-            label={st('invoiceForm.label')}
-            placeholder={st('invoiceForm.labelPlaceholder')}
+            label={t('studentDetail.invoiceForm.label')}
+            placeholder={t('studentDetail.invoiceForm.labelPlaceholder')}
             maxLength={120}
             autoComplete="off"
             value={label}
@@ -157,7 +162,7 @@ export function InvoiceFormDialog({
           <InputField
             name="dueOn"
             type="date"
-            label={st('invoiceForm.dueOn')}
+            label={t('studentDetail.invoiceForm.dueOn')}
             value={dueOn}
             onChange={(event) => {
               setDueOn(event.target.value);
@@ -169,7 +174,7 @@ export function InvoiceFormDialog({
 
         <fieldset className="space-y-3">
           <legend className="mb-1.5 text-sm font-medium text-slate-800">
-            {st('invoiceForm.lines')}
+            {t('studentDetail.invoiceForm.lines')}
           </legend>
           {lines.map((line, index) => (
             <div
@@ -178,7 +183,7 @@ export function InvoiceFormDialog({
             >
               <InputField
                 name={`lines.${index}.label`}
-                label={st('invoiceForm.lineLabel', { n: index + 1 })}
+                label={t('studentDetail.invoiceForm.lineLabel', { n: index + 1 })}
                 maxLength={120}
                 autoComplete="off"
                 value={line.label}
@@ -187,7 +192,7 @@ export function InvoiceFormDialog({
               />
               <InputField
                 name={`lines.${index}.amount`}
-                label={st('invoiceForm.lineAmount', { n: index + 1 })}
+                label={t('studentDetail.invoiceForm.lineAmount', { n: index + 1 })}
                 inputMode="numeric"
                 autoComplete="off"
                 maxLength={20}
@@ -202,7 +207,9 @@ export function InvoiceFormDialog({
                 onClick={() => removeLine(index)}
               >
                 <Trash2 aria-hidden="true" className="size-4" />
-                <span className="sm:sr-only">{st('invoiceForm.removeLine', { n: index + 1 })}</span>
+                <span className="sm:sr-only">
+                  {t('studentDetail.invoiceForm.removeLine', { n: index + 1 })}
+                </span>
               </Button>
             </div>
           ))}
@@ -210,23 +217,23 @@ export function InvoiceFormDialog({
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <Button variant="secondary" size="sm" onClick={addLine} disabled={lines.length >= 50}>
               <Plus aria-hidden="true" className="size-4" />
-              {st('invoiceForm.addLine')}
+              {t('studentDetail.invoiceForm.addLine')}
             </Button>
             {total !== null ? (
               <p aria-live="polite" className="font-semibold text-slate-900">
-                {st('invoiceForm.total', { amount: formatAmount(total, locale) })}
+                {t('studentDetail.invoiceForm.total', { amount: formatAmount(total, locale) })}
               </p>
             ) : null}
           </div>
         </fieldset>
 
         <RadioChoice
-          legend={st('invoiceForm.mode')}
+          legend={t('studentDetail.invoiceForm.mode')}
           name="issue"
           value={issue}
           options={[
-            { value: 'issue', label: st('invoiceForm.issueNow') },
-            { value: 'draft', label: st('invoiceForm.keepDraft') },
+            { value: 'issue', label: t('studentDetail.invoiceForm.issueNow') },
+            { value: 'draft', label: t('studentDetail.invoiceForm.keepDraft') },
           ]}
           onChange={setIssue}
           error={errors.issue}

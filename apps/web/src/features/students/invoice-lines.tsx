@@ -1,9 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import type { InvoiceLine } from '@ecolage/contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table';
-import { useStudentT } from './student-i18n';
-import { formatAmount } from './student-ui';
+import { formatAmount, francsLocale } from './student-ui';
 
 /**
  * The lines of an invoice: kind, label, amount (discounts and scholarships negative,
@@ -18,31 +18,34 @@ export function InvoiceLines({
   canWaive: boolean;
   onWaive: (line: InvoiceLine) => void;
 }) {
-  const { st, locale } = useStudentT();
+  const { t, i18n } = useTranslation();
+  const locale = francsLocale(i18n.language);
   return (
-    <Table caption={st('invoice.lines')} layout="stack" dense>
+    <Table caption={t('studentDetail.invoice.lines')} layout="stack" dense>
       <THead>
         <Tr>
-          <Th>{st('invoice.kind')}</Th>
-          <Th>{st('invoices.label')}</Th>
-          <Th className="text-right">{st('invoice.amount')}</Th>
+          <Th>{t('studentDetail.invoice.kind')}</Th>
+          <Th>{t('studentDetail.invoices.label')}</Th>
+          <Th className="text-right">{t('studentDetail.invoice.amount')}</Th>
         </Tr>
       </THead>
       <TBody>
         {lines.map((line) => (
           <Tr key={line.id}>
-            <Td label={st('invoice.kind')} className="whitespace-nowrap">
-              {st(`lineKinds.${line.kind}`)}
+            <Td label={t('studentDetail.invoice.kind')} className="whitespace-nowrap">
+              {t(`studentDetail.lineKinds.${line.kind}`)}
             </Td>
-            <Td label={st('invoices.label')}>
+            <Td label={t('studentDetail.invoices.label')}>
               <span className="inline-flex flex-col items-end gap-1 md:items-start">
                 <span className={line.waived ? 'text-slate-500 line-through' : undefined}>
                   {line.label}
                 </span>
-                {line.waived ? <Badge tone="grey">{st('invoice.waived')}</Badge> : null}
+                {line.waived ? (
+                  <Badge tone="grey">{t('studentDetail.invoice.waived')}</Badge>
+                ) : null}
                 {line.reason ? (
                   <span className="text-xs text-slate-600">
-                    {st('invoice.waivedReason', { reason: line.reason })}
+                    {t('studentDetail.invoice.waivedReason', { reason: line.reason })}
                   </span>
                 ) : null}
                 {canWaive && line.kind === 'late_fee' && !line.waived ? (
@@ -50,16 +53,16 @@ export function InvoiceLines({
                     variant="ghost"
                     size="sm"
                     className="-ml-3 text-red-700 hover:bg-red-50"
-                    aria-label={st('invoice.waiveLabel', { label: line.label })}
+                    aria-label={t('studentDetail.invoice.waiveLabel', { label: line.label })}
                     onClick={() => onWaive(line)}
                   >
-                    {st('invoice.waive')}
+                    {t('studentDetail.invoice.waive')}
                   </Button>
                 ) : null}
               </span>
             </Td>
             <Td
-              label={st('invoice.amount')}
+              label={t('studentDetail.invoice.amount')}
               className={[
                 'font-semibold whitespace-nowrap tabular-nums md:text-right',
                 line.amount < 0 ? 'text-green-800' : 'text-slate-900',

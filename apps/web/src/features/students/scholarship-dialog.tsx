@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { scholarshipRequestSchema } from '@ecolage/contracts';
 import type { StudentDetail } from '@ecolage/contracts';
 import { Dialog } from '../../components/ui/dialog';
@@ -8,7 +9,6 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { SelectField } from '../../components/ui/select';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/error-message';
-import { useStudentT } from './student-i18n';
 import { useAcademicYears } from './student-detail.api';
 import { useCreateScholarship } from './student-mutations.api';
 import {
@@ -38,7 +38,7 @@ export function ScholarshipDialog({
   student: StudentDetail;
   onClose: () => void;
 }) {
-  const { st, t } = useStudentT();
+  const { t } = useTranslation();
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -86,15 +86,20 @@ export function ScholarshipDialog({
         setErrors(onFields);
         focusFirstError(formRef.current, onFields);
       } else {
-        setFormError(errorMessage(error, t, st('scholarshipForm.failure')));
+        setFormError(errorMessage(error, t, t('studentDetail.scholarshipForm.failure')));
       }
       return;
     }
     onClose();
     notify.success(
-      st(status === 'granted' ? 'scholarshipForm.granted' : 'scholarshipForm.recommended', {
-        name: checked.data.name,
-      }),
+      t(
+        status === 'granted'
+          ? 'studentDetail.scholarshipForm.granted'
+          : 'studentDetail.scholarshipForm.recommended',
+        {
+          name: checked.data.name,
+        },
+      ),
     );
   }
 
@@ -102,7 +107,7 @@ export function ScholarshipDialog({
     <Dialog
       open
       onClose={onClose}
-      title={st('scholarshipForm.title')}
+      title={t('studentDetail.scholarshipForm.title')}
       closeLabel={t('common.close')}
       initialFocus={nameRef}
       footer={
@@ -110,8 +115,8 @@ export function ScholarshipDialog({
           formId={formId}
           onCancel={onClose}
           pending={create.isPending}
-          label={st('scholarshipForm.submit')}
-          pendingLabel={st('scholarshipForm.submitting')}
+          label={t('studentDetail.scholarshipForm.submit')}
+          pendingLabel={t('studentDetail.scholarshipForm.submitting')}
         />
       }
     >
@@ -126,8 +131,8 @@ export function ScholarshipDialog({
         <InputField
           ref={nameRef}
           name="name"
-          label={st('scholarshipForm.name')}
-          placeholder={st('scholarshipForm.namePlaceholder')}
+          label={t('studentDetail.scholarshipForm.name')}
+          placeholder={t('studentDetail.scholarshipForm.namePlaceholder')}
           maxLength={80}
           autoComplete="off"
           value={values.name}
@@ -135,12 +140,12 @@ export function ScholarshipDialog({
           error={errors.name}
         />
         <RadioChoice<Kind>
-          legend={st('scholarshipForm.kind')}
+          legend={t('studentDetail.scholarshipForm.kind')}
           name="kind"
           value={kind}
           options={[
-            { value: 'percent', label: st('scholarshipForm.percent') },
-            { value: 'fixed', label: st('scholarshipForm.fixed') },
+            { value: 'percent', label: t('studentDetail.scholarshipForm.percent') },
+            { value: 'fixed', label: t('studentDetail.scholarshipForm.fixed') },
           ]}
           onChange={(next) => {
             setKind(next);
@@ -152,8 +157,8 @@ export function ScholarshipDialog({
           name="value"
           label={
             kind === 'percent'
-              ? st('scholarshipForm.valuePercent')
-              : st('scholarshipForm.valueFixed')
+              ? t('studentDetail.scholarshipForm.valuePercent')
+              : t('studentDetail.scholarshipForm.valueFixed')
           }
           inputMode="numeric"
           autoComplete="off"
@@ -164,7 +169,7 @@ export function ScholarshipDialog({
         />
         <TextareaField
           name="reason"
-          label={st('scholarshipForm.reason')}
+          label={t('studentDetail.scholarshipForm.reason')}
           rows={3}
           maxLength={500}
           value={values.reason}
@@ -174,11 +179,11 @@ export function ScholarshipDialog({
         {years.data && years.data.length > 0 ? (
           <SelectField
             name="academicYearId"
-            label={st('scholarshipForm.year')}
+            label={t('studentDetail.scholarshipForm.year')}
             options={years.data.map((year) => ({
               value: year.id,
               label: year.current
-                ? st('scholarshipForm.current', { label: year.label })
+                ? t('studentDetail.scholarshipForm.current', { label: year.label })
                 : year.label,
             }))}
             placeholder={yearId ? undefined : ''}
@@ -191,12 +196,12 @@ export function ScholarshipDialog({
           />
         ) : null}
         <RadioChoice<Status>
-          legend={st('scholarshipForm.decision')}
+          legend={t('studentDetail.scholarshipForm.decision')}
           name="status"
           value={status}
           options={[
-            { value: 'recommended', label: st('scholarshipForm.recommend') },
-            { value: 'granted', label: st('scholarshipForm.grantNow') },
+            { value: 'recommended', label: t('studentDetail.scholarshipForm.recommend') },
+            { value: 'granted', label: t('studentDetail.scholarshipForm.grantNow') },
           ]}
           onChange={setStatus}
           error={errors.status}

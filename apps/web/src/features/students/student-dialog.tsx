@@ -13,7 +13,6 @@ import { ApiClientError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { focusField } from '../auth/validation';
 import { useProgrammeOptions, useSaveStudent } from './students.api';
-import { useStudentsStrings } from './students-strings';
 
 const FIELDS = ['fullName', 'phone', 'email', 'programmeId', 'status', 'statusReason'] as const;
 type Field = (typeof FIELDS)[number];
@@ -63,7 +62,6 @@ export function checkStudent(values: Values, original: StudentDialogProps['stude
  */
 export function StudentDialog({ open, onClose, student }: StudentDialogProps) {
   const { t } = useTranslation();
-  const { s } = useStudentsStrings();
   const formId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   const save = useSaveStudent();
@@ -78,19 +76,23 @@ export function StudentDialog({ open, onClose, student }: StudentDialogProps) {
     <Dialog
       open={open}
       onClose={onClose}
-      title={student ? s.form.editTitle(student.fullName) : s.form.createTitle}
+      title={
+        student
+          ? t('students.form.editTitle', { name: student.fullName })
+          : t('students.form.createTitle')
+      }
       closeLabel={t('common.close')}
       initialFocus={nameRef}
       footer={
         <div className="flex w-full flex-col-reverse gap-3 sm:w-auto sm:flex-row">
           <Button variant="secondary" onClick={onClose}>
-            {s.form.cancel}
+            {t('students.form.cancel')}
           </Button>
           <SubmitButton
             form={formId}
             pending={save.isPending}
-            label={s.form.submit}
-            pendingLabel={s.form.submitting}
+            label={t('students.form.submit')}
+            pendingLabel={t('students.form.submitting')}
           />
         </div>
       }
@@ -121,7 +123,6 @@ function StudentForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const { s } = useStudentsStrings();
   const programmes = useProgrammeOptions();
   const [values, setValues] = useState<Values>(() => ({
     fullName: student?.fullName ?? '',
@@ -182,11 +183,15 @@ function StudentForm({
           return;
         }
       }
-      setFormError(errorMessage(error, t, s.form.failure));
+      setFormError(errorMessage(error, t, t('students.form.failure')));
       return;
     }
     onDone();
-    notify.success(student ? s.form.saved : s.form.created(saved.matricule));
+    notify.success(
+      student
+        ? t('students.form.saved')
+        : t('students.form.created', { matricule: saved.matricule }),
+    );
   }
 
   return (
@@ -199,7 +204,7 @@ function StudentForm({
       <FormAlert>{formError}</FormAlert>
       <InputField
         ref={nameRef}
-        label={s.form.fullName}
+        label={t('students.form.fullName')}
         name="fullName"
         autoComplete="off"
         required
@@ -210,7 +215,7 @@ function StudentForm({
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField
-          label={s.form.phone}
+          label={t('students.form.phone')}
           name="phone"
           type="tel"
           inputMode="tel"
@@ -218,11 +223,11 @@ function StudentForm({
           maxLength={30}
           value={values.phone}
           onChange={onChange}
-          hint={s.form.phoneHint}
+          hint={t('students.form.phoneHint')}
           error={errors.phone}
         />
         <EmailField
-          label={s.form.email}
+          label={t('students.form.email')}
           name="email"
           autoComplete="off"
           maxLength={254}
@@ -233,22 +238,26 @@ function StudentForm({
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
-          label={s.form.programme}
+          label={t('students.form.programme')}
           name="programmeId"
           value={values.programmeId}
-          placeholder={programmes.isPending ? s.form.programmesLoading : s.form.programmeNone}
+          placeholder={
+            programmes.isPending
+              ? t('students.form.programmesLoading')
+              : t('students.form.programmeNone')
+          }
           options={programmeOptions}
           onChange={onChange}
-          hint={programmes.isError ? s.form.programmesUnavailable : undefined}
+          hint={programmes.isError ? t('students.form.programmesUnavailable') : undefined}
           error={errors.programmeId}
         />
         <SelectField
-          label={s.form.status}
+          label={t('students.form.status')}
           name="status"
           value={values.status}
           options={studentStatusValues.map((status) => ({
             value: status,
-            label: s.status[status],
+            label: t(`students.status.${status}`),
           }))}
           onChange={onChange}
           error={errors.status}
@@ -256,13 +265,13 @@ function StudentForm({
       </div>
       {statusChanged ? (
         <TextareaField
-          label={s.form.statusReason}
+          label={t('students.form.statusReason')}
           name="statusReason"
           rows={2}
           maxLength={300}
           value={values.statusReason}
           onChange={onChange}
-          hint={s.form.statusReasonHint}
+          hint={t('students.form.statusReasonHint')}
           error={errors.statusReason}
         />
       ) : null}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { GraduationCap } from 'lucide-react';
 import { withdrawRequestSchema } from '@ecolage/contracts';
 import type { Enrolment, StudentDetail } from '@ecolage/contracts';
@@ -9,7 +10,6 @@ import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table';
 import { notify } from '../../components/ui/toaster';
 import { formatDate } from '../../lib/format';
 import { EnrolmentDialog } from './enrolment-dialog';
-import { useStudentT } from './student-i18n';
 import { useWithdrawEnrolment } from './student-mutations.api';
 import { ReasonDialog } from './student-reason';
 import { Section } from './student-ui';
@@ -25,7 +25,8 @@ export function StudentEnrolments({
   student: StudentDetail;
   canWrite: boolean;
 }) {
-  const { st, language } = useStudentT();
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
   const [enrolling, setEnrolling] = useState(false);
   const [withdrawing, setWithdrawing] = useState<Enrolment | null>(null);
   const withdraw = useWithdrawEnrolment();
@@ -40,35 +41,37 @@ export function StudentEnrolments({
       reason,
     });
     setWithdrawing(null);
-    notify.success(st('enrolments.withdrawn', { count: invoicesVoided }));
+    notify.success(t('studentDetail.enrolments.withdrawn', { count: invoicesVoided }));
   }
 
   return (
     <Section
-      title={st('enrolments.title')}
+      title={t('studentDetail.enrolments.title')}
       action={
         canWrite ? (
           <Button className="max-sm:w-full" onClick={() => setEnrolling(true)}>
             <GraduationCap aria-hidden="true" className="size-4" />
-            {st('enrolments.enrol')}
+            {t('studentDetail.enrolments.enrol')}
           </Button>
         ) : null
       }
     >
       {enrolments.length === 0 ? (
-        <ListState title={st('enrolments.empty')}>{st('enrolments.emptyHint')}</ListState>
+        <ListState title={t('studentDetail.enrolments.empty')}>
+          {t('studentDetail.enrolments.emptyHint')}
+        </ListState>
       ) : (
-        <Table caption={st('enrolments.caption')} layout="stack">
+        <Table caption={t('studentDetail.enrolments.caption')} layout="stack">
           <THead>
             <Tr>
-              <Th>{st('enrolments.year')}</Th>
-              <Th>{st('enrolments.programme')}</Th>
-              <Th>{st('enrolments.level')}</Th>
-              <Th>{st('enrolments.status')}</Th>
-              <Th>{st('enrolments.date')}</Th>
+              <Th>{t('studentDetail.enrolments.year')}</Th>
+              <Th>{t('studentDetail.enrolments.programme')}</Th>
+              <Th>{t('studentDetail.enrolments.level')}</Th>
+              <Th>{t('studentDetail.enrolments.status')}</Th>
+              <Th>{t('studentDetail.enrolments.date')}</Th>
               {canWrite ? (
                 <Th>
-                  <span className="sr-only">{st('enrolments.actions')}</span>
+                  <span className="sr-only">{t('studentDetail.enrolments.actions')}</span>
                 </Th>
               ) : null}
             </Tr>
@@ -77,30 +80,32 @@ export function StudentEnrolments({
             {enrolments.map((enrolment) => (
               <Tr key={enrolment.id}>
                 <Td className="font-semibold text-slate-900">{enrolment.academicYear.label}</Td>
-                <Td label={st('enrolments.programme')}>{enrolment.programme.name}</Td>
-                <Td label={st('enrolments.level')}>{enrolment.level.name}</Td>
-                <Td label={st('enrolments.status')}>
+                <Td label={t('studentDetail.enrolments.programme')}>{enrolment.programme.name}</Td>
+                <Td label={t('studentDetail.enrolments.level')}>{enrolment.level.name}</Td>
+                <Td label={t('studentDetail.enrolments.status')}>
                   {enrolment.status === 'active' ? (
-                    <Badge tone="green">{st('enrolments.active')}</Badge>
+                    <Badge tone="green">{t('studentDetail.enrolments.active')}</Badge>
                   ) : (
                     <span className="inline-flex flex-col items-end gap-1 md:items-start">
-                      <Badge tone="grey">{st('enrolments.withdrawn')}</Badge>
+                      <Badge tone="grey">{t('studentDetail.enrolments.withdrawn')}</Badge>
                       {enrolment.withdrawnAt ? (
                         <span className="text-xs text-slate-600">
-                          {st('enrolments.withdrawnOn', {
+                          {t('studentDetail.enrolments.withdrawnOn', {
                             date: formatDate(enrolment.withdrawnAt, language),
                           })}
                         </span>
                       ) : null}
                       {enrolment.withdrawalReason ? (
                         <span className="text-xs text-slate-600">
-                          {st('enrolments.reason', { reason: enrolment.withdrawalReason })}
+                          {t('studentDetail.enrolments.reason', {
+                            reason: enrolment.withdrawalReason,
+                          })}
                         </span>
                       ) : null}
                     </span>
                   )}
                 </Td>
-                <Td label={st('enrolments.date')} className="whitespace-nowrap">
+                <Td label={t('studentDetail.enrolments.date')} className="whitespace-nowrap">
                   <time dateTime={enrolment.enrolledAt}>
                     {formatDate(enrolment.enrolledAt, language)}
                   </time>
@@ -112,13 +117,13 @@ export function StudentEnrolments({
                         variant="secondary"
                         size="sm"
                         className="max-md:w-full"
-                        aria-label={st('enrolments.withdrawLabel', {
+                        aria-label={t('studentDetail.enrolments.withdrawLabel', {
                           year: enrolment.academicYear.label,
                           level: enrolment.level.name,
                         })}
                         onClick={() => setWithdrawing(enrolment)}
                       >
-                        {st('enrolments.withdraw')}
+                        {t('studentDetail.enrolments.withdraw')}
                       </Button>
                     ) : null}
                   </Td>
@@ -136,14 +141,16 @@ export function StudentEnrolments({
         <ReasonDialog
           open={withdrawing !== null}
           onClose={() => setWithdrawing(null)}
-          title={st('enrolments.withdrawTitle', { year: withdrawing?.academicYear.label ?? '' })}
-          description={st('enrolments.withdrawBody', {
+          title={t('studentDetail.enrolments.withdrawTitle', {
+            year: withdrawing?.academicYear.label ?? '',
+          })}
+          description={t('studentDetail.enrolments.withdrawBody', {
             year: withdrawing?.academicYear.label ?? '',
             level: withdrawing?.level.name ?? '',
           })}
-          label={st('enrolments.withdrawReason')}
-          confirmLabel={st('enrolments.withdrawConfirm')}
-          pendingLabel={st('enrolments.withdrawPending')}
+          label={t('studentDetail.enrolments.withdrawReason')}
+          confirmLabel={t('studentDetail.enrolments.withdrawConfirm')}
+          pendingLabel={t('studentDetail.enrolments.withdrawPending')}
           schema={withdrawRequestSchema}
           pending={withdraw.isPending}
           onSubmit={submitWithdrawal}

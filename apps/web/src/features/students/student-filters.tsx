@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Download, RotateCcw } from 'lucide-react';
 import type { ExportFormat } from '@ecolage/contracts';
 import { Button } from '../../components/ui/button';
@@ -7,7 +8,6 @@ import { SelectField } from '../../components/ui/select';
 import { BALANCE_FILTERS } from './student-params';
 import type { BalanceFilter, StudentFilters } from './student-params';
 import { useAcademicYears, useProgrammeOptions } from './students.api';
-import { useStudentsStrings } from './students-strings';
 
 type PanelFilters = Pick<StudentFilters, 'programmeId' | 'levelId' | 'yearId' | 'balance'>;
 
@@ -24,12 +24,12 @@ export function StudentFilterPanel({
   filters: StudentFilters;
   onChange: (change: Partial<PanelFilters>) => void;
 }) {
-  const { s } = useStudentsStrings();
+  const { t } = useTranslation();
   const programmes = useProgrammeOptions();
   const years = useAcademicYears();
   const programme = programmes.data?.find((item) => item.id === filters.programmeId);
   const mark = (label: string, archived: boolean) =>
-    archived ? s.filters.archivedMark(label) : label;
+    archived ? t('students.filters.archivedMark', { label }) : label;
   const active = [filters.programmeId, filters.levelId, filters.yearId, filters.balance].some(
     Boolean,
   );
@@ -37,17 +37,17 @@ export function StudentFilterPanel({
   return (
     <section
       id={id}
-      aria-label={s.filters.title}
+      aria-label={t('students.filters.title')}
       className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5"
     >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <SelectField
           compact
-          label={s.filters.programme}
+          label={t('students.filters.programme')}
           value={filters.programmeId ?? ''}
-          placeholder={s.filters.programmeAll}
+          placeholder={t('students.filters.programmeAll')}
           disabled={programmes.isError}
-          hint={programmes.isError ? s.filters.unavailable : undefined}
+          hint={programmes.isError ? t('students.filters.unavailable') : undefined}
           onChange={(event) => onChange({ programmeId: event.target.value || null, levelId: null })}
           options={(programmes.data ?? []).map((item) => ({
             value: item.id,
@@ -56,11 +56,11 @@ export function StudentFilterPanel({
         />
         <SelectField
           compact
-          label={s.filters.level}
+          label={t('students.filters.level')}
           value={filters.levelId ?? ''}
-          placeholder={s.filters.levelAll}
+          placeholder={t('students.filters.levelAll')}
           disabled={!programme}
-          hint={programme ? undefined : s.filters.levelHint}
+          hint={programme ? undefined : t('students.filters.levelHint')}
           onChange={(event) => onChange({ levelId: event.target.value || null })}
           options={(programme?.levels ?? []).map((level) => ({
             value: level.id,
@@ -69,28 +69,30 @@ export function StudentFilterPanel({
         />
         <SelectField
           compact
-          label={s.filters.year}
+          label={t('students.filters.year')}
           value={filters.yearId ?? ''}
-          placeholder={s.filters.yearCurrent}
+          placeholder={t('students.filters.yearCurrent')}
           disabled={years.isError}
-          hint={years.isError ? s.filters.unavailable : undefined}
+          hint={years.isError ? t('students.filters.unavailable') : undefined}
           onChange={(event) => onChange({ yearId: event.target.value || null })}
           options={(years.data ?? []).map((year) => ({
             value: year.id,
-            label: year.current ? s.filters.currentMark(year.label) : year.label,
+            label: year.current
+              ? t('students.filters.currentMark', { label: year.label })
+              : year.label,
           }))}
         />
         <SelectField
           compact
-          label={s.filters.balance}
+          label={t('students.filters.balance')}
           value={filters.balance ?? ''}
-          placeholder={s.filters.balanceAll}
+          placeholder={t('students.filters.balanceAll')}
           onChange={(event) =>
             onChange({ balance: (event.target.value || null) as BalanceFilter | null })
           }
           options={BALANCE_FILTERS.map((value) => ({
             value,
-            label: s.filters.balanceOptions[value],
+            label: t(`students.filters.balanceOptions.${value}`),
           }))}
         />
       </div>
@@ -104,7 +106,7 @@ export function StudentFilterPanel({
           }
         >
           <RotateCcw aria-hidden="true" className="size-4" />
-          {s.filters.reset}
+          {t('students.filters.reset')}
         </Button>
       </div>
     </section>
@@ -134,7 +136,7 @@ export function ExportMenu({
   withBalances: boolean;
   onExport: (choice: ExportChoice) => void;
 }) {
-  const { s } = useStudentsStrings();
+  const { t } = useTranslation();
   const menuId = useId();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -179,19 +181,21 @@ export function ExportMenu({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        title={s.toolbar.export}
+        title={t('students.toolbar.export')}
         disabled={pending}
         onClick={() => setOpen((current) => !current)}
         className="min-w-11 px-3"
       >
         <Download aria-hidden="true" className="size-4" />
-        <span className="sr-only">{pending ? s.toolbar.exporting : s.toolbar.export}</span>
+        <span className="sr-only">
+          {pending ? t('students.toolbar.exporting') : t('students.toolbar.export')}
+        </span>
       </Button>
       {open ? (
         <div
           id={menuId}
           role="menu"
-          aria-label={s.toolbar.export}
+          aria-label={t('students.toolbar.export')}
           onKeyDown={onMenuKey}
           className="absolute right-0 z-20 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
         >
@@ -213,11 +217,11 @@ export function ExportMenu({
               >
                 {choice.kind === 'students'
                   ? choice.format === 'csv'
-                    ? s.toolbar.exportCsv
-                    : s.toolbar.exportExcel
+                    ? t('students.toolbar.exportCsv')
+                    : t('students.toolbar.exportExcel')
                   : choice.format === 'csv'
-                    ? s.toolbar.exportBalancesCsv
-                    : s.toolbar.exportBalancesExcel}
+                    ? t('students.toolbar.exportBalancesCsv')
+                    : t('students.toolbar.exportBalancesExcel')}
               </button>
             ),
           )}

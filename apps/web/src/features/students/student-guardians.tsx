@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Mail, Phone, UserPlus } from 'lucide-react';
 import { formatPhone } from '@ecolage/contracts';
 import type { StudentDetail, StudentGuardian } from '@ecolage/contracts';
@@ -11,7 +12,6 @@ import { notify } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/error-message';
 import { AddGuardianDialog } from './guardian-dialog';
 import { EditGuardianDialog } from './guardian-edit-dialog';
-import { useStudentT } from './student-i18n';
 import { useUnlinkGuardian, useUpdateGuardianLink } from './student-mutations.api';
 import { Card, Section } from './student-ui';
 
@@ -26,7 +26,7 @@ export function StudentGuardians({
   student: StudentDetail;
   canWrite: boolean;
 }) {
-  const { st, t } = useStudentT();
+  const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<StudentGuardian | null>(null);
   const [unlinking, setUnlinking] = useState<StudentGuardian | null>(null);
@@ -37,7 +37,7 @@ export function StudentGuardians({
     if (updateLink.isPending) return;
     try {
       await updateLink.mutateAsync({ guardianId: guardian.id, change: { mainPayer: true } });
-      notify.success(st('guardians.mainPayerSet', { name: guardian.fullName }));
+      notify.success(t('studentDetail.guardians.mainPayerSet', { name: guardian.fullName }));
     } catch (error) {
       notify.error(errorMessage(error, t, t('ui.genericError')));
     }
@@ -49,7 +49,7 @@ export function StudentGuardians({
     try {
       await unlink.mutateAsync(unlinking.id);
       setUnlinking(null);
-      notify.success(st('guardians.unlinked', { name }));
+      notify.success(t('studentDetail.guardians.unlinked', { name }));
     } catch (error) {
       setUnlinking(null);
       notify.error(errorMessage(error, t, t('ui.genericError')));
@@ -58,18 +58,20 @@ export function StudentGuardians({
 
   return (
     <Section
-      title={st('guardians.title')}
+      title={t('studentDetail.guardians.title')}
       action={
         canWrite ? (
           <Button className="max-sm:w-full" onClick={() => setAdding(true)}>
             <UserPlus aria-hidden="true" className="size-4" />
-            {st('guardians.add')}
+            {t('studentDetail.guardians.add')}
           </Button>
         ) : null
       }
     >
       {student.guardians.length === 0 ? (
-        <ListState title={st('guardians.empty')}>{st('guardians.emptyHint')}</ListState>
+        <ListState title={t('studentDetail.guardians.empty')}>
+          {t('studentDetail.guardians.emptyHint')}
+        </ListState>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2">
           {student.guardians.map((guardian) => (
@@ -77,15 +79,15 @@ export function StudentGuardians({
               <Card className="h-full space-y-3">
                 <div className="flex flex-wrap items-center gap-2">
                   <h3 className="font-semibold text-slate-900">{guardian.fullName}</h3>
-                  <Badge tone="brand">{st(`relations.${guardian.relation}`)}</Badge>
+                  <Badge tone="brand">{t(`studentDetail.relations.${guardian.relation}`)}</Badge>
                   {guardian.mainPayer ? (
-                    <Badge tone="green">{st('guardians.mainPayer')}</Badge>
+                    <Badge tone="green">{t('studentDetail.guardians.mainPayer')}</Badge>
                   ) : null}
                 </div>
                 <ul className="space-y-1 text-sm text-slate-700">
                   <li className="flex items-center gap-1.5">
                     <Phone aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-                    <span className="sr-only">{st('phone')}</span>
+                    <span className="sr-only">{t('studentDetail.phone')}</span>
                     <a href={`tel:${guardian.phone}`} className="hover:underline">
                       {formatPhone(guardian.phone)}
                     </a>
@@ -93,7 +95,7 @@ export function StudentGuardians({
                   {guardian.email ? (
                     <li className="flex min-w-0 items-center gap-1.5">
                       <Mail aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-                      <span className="sr-only">{st('email')}</span>
+                      <span className="sr-only">{t('studentDetail.email')}</span>
                       <a href={`mailto:${guardian.email}`} className="break-all hover:underline">
                         {guardian.email}
                       </a>
@@ -102,7 +104,7 @@ export function StudentGuardians({
                 </ul>
                 {guardian.otherStudents.length > 0 ? (
                   <p className="text-sm text-slate-700">
-                    {st('guardians.family')}{' '}
+                    {t('studentDetail.guardians.family')}{' '}
                     {guardian.otherStudents.map((other, index) => (
                       <span key={other.id}>
                         {index > 0 ? ', ' : null}
@@ -124,28 +126,34 @@ export function StudentGuardians({
                         variant="secondary"
                         size="sm"
                         disabled={updateLink.isPending}
-                        aria-label={st('guardians.setMainPayerLabel', { name: guardian.fullName })}
+                        aria-label={t('studentDetail.guardians.setMainPayerLabel', {
+                          name: guardian.fullName,
+                        })}
                         onClick={() => void makeMainPayer(guardian)}
                       >
-                        {st('guardians.setMainPayer')}
+                        {t('studentDetail.guardians.setMainPayer')}
                       </Button>
                     ) : null}
                     <Button
                       variant="ghost"
                       size="sm"
-                      aria-label={st('guardians.editLabel', { name: guardian.fullName })}
+                      aria-label={t('studentDetail.guardians.editLabel', {
+                        name: guardian.fullName,
+                      })}
                       onClick={() => setEditing(guardian)}
                     >
-                      {st('guardians.edit')}
+                      {t('studentDetail.guardians.edit')}
                     </Button>
                     <Button
                       variant="ghost"
                       size="sm"
                       className="text-red-700 hover:bg-red-50"
-                      aria-label={st('guardians.unlinkLabel', { name: guardian.fullName })}
+                      aria-label={t('studentDetail.guardians.unlinkLabel', {
+                        name: guardian.fullName,
+                      })}
                       onClick={() => setUnlinking(guardian)}
                     >
-                      {st('guardians.unlink')}
+                      {t('studentDetail.guardians.unlink')}
                     </Button>
                   </div>
                 ) : null}
@@ -169,9 +177,9 @@ export function StudentGuardians({
           <ConfirmDialog
             open={unlinking !== null}
             onClose={() => setUnlinking(null)}
-            title={st('guardians.unlinkTitle', { name: unlinking?.fullName ?? '' })}
-            confirmLabel={st('guardians.unlinkConfirm')}
-            pendingLabel={st('guardians.unlinkPending')}
+            title={t('studentDetail.guardians.unlinkTitle', { name: unlinking?.fullName ?? '' })}
+            confirmLabel={t('studentDetail.guardians.unlinkConfirm')}
+            pendingLabel={t('studentDetail.guardians.unlinkPending')}
             cancelLabel={t('ui.cancel')}
             closeLabel={t('common.close')}
             pending={unlink.isPending}
@@ -179,7 +187,7 @@ export function StudentGuardians({
             onConfirm={() => void confirmUnlink()}
           >
             <p>
-              {st('guardians.unlinkBody', {
+              {t('studentDetail.guardians.unlinkBody', {
                 name: unlinking?.fullName ?? '',
                 student: student.fullName,
               })}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Mail, Pencil, Phone } from 'lucide-react';
 import { formatPhone } from '@ecolage/contracts';
 import type { StudentDetail } from '@ecolage/contracts';
@@ -7,19 +8,18 @@ import { ChevronLeftIcon } from '../../components/ui/admin-icons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { StudentDialog } from './student-dialog';
-import { useStudentT } from './student-i18n';
-import { formatAmount, StudentStatusBadge } from './student-ui';
+import { formatAmount, francsLocale, StudentStatusBadge } from './student-ui';
 
 /** « ‹ Étudiants », back to the list. */
 export function BackToStudents() {
-  const { st } = useStudentT();
+  const { t } = useTranslation();
   return (
     <Link
       to="/admin/etudiants"
       className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
     >
       <ChevronLeftIcon className="size-4" />
-      {st('back')}
+      {t('studentDetail.back')}
     </Link>
   );
 }
@@ -29,7 +29,7 @@ export function BackToStudents() {
  * « Modifier » button (write:students) and the balance cards.
  */
 export function StudentHeader({ student, canEdit }: { student: StudentDetail; canEdit: boolean }) {
-  const { st } = useStudentT();
+  const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const programme = [student.programme?.name, student.level?.name].filter(Boolean).join(' · ');
 
@@ -43,21 +43,21 @@ export function StudentHeader({ student, canEdit }: { student: StudentDetail; ca
               {student.fullName}
             </h1>
             <StudentStatusBadge status={student.status} />
-            {student.archived ? <Badge tone="grey">{st('archived')}</Badge> : null}
+            {student.archived ? <Badge tone="grey">{t('studentDetail.archived')}</Badge> : null}
           </div>
           <dl className="flex flex-col gap-1 text-sm text-slate-700 sm:flex-row sm:flex-wrap sm:gap-x-6">
             <div className="flex gap-1.5">
-              <dt>{st('matricule')}</dt>
+              <dt>{t('studentDetail.matricule')}</dt>
               <dd className="font-semibold text-slate-900">{student.matricule}</dd>
             </div>
             <div className="flex gap-1.5">
-              <dt className="sr-only">{st('programme')}</dt>
-              <dd>{programme || st('noProgramme')}</dd>
+              <dt className="sr-only">{t('studentDetail.programme')}</dt>
+              <dd>{programme || t('studentDetail.noProgramme')}</dd>
             </div>
             <div className="flex items-center gap-1.5">
               <dt>
                 <Phone aria-hidden="true" className="size-4 text-slate-500" />
-                <span className="sr-only">{st('phone')}</span>
+                <span className="sr-only">{t('studentDetail.phone')}</span>
               </dt>
               <dd>
                 {student.phone ? (
@@ -65,14 +65,14 @@ export function StudentHeader({ student, canEdit }: { student: StudentDetail; ca
                     {formatPhone(student.phone)}
                   </a>
                 ) : (
-                  st('noPhone')
+                  t('studentDetail.noPhone')
                 )}
               </dd>
             </div>
             <div className="flex min-w-0 items-center gap-1.5">
               <dt>
                 <Mail aria-hidden="true" className="size-4 text-slate-500" />
-                <span className="sr-only">{st('email')}</span>
+                <span className="sr-only">{t('studentDetail.email')}</span>
               </dt>
               <dd className="min-w-0 break-all">
                 {student.email ? (
@@ -80,7 +80,7 @@ export function StudentHeader({ student, canEdit }: { student: StudentDetail; ca
                     {student.email}
                   </a>
                 ) : (
-                  st('noEmail')
+                  t('studentDetail.noEmail')
                 )}
               </dd>
             </div>
@@ -89,7 +89,7 @@ export function StudentHeader({ student, canEdit }: { student: StudentDetail; ca
         {canEdit ? (
           <Button variant="secondary" className="max-sm:w-full" onClick={() => setEditing(true)}>
             <Pencil aria-hidden="true" className="size-4" />
-            {st('edit')}
+            {t('studentDetail.edit')}
           </Button>
         ) : null}
       </div>
@@ -102,7 +102,8 @@ export function StudentHeader({ student, canEdit }: { student: StudentDetail; ca
 }
 
 function BalanceCards({ balances }: { balances: StudentDetail['balances'] }) {
-  const { st, locale } = useStudentT();
+  const { t, i18n } = useTranslation();
+  const locale = francsLocale(i18n.language);
   const cards = [
     { key: 'billed', amount: balances.billed, alert: false },
     { key: 'paid', amount: balances.paid, alert: false },
@@ -110,7 +111,7 @@ function BalanceCards({ balances }: { balances: StudentDetail['balances'] }) {
     { key: 'overdue', amount: balances.overdue, alert: balances.overdue > 0 },
   ] as const;
   return (
-    <section aria-label={st('balances.title')}>
+    <section aria-label={t('studentDetail.balances.title')}>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {cards.map((card) => (
           <div
@@ -121,7 +122,7 @@ function BalanceCards({ balances }: { balances: StudentDetail['balances'] }) {
             ].join(' ')}
           >
             <dt className={card.alert ? 'text-sm text-red-800' : 'text-sm text-slate-600'}>
-              {st(`balances.${card.key}`)}
+              {t(`studentDetail.balances.${card.key}`)}
             </dt>
             <dd
               className={[

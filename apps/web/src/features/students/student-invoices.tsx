@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FilePlus } from 'lucide-react';
 import type { InvoiceItem, StudentDetail } from '@ecolage/contracts';
 import { Button } from '../../components/ui/button';
@@ -10,9 +11,8 @@ import { formatDate } from '../../lib/format';
 import { pageCount } from '../../lib/list-params';
 import { InvoiceDialog } from './invoice-dialog';
 import { InvoiceFormDialog } from './invoice-form-dialog';
-import { useStudentT } from './student-i18n';
 import { INVOICES_PAGE_SIZE, useStudentInvoices } from './student-detail.api';
-import { formatAmount, InvoiceStatusBadges, Section } from './student-ui';
+import { formatAmount, francsLocale, InvoiceStatusBadges, Section } from './student-ui';
 
 /**
  * « Factures » (read:invoices): the student's invoices, by pages of 10. A row opens the
@@ -27,7 +27,9 @@ export function StudentInvoices({
   canIssue: boolean;
   canVoid: boolean;
 }) {
-  const { st, t, language, locale } = useStudentT();
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
+  const locale = francsLocale(language);
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -35,16 +37,16 @@ export function StudentInvoices({
   const data = invoices.data;
   const pages = data ? pageCount(data.total, INVOICES_PAGE_SIZE) : 1;
   const money = (amount: number) => formatAmount(amount, locale);
-  const numberOf = (invoice: InvoiceItem) => invoice.number ?? st('invoices.draft');
+  const numberOf = (invoice: InvoiceItem) => invoice.number ?? t('studentDetail.invoices.draft');
 
   let body;
   if (invoices.isPending) {
-    body = <ListState tone="loading" title={st('invoices.loading')} />;
+    body = <ListState tone="loading" title={t('studentDetail.invoices.loading')} />;
   } else if (invoices.isError && !data) {
     body = (
       <ListState
         tone="error"
-        title={st('invoices.loadError')}
+        title={t('studentDetail.invoices.loadError')}
         retryLabel={t('ui.retry')}
         onRetry={() => void invoices.refetch()}
       >
@@ -52,24 +54,28 @@ export function StudentInvoices({
       </ListState>
     );
   } else if (!data || data.items.length === 0) {
-    body = <ListState title={st('invoices.empty')}>{st('invoices.emptyHint')}</ListState>;
+    body = (
+      <ListState title={t('studentDetail.invoices.empty')}>
+        {t('studentDetail.invoices.emptyHint')}
+      </ListState>
+    );
   } else {
     body = (
       <Table
-        caption={st('invoices.caption')}
+        caption={t('studentDetail.invoices.caption')}
         layout="stack"
         minWidth="md:min-w-[52rem]"
         busy={invoices.isPlaceholderData}
       >
         <THead>
           <Tr>
-            <Th>{st('invoices.number')}</Th>
-            <Th>{st('invoices.label')}</Th>
-            <Th>{st('invoices.dueOn')}</Th>
-            <Th className="text-right">{st('invoices.total')}</Th>
-            <Th className="text-right">{st('invoices.paid')}</Th>
-            <Th className="text-right">{st('invoices.balance')}</Th>
-            <Th>{st('invoices.status')}</Th>
+            <Th>{t('studentDetail.invoices.number')}</Th>
+            <Th>{t('studentDetail.invoices.label')}</Th>
+            <Th>{t('studentDetail.invoices.dueOn')}</Th>
+            <Th className="text-right">{t('studentDetail.invoices.total')}</Th>
+            <Th className="text-right">{t('studentDetail.invoices.paid')}</Th>
+            <Th className="text-right">{t('studentDetail.invoices.balance')}</Th>
+            <Th>{t('studentDetail.invoices.status')}</Th>
           </Tr>
         </THead>
         <TBody>
@@ -86,36 +92,44 @@ export function StudentInvoices({
                       event.stopPropagation();
                       open();
                     }}
-                    aria-label={st('invoices.open', { number: numberOf(invoice) })}
+                    aria-label={t('studentDetail.invoices.open', { number: numberOf(invoice) })}
                     className="font-semibold whitespace-nowrap text-brand-700 hover:underline"
                   >
                     {numberOf(invoice)}
                   </button>
                 </Td>
-                <Td label={st('invoices.label')} className={cell} onClick={open}>
+                <Td label={t('studentDetail.invoices.label')} className={cell} onClick={open}>
                   {invoice.label}
                 </Td>
                 <Td
-                  label={st('invoices.dueOn')}
+                  label={t('studentDetail.invoices.dueOn')}
                   className={`${cell} whitespace-nowrap`}
                   onClick={open}
                 >
                   <time dateTime={invoice.dueOn}>{formatDate(invoice.dueOn, language)}</time>
                 </Td>
-                <Td label={st('invoices.total')} className={`${cell} ${amount}`} onClick={open}>
+                <Td
+                  label={t('studentDetail.invoices.total')}
+                  className={`${cell} ${amount}`}
+                  onClick={open}
+                >
                   {money(invoice.total)}
                 </Td>
-                <Td label={st('invoices.paid')} className={`${cell} ${amount}`} onClick={open}>
+                <Td
+                  label={t('studentDetail.invoices.paid')}
+                  className={`${cell} ${amount}`}
+                  onClick={open}
+                >
                   {money(invoice.paid)}
                 </Td>
                 <Td
-                  label={st('invoices.balance')}
+                  label={t('studentDetail.invoices.balance')}
                   className={`${cell} ${amount} font-semibold`}
                   onClick={open}
                 >
                   {money(invoice.balance)}
                 </Td>
-                <Td label={st('invoices.status')} className={cell} onClick={open}>
+                <Td label={t('studentDetail.invoices.status')} className={cell} onClick={open}>
                   <InvoiceStatusBadges status={invoice.status} overdue={invoice.overdue} />
                 </Td>
               </Tr>
@@ -128,12 +142,12 @@ export function StudentInvoices({
 
   return (
     <Section
-      title={st('invoices.title')}
+      title={t('studentDetail.invoices.title')}
       action={
         canIssue ? (
           <Button className="max-sm:w-full" onClick={() => setCreating(true)}>
             <FilePlus aria-hidden="true" className="size-4" />
-            {st('invoices.create')}
+            {t('studentDetail.invoices.create')}
           </Button>
         ) : null
       }

@@ -1,11 +1,14 @@
 import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { studentParamsSchema } from '@ecolage/contracts';
 import type { StudentDetail } from '@ecolage/contracts';
 import { ListState } from '../../components/ui/list-state';
+import { addFrenchStrings } from '../../i18n/add-strings';
+import { studentDetail } from '../../i18n/fr/student-detail';
+import { students } from '../../i18n/fr/students';
 import { errorStatus } from '../../lib/error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { can, useSession } from '../auth/session-store';
-import { addStudentDetailStrings, useStudentT } from './student-i18n';
 import { useStudentDetail } from './student-detail.api';
 import { StudentEnrolments } from './student-enrolments';
 import { StudentGuardians } from './student-guardians';
@@ -14,7 +17,8 @@ import { StudentHistory, StudentPayments } from './student-history';
 import { StudentInvoices } from './student-invoices';
 import { StudentScholarships } from './student-scholarships';
 
-addStudentDetailStrings();
+// The page's strings, and the list's for the « Modifier » form it shares with it.
+addFrenchStrings(studentDetail, students);
 
 /**
  * A student's page (/admin/etudiants/:studentId, read:students): who they are, their guardians,
@@ -23,22 +27,24 @@ addStudentDetailStrings();
  */
 export function StudentPage() {
   const { studentId = '' } = useParams();
-  const { st, t } = useStudentT();
+  const { t } = useTranslation();
   const valid = studentParamsSchema.safeParse({ studentId }).success;
   const student = useStudentDetail(studentId, valid);
-  useDocumentTitle(student.data?.fullName ?? st('title'));
+  useDocumentTitle(student.data?.fullName ?? t('studentDetail.title'));
 
   const status = errorStatus(student.error);
   if (!valid || status === 404 || status === 400) {
     return (
       <div className="space-y-4">
         <BackToStudents />
-        <ListState title={st('notFoundTitle')}>{st('notFoundHint')}</ListState>
+        <ListState title={t('studentDetail.notFoundTitle')}>
+          {t('studentDetail.notFoundHint')}
+        </ListState>
       </div>
     );
   }
   if (student.isPending) {
-    return <ListState tone="loading" title={st('loading')} />;
+    return <ListState tone="loading" title={t('studentDetail.loading')} />;
   }
   if (student.isError && !student.data) {
     return (
@@ -46,7 +52,7 @@ export function StudentPage() {
         <BackToStudents />
         <ListState
           tone="error"
-          title={st('loadError')}
+          title={t('studentDetail.loadError')}
           retryLabel={t('ui.retry')}
           onRetry={() => void student.refetch()}
         >

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextareaField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
 import { errorMessage } from '../../lib/error-message';
-import { useStudentT } from './student-i18n';
 import { check, serverFieldErrors } from './student-forms';
 import type { Schema } from './student-forms';
 
@@ -40,7 +40,7 @@ export function ReasonForm({
   onCancel,
   cancelLabel,
 }: ReasonFormProps) {
-  const { st, t } = useStudentT();
+  const { t } = useTranslation();
   const ref = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -53,7 +53,7 @@ export function ReasonForm({
     if (pending) return;
     const checked = check(schema, { reason });
     if (checked.errors) {
-      setError(checked.errors.reason ?? st('reason.required'));
+      setError(checked.errors.reason ?? t('studentDetail.reason.required'));
       ref.current?.focus();
       return;
     }
@@ -67,7 +67,7 @@ export function ReasonForm({
         setError(onField.reason);
         ref.current?.focus();
       } else {
-        setFormError(errorMessage(caught, t, st('invoice.failure')));
+        setFormError(errorMessage(caught, t, t('studentDetail.invoice.failure')));
       }
     }
   }
@@ -112,7 +112,7 @@ export function ReasonDialog({
   onClose,
   ...form
 }: Omit<ReasonFormProps, 'onCancel'> & { open: boolean; title: string; onClose: () => void }) {
-  const { t } = useStudentT();
+  const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} title={title} closeLabel={t('common.close')}>
       {open ? <ReasonForm {...form} onCancel={onClose} /> : null}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Award } from 'lucide-react';
 import type { Scholarship, StudentDetail } from '@ecolage/contracts';
 import { Button } from '../../components/ui/button';
@@ -8,10 +9,9 @@ import { notify } from '../../components/ui/toaster';
 import { errorMessage, errorStatus } from '../../lib/error-message';
 import { formatDate } from '../../lib/format';
 import { ScholarshipDialog } from './scholarship-dialog';
-import { useStudentT } from './student-i18n';
 import { useStudentScholarships } from './student-detail.api';
 import { useDecideScholarship } from './student-mutations.api';
-import { Card, formatAmount, ScholarshipStatusBadge, Section } from './student-ui';
+import { Card, formatAmount, francsLocale, ScholarshipStatusBadge, Section } from './student-ui';
 
 type Decision = { scholarship: Scholarship; decision: 'granted' | 'refused' } | null;
 
@@ -27,7 +27,9 @@ export function StudentScholarships({
   student: StudentDetail;
   canDecide: boolean;
 }) {
-  const { st, t, language, locale } = useStudentT();
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
+  const locale = francsLocale(language);
   const scholarships = useStudentScholarships(student.id);
   const decide = useDecideScholarship();
   const [creating, setCreating] = useState(false);
@@ -43,7 +45,11 @@ export function StudentScholarships({
       });
       setPending(null);
       notify.success(
-        st(pending.decision === 'granted' ? 'scholarships.granted' : 'scholarships.refused'),
+        t(
+          pending.decision === 'granted'
+            ? 'studentDetail.scholarships.granted'
+            : 'studentDetail.scholarships.refused',
+        ),
       );
     } catch (error) {
       setPending(null);
@@ -53,12 +59,12 @@ export function StudentScholarships({
 
   let body;
   if (scholarships.isPending) {
-    body = <ListState tone="loading" title={st('scholarships.loading')} />;
+    body = <ListState tone="loading" title={t('studentDetail.scholarships.loading')} />;
   } else if (scholarships.isError && !scholarships.data) {
     body = (
       <ListState
         tone="error"
-        title={st('scholarships.loadError')}
+        title={t('studentDetail.scholarships.loadError')}
         retryLabel={t('ui.retry')}
         onRetry={() => void scholarships.refetch()}
       >
@@ -66,7 +72,11 @@ export function StudentScholarships({
       </ListState>
     );
   } else if (scholarships.data.items.length === 0) {
-    body = <ListState title={st('scholarships.empty')}>{st('scholarships.emptyHint')}</ListState>;
+    body = (
+      <ListState title={t('studentDetail.scholarships.empty')}>
+        {t('studentDetail.scholarships.emptyHint')}
+      </ListState>
+    );
   } else {
     body = (
       <ul className="grid gap-3 md:grid-cols-2">
@@ -80,24 +90,26 @@ export function StudentScholarships({
               <p className="text-sm text-slate-700">
                 <span className="font-semibold text-slate-900">
                   {scholarship.kind === 'percent'
-                    ? st('scholarships.percent', { value: scholarship.value })
+                    ? t('studentDetail.scholarships.percent', { value: scholarship.value })
                     : money(scholarship.value)}
                 </span>{' '}
                 · {scholarship.academicYear.label}
               </p>
               <p className="text-sm text-slate-700">
-                {st('scholarships.applied', { amount: money(scholarship.amountApplied) })}
+                {t('studentDetail.scholarships.applied', {
+                  amount: money(scholarship.amountApplied),
+                })}
               </p>
               <p className="text-sm text-slate-700 italic">{scholarship.reason}</p>
               <p className="text-xs text-slate-600">
-                {st('scholarships.recommendedBy', {
+                {t('studentDetail.scholarships.recommendedBy', {
                   name: scholarship.recommendedBy,
                   date: formatDate(scholarship.createdAt, language),
                 })}
               </p>
               {scholarship.decidedBy && scholarship.decidedAt ? (
                 <p className="text-xs text-slate-600">
-                  {st('scholarships.decidedBy', {
+                  {t('studentDetail.scholarships.decidedBy', {
                     name: scholarship.decidedBy,
                     date: formatDate(scholarship.decidedAt, language),
                   })}
@@ -107,18 +119,22 @@ export function StudentScholarships({
                 <div className="flex flex-wrap gap-2 pt-1">
                   <Button
                     size="sm"
-                    aria-label={st('scholarships.grantLabel', { name: scholarship.name })}
+                    aria-label={t('studentDetail.scholarships.grantLabel', {
+                      name: scholarship.name,
+                    })}
                     onClick={() => setPending({ scholarship, decision: 'granted' })}
                   >
-                    {st('scholarships.grant')}
+                    {t('studentDetail.scholarships.grant')}
                   </Button>
                   <Button
                     variant="secondary"
                     size="sm"
-                    aria-label={st('scholarships.refuseLabel', { name: scholarship.name })}
+                    aria-label={t('studentDetail.scholarships.refuseLabel', {
+                      name: scholarship.name,
+                    })}
                     onClick={() => setPending({ scholarship, decision: 'refused' })}
                   >
-                    {st('scholarships.refuse')}
+                    {t('studentDetail.scholarships.refuse')}
                   </Button>
                 </div>
               ) : null}
@@ -132,12 +148,12 @@ export function StudentScholarships({
   const granting = pending?.decision === 'granted';
   return (
     <Section
-      title={st('scholarships.title')}
+      title={t('studentDetail.scholarships.title')}
       action={
         canDecide ? (
           <Button className="max-sm:w-full" onClick={() => setCreating(true)}>
             <Award aria-hidden="true" className="size-4" />
-            {st('scholarships.create')}
+            {t('studentDetail.scholarships.create')}
           </Button>
         ) : null
       }
@@ -149,11 +165,18 @@ export function StudentScholarships({
       <ConfirmDialog
         open={pending !== null}
         onClose={() => setPending(null)}
-        title={st(granting ? 'scholarships.grantTitle' : 'scholarships.refuseTitle', {
-          name: pending?.scholarship.name ?? '',
-        })}
-        confirmLabel={st(granting ? 'scholarships.grant' : 'scholarships.refuse')}
-        pendingLabel={st('scholarships.pending')}
+        title={t(
+          granting
+            ? 'studentDetail.scholarships.grantTitle'
+            : 'studentDetail.scholarships.refuseTitle',
+          {
+            name: pending?.scholarship.name ?? '',
+          },
+        )}
+        confirmLabel={t(
+          granting ? 'studentDetail.scholarships.grant' : 'studentDetail.scholarships.refuse',
+        )}
+        pendingLabel={t('studentDetail.scholarships.pending')}
         cancelLabel={t('ui.cancel')}
         closeLabel={t('common.close')}
         pending={decide.isPending}
@@ -161,9 +184,14 @@ export function StudentScholarships({
         onConfirm={() => void confirmDecision()}
       >
         <p>
-          {st(granting ? 'scholarships.grantBody' : 'scholarships.refuseBody', {
-            year: pending?.scholarship.academicYear.label ?? '',
-          })}
+          {t(
+            granting
+              ? 'studentDetail.scholarships.grantBody'
+              : 'studentDetail.scholarships.refuseBody',
+            {
+              year: pending?.scholarship.academicYear.label ?? '',
+            },
+          )}
         </p>
       </ConfirmDialog>
     </Section>

@@ -1,14 +1,19 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { InvoiceStatus, ScholarshipStatus, StudentStatus } from '@ecolage/contracts';
 import { formatFrancs } from '@ecolage/money';
 import type { FrancsLocale } from '@ecolage/money';
 import { Badge } from '../../components/ui/badge';
 import type { BadgeTone } from '../../components/ui/badge';
 import { Button, SubmitButton } from '../../components/ui/button';
-import { useStudentT } from './student-i18n';
 
 /** Shared pieces of a student's page: sections, amounts, status badges, form bits. */
+
+/** How amounts are written for the reader's language (`formatFrancs(amount, locale)`). */
+export function francsLocale(language: string): FrancsLocale {
+  return language.startsWith('en') ? 'en' : 'fr';
+}
 
 /** « 150 000 FCFA »; a negative amount (a discount) with a real minus: « −15 000 FCFA ». */
 export function formatAmount(amount: number, locale: FrancsLocale): string {
@@ -59,8 +64,8 @@ const STUDENT_TONES: Record<StudentStatus, BadgeTone> = {
 };
 
 export function StudentStatusBadge({ status }: { status: StudentStatus }) {
-  const { st } = useStudentT();
-  return <Badge tone={STUDENT_TONES[status]}>{st(`status.${status}`)}</Badge>;
+  const { t } = useTranslation();
+  return <Badge tone={STUDENT_TONES[status]}>{t(`studentDetail.status.${status}`)}</Badge>;
 }
 
 const INVOICE_TONES: Record<InvoiceStatus, BadgeTone> = {
@@ -79,12 +84,12 @@ export function InvoiceStatusBadges({
   status: InvoiceStatus;
   overdue: boolean;
 }) {
-  const { st } = useStudentT();
+  const { t } = useTranslation();
   return (
     <span className="inline-flex flex-wrap gap-1.5">
-      <Badge tone={INVOICE_TONES[status]}>{st(`invoiceStatus.${status}`)}</Badge>
+      <Badge tone={INVOICE_TONES[status]}>{t(`studentDetail.invoiceStatus.${status}`)}</Badge>
       {overdue && status !== 'void' && status !== 'paid' ? (
-        <Badge tone="red">{st('invoices.overdue')}</Badge>
+        <Badge tone="red">{t('studentDetail.invoices.overdue')}</Badge>
       ) : null}
     </span>
   );
@@ -97,8 +102,10 @@ const SCHOLARSHIP_TONES: Record<ScholarshipStatus, BadgeTone> = {
 };
 
 export function ScholarshipStatusBadge({ status }: { status: ScholarshipStatus }) {
-  const { st } = useStudentT();
-  return <Badge tone={SCHOLARSHIP_TONES[status]}>{st(`scholarshipStatus.${status}`)}</Badge>;
+  const { t } = useTranslation();
+  return (
+    <Badge tone={SCHOLARSHIP_TONES[status]}>{t(`studentDetail.scholarshipStatus.${status}`)}</Badge>
+  );
 }
 
 /** Footer of a form dialog: Annuler, then the submit button tied to the form by its id. */
@@ -113,7 +120,7 @@ export function FormFooter({
   pendingLabel: string;
   pending: boolean;
 }) {
-  const { t } = useStudentT();
+  const { t } = useTranslation();
   return (
     <div className="flex w-full flex-col-reverse gap-3 sm:w-auto sm:flex-row">
       <Button variant="secondary" onClick={onCancel}>

@@ -11,6 +11,8 @@ import { Pager } from '../../components/ui/pager';
 import { SearchField } from '../../components/ui/search-field';
 import { SelectField } from '../../components/ui/select';
 import { notify } from '../../components/ui/toaster';
+import { addFrenchStrings } from '../../i18n/add-strings';
+import { students as studentsStrings } from '../../i18n/fr/students';
 import { errorMessage, errorStatus } from '../../lib/error-message';
 import { formatNumber } from '../../lib/format';
 import { pageCount, useListParams } from '../../lib/list-params';
@@ -32,8 +34,9 @@ import {
   useStudents,
   useStudentSummary,
 } from './students.api';
-import { useStudentsStrings } from './students-strings';
 import { StudentsTable } from './students-table';
+
+addFrenchStrings(studentsStrings);
 
 const COUNTERS: { key: keyof StudentSummary; icon: LucideIcon; tone: string }[] = [
   { key: 'total', icon: GraduationCap, tone: 'text-brand-600' },
@@ -43,12 +46,11 @@ const COUNTERS: { key: keyof StudentSummary; icon: LucideIcon; tone: string }[] 
 ];
 
 function Counters() {
-  const { i18n } = useTranslation();
-  const { s } = useStudentsStrings();
+  const { t, i18n } = useTranslation();
   const summary = useStudentSummary();
   return (
     <dl
-      aria-label={s.counters.label}
+      aria-label={t('students.counters.label')}
       aria-busy={summary.isFetching || undefined}
       className="grid grid-cols-2 gap-3 lg:grid-cols-4"
     >
@@ -56,7 +58,7 @@ function Counters() {
         <div key={key} className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
           <dt className="flex items-center gap-2 text-sm font-medium text-slate-700">
             <Icon aria-hidden="true" className={`size-4 shrink-0 ${tone}`} />
-            {s.counters[key]}
+            {t(`students.counters.${key}`)}
           </dt>
           <dd className="mt-2 text-2xl font-extrabold text-slate-900 tabular-nums sm:text-3xl">
             {summary.data ? formatNumber(summary.data[key], i18n.language) : '—'}
@@ -75,8 +77,7 @@ function Counters() {
  */
 export function StudentsPage() {
   const { t } = useTranslation();
-  const { s } = useStudentsStrings();
-  useDocumentTitle(s.title);
+  useDocumentTitle(t('students.title'));
   const session = useSession();
   const canWrite = can('write:students', session);
   const canImport = can('import:students', session);
@@ -109,9 +110,9 @@ export function StudentsPage() {
     if (exporter.isPending) return;
     try {
       await exporter.mutateAsync({ kind, format, filters });
-      notify.success(s.toolbar.exported);
+      notify.success(t('students.toolbar.exported'));
     } catch (error) {
-      notify.error(errorMessage(error, t, s.toolbar.exportFailed));
+      notify.error(errorMessage(error, t, t('students.toolbar.exportFailed')));
     }
   }
 
@@ -120,10 +121,12 @@ export function StudentsPage() {
     try {
       const { outcome } = await remover.mutateAsync(toDelete.id);
       setToDelete(null);
-      notify.success(outcome === 'archived' ? s.remove.archived : s.remove.deleted);
+      notify.success(
+        outcome === 'archived' ? t('students.remove.archived') : t('students.remove.deleted'),
+      );
     } catch (error) {
       setToDelete(null);
-      notify.error(errorMessage(error, t, s.remove.failure));
+      notify.error(errorMessage(error, t, t('students.remove.failure')));
     }
   }
 
@@ -132,12 +135,12 @@ export function StudentsPage() {
 
   let body;
   if (students.isPending) {
-    body = <ListState tone="loading" title={s.table.loading} />;
+    body = <ListState tone="loading" title={t('students.table.loading')} />;
   } else if (students.isError && !data) {
     body = (
       <ListState
         tone="error"
-        title={s.table.loadError}
+        title={t('students.table.loadError')}
         retryLabel={t('ui.retry')}
         onRetry={() => void students.refetch()}
       >
@@ -146,8 +149,8 @@ export function StudentsPage() {
     );
   } else if (!data || data.items.length === 0) {
     body = (
-      <ListState title={s.table.emptyTitle}>
-        {filtered ? s.table.emptyHint : s.table.emptyFirstHint}
+      <ListState title={t('students.table.emptyTitle')}>
+        {filtered ? t('students.table.emptyHint') : t('students.table.emptyFirstHint')}
       </ListState>
     );
   } else {
@@ -166,28 +169,28 @@ export function StudentsPage() {
     <div className="space-y-8">
       <header>
         <h1 className="text-2xl font-extrabold tracking-tight text-brand-950 sm:text-3xl">
-          {s.title}
+          {t('students.title')}
         </h1>
-        <p className="mt-2 max-w-3xl text-base text-slate-700">{s.lead}</p>
+        <p className="mt-2 max-w-3xl text-base text-slate-700">{t('students.lead')}</p>
       </header>
 
       <Counters />
 
-      <section aria-label={s.table.caption} className="space-y-4">
+      <section aria-label={t('students.table.caption')} className="space-y-4">
         <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-end">
           <SearchField
             className="lg:w-80"
-            label={s.toolbar.search}
-            placeholder={s.toolbar.searchPlaceholder}
+            label={t('students.toolbar.search')}
+            placeholder={t('students.toolbar.searchPlaceholder')}
             value={filters.search}
             onSearch={(search) => change({ search, page: 1 }, true)}
           />
           <SelectField
             compact
-            label={s.toolbar.status}
+            label={t('students.toolbar.status')}
             wrapperClassName="lg:w-56"
             value={filters.status ?? ''}
-            placeholder={s.toolbar.statusAll}
+            placeholder={t('students.toolbar.statusAll')}
             onChange={(event) =>
               change({
                 status: studentStatusValues.find((status) => status === event.target.value) ?? null,
@@ -196,7 +199,7 @@ export function StudentsPage() {
             }
             options={studentStatusValues.map((status) => ({
               value: status,
-              label: s.toolbar.statusOptions[status],
+              label: t(`students.toolbar.statusOptions.${status}`),
             }))}
           />
           <div className="flex flex-wrap items-center gap-2 lg:ml-auto">
@@ -208,12 +211,12 @@ export function StudentsPage() {
             {canImport ? (
               <Button
                 variant="secondary"
-                title={s.toolbar.import}
+                title={t('students.toolbar.import')}
                 onClick={() => setImportOpen(true)}
                 className="min-w-11 px-3"
               >
                 <Upload aria-hidden="true" className="size-4" />
-                <span className="sr-only">{s.toolbar.import}</span>
+                <span className="sr-only">{t('students.toolbar.import')}</span>
               </Button>
             ) : null}
             <Button
@@ -223,12 +226,14 @@ export function StudentsPage() {
               onClick={() => setPanelOpen((current) => !current)}
             >
               <Filter aria-hidden="true" className="size-4" />
-              {activePanel > 0 ? s.toolbar.filterCount(activePanel) : s.toolbar.filter}
+              {activePanel > 0
+                ? t('students.toolbar.filterCount', { count: activePanel })
+                : t('students.toolbar.filter')}
             </Button>
             {canWrite ? (
               <Button onClick={() => setDialog({ open: true })} className="max-sm:flex-1">
                 <Plus aria-hidden="true" className="size-4" />
-                {s.toolbar.create}
+                {t('students.toolbar.create')}
               </Button>
             ) : null}
           </div>
@@ -270,17 +275,24 @@ export function StudentsPage() {
       {canWrite ? (
         <ConfirmDialog
           open={toDelete !== null}
-          title={s.remove.title}
-          confirmLabel={s.remove.confirm}
-          pendingLabel={s.remove.pending}
-          cancelLabel={s.form.cancel}
+          title={t('students.remove.title')}
+          confirmLabel={t('students.remove.confirm')}
+          pendingLabel={t('students.remove.pending')}
+          cancelLabel={t('students.form.cancel')}
           closeLabel={t('common.close')}
           pending={remover.isPending}
           tone="danger"
           onConfirm={() => void confirmDelete()}
           onClose={() => setToDelete(null)}
         >
-          <p>{toDelete ? s.remove.body(toDelete.fullName, toDelete.matricule) : null}</p>
+          <p>
+            {toDelete
+              ? t('students.remove.body', {
+                  name: toDelete.fullName,
+                  matricule: toDelete.matricule,
+                })
+              : null}
+          </p>
         </ConfirmDialog>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pencil, Trash2 } from 'lucide-react';
 import { formatFrancs } from '@ecolage/money';
@@ -6,7 +7,7 @@ import { Badge } from '../../components/ui/badge';
 import type { BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table';
-import { useStudentsStrings } from './students-strings';
+import { francsLocale } from './student-ui';
 
 const STATUS_TONES: Record<StudentStatus, BadgeTone> = {
   active: 'green',
@@ -21,18 +22,19 @@ const DOT: Record<StudentStatus, string> = {
 
 /** The spec's badges: green Actif, red Suspendu, yellow En attente (the word says it too). */
 export function StudentStatusBadge({ status }: { status: StudentStatus }) {
-  const { s } = useStudentsStrings();
+  const { t } = useTranslation();
   return (
     <Badge tone={STATUS_TONES[status]}>
       <span aria-hidden="true" className={`size-1.5 rounded-full ${DOT[status]}`} />
-      {s.status[status]}
+      {t(`students.status.${status}`)}
     </Badge>
   );
 }
 
 /** What a student owes: red, with the overdue part spelled out, when some of it is late. */
 export function StudentBalance({ student }: { student: Pick<StudentItem, 'balance' | 'overdue'> }) {
-  const { s, locale } = useStudentsStrings();
+  const { t, i18n } = useTranslation();
+  const locale = francsLocale(i18n.language);
   const late = student.overdue > 0;
   return (
     <span className="block text-right whitespace-nowrap tabular-nums">
@@ -41,7 +43,7 @@ export function StudentBalance({ student }: { student: Pick<StudentItem, 'balanc
       </span>
       {late ? (
         <span className="block text-xs font-medium text-red-700">
-          {s.table.overdue(formatFrancs(student.overdue, locale))}
+          {t('students.table.overdue', { amount: formatFrancs(student.overdue, locale) })}
         </span>
       ) : null}
     </span>
@@ -66,17 +68,17 @@ export function StudentsTable({
   onEdit: (student: StudentItem) => void;
   onDelete: (student: StudentItem) => void;
 }) {
-  const { s } = useStudentsStrings();
+  const { t } = useTranslation();
   return (
-    <Table caption={s.table.caption} busy={busy} minWidth="min-w-[52rem]">
+    <Table caption={t('students.table.caption')} busy={busy} minWidth="min-w-[52rem]">
       <THead>
         <Tr>
-          <Th>{s.table.name}</Th>
-          <Th>{s.table.matricule}</Th>
-          <Th>{s.table.programme}</Th>
-          <Th>{s.table.status}</Th>
-          <Th className="text-right">{s.table.balance}</Th>
-          {canWrite ? <Th className="text-right">{s.table.action}</Th> : null}
+          <Th>{t('students.table.name')}</Th>
+          <Th>{t('students.table.matricule')}</Th>
+          <Th>{t('students.table.programme')}</Th>
+          <Th>{t('students.table.status')}</Th>
+          <Th className="text-right">{t('students.table.balance')}</Th>
+          {canWrite ? <Th className="text-right">{t('students.table.action')}</Th> : null}
         </Tr>
       </THead>
       <TBody>
@@ -91,7 +93,7 @@ export function StudentsTable({
               </Link>
               {student.archived ? (
                 <Badge tone="grey" className="ml-2">
-                  {s.table.archived}
+                  {t('students.table.archived')}
                 </Badge>
               ) : null}
             </Td>
@@ -105,7 +107,7 @@ export function StudentsTable({
                   ) : null}
                 </>
               ) : (
-                <span className="text-slate-500">{s.table.none}</span>
+                <span className="text-slate-500">{t('students.table.none')}</span>
               )}
             </Td>
             <Td>
@@ -120,21 +122,21 @@ export function StudentsTable({
                   <Button
                     variant="secondary"
                     size="sm"
-                    aria-label={s.table.editLabel(student.fullName)}
+                    aria-label={t('students.table.editLabel', { name: student.fullName })}
                     onClick={() => onEdit(student)}
                   >
                     <Pencil aria-hidden="true" className="size-4" />
-                    {s.table.edit}
+                    {t('students.table.edit')}
                   </Button>
                   <Button
                     variant="secondary"
                     size="sm"
-                    aria-label={s.table.removeLabel(student.fullName)}
+                    aria-label={t('students.table.removeLabel', { name: student.fullName })}
                     onClick={() => onDelete(student)}
                     className="border-red-700 text-red-700 hover:bg-red-50"
                   >
                     <Trash2 aria-hidden="true" className="size-4" />
-                    {s.table.remove}
+                    {t('students.table.remove')}
                   </Button>
                 </div>
               </Td>

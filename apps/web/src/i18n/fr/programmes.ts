@@ -1,5 +1,5 @@
 /** « Programmes et cursus » (/admin/programmes): academic years, programmes, levels, billing rules. */
-export const programmesFr = {
+export const programmes = {
   programmes: {
     title: 'Programmes et cursus',
     lead: 'Les années scolaires, les programmes de l’école avec leurs niveaux et leurs frais, et les règles de facturation.',

@@ -284,8 +284,3 @@ export const studentDetail = {
     },
   },
 } as const;
-
-type Widen<T> = T extends string ? string : { readonly [Key in keyof T]: Widen<T[Key]> };
-
-/** The shape the English strings must have, key for key. */
-export type StudentDetailStrings = Widen<typeof studentDetail>;

@@ -1,9 +1,8 @@
-import type { programmesFr } from './strings.fr';
+import type { Translation } from '../fr';
 
-type Widen<T> = T extends string ? string : { readonly [Key in keyof T]: Widen<T[Key]> };
+type Programmes = Pick<Translation, 'programmes'>;
 
-/** English strings of « Programmes et cursus », key for key with ./strings.fr. */
-export const programmesEn: Widen<typeof programmesFr> = {
+export const programmes: Programmes = {
   programmes: {
     title: 'Programmes and courses',
     lead: 'The school years, the school’s programmes with their levels and fees, and the billing rules.',

@@ -1,7 +1,8 @@
-import type { StudentDetailStrings } from './student-detail-strings';
+import type { Translation } from '../fr';
 
-/** English strings of a student's page, key for key with the French ones. */
-export const studentDetailEn: StudentDetailStrings = {
+type StudentDetail = Pick<Translation, 'studentDetail'>;
+
+export const studentDetail: StudentDetail = {
   studentDetail: {
     title: 'Student record',
     back: 'Students',
