@@ -36,13 +36,19 @@ function day(year: number, month: number, dayOfMonth: number): string {
   return `${year}-${pad(month)}-${pad(Math.min(dayOfMonth, last))}`;
 }
 
+/** A due date never before the enrolment: a student is not late on the day they join. */
+function notBefore(dueOn: string, enrolledOn: string): string {
+  return dueOn < enrolledOn ? enrolledOn : dueOn;
+}
+
 /**
  * What enrolling in a level for a school year bills:
  * - the registration fee (« Inscription »), due on the day of enrolment, when it is not zero;
  * - in `monthly` mode, one instalment per billed month, due on the school's due day of that month,
  *   except the months already over when the student enrols (a student who joins in January does
- *   not owe October);
- * - in `schedule` mode, every item of the schedule on its month and day within the school year.
+ *   not owe October) — the month of enrolment falls due on the day of enrolment at the earliest;
+ * - in `schedule` mode, every item of the schedule on its month and day within the school year
+ *   (an item whose date has passed falls due on the day of enrolment).
  * Zero amounts bill nothing.
  */
 export function planEnrolmentInvoices(
@@ -73,7 +79,7 @@ export function planEnrolmentInvoices(
         kind: 'tuition',
         label: `Mensualité ${monthNames[month - 1]} ${calendarYear}`,
         amount: level.monthlyFee,
-        dueOn: day(calendarYear, month, options.monthlyDueDay),
+        dueOn: notBefore(day(calendarYear, month, options.monthlyDueDay), options.enrolledOn),
       });
     }
   }
@@ -86,7 +92,7 @@ export function planEnrolmentInvoices(
         kind: 'tuition',
         label: item.label,
         amount: item.amount,
-        dueOn: day(calendarYear, item.dueMonth, item.dueDay),
+        dueOn: notBefore(day(calendarYear, item.dueMonth, item.dueDay), options.enrolledOn),
       });
     });
     planned.sort((a, b) => (a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : 0));
