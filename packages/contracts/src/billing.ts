@@ -129,10 +129,6 @@ export const invoiceRequestSchema = z.object({
   issue: z.boolean().default(true),
 });
 export type InvoiceRequest = z.infer<typeof invoiceRequestSchema>;
-export const updateInvoiceRequestSchema = invoiceRequestSchema.omit({
-  studentId: true,
-  issue: true,
-});
 
 export const voidInvoiceRequestSchema = z.object({ reason: reasonSchema });
 export const waiveLineRequestSchema = z.object({ reason: reasonSchema });

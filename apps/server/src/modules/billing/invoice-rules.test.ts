@@ -1,11 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  issuedInvoiceStatus,
-  percentOfFrancs,
-  scholarshipDiscounts,
-  siblingPercent,
-} from './invoice-rules';
+import { percentOfFrancs, scholarshipDiscounts, siblingPercent } from './invoice-rules';
 import { lateFeeFor } from './late-fees.service';
 
 describe('billing rules', () => {
@@ -14,13 +9,6 @@ describe('billing rules', () => {
     expect(percentOfFrancs(150_005, 10)).toBe(15_001);
     expect(percentOfFrancs(150_004, 10)).toBe(15_000);
     expect(percentOfFrancs(99, 33)).toBe(33);
-  });
-
-  it('derives the status from total and paid', () => {
-    expect(issuedInvoiceStatus(100, 0)).toBe('open');
-    expect(issuedInvoiceStatus(100, 40)).toBe('partially_paid');
-    expect(issuedInvoiceStatus(100, 100)).toBe('paid');
-    expect(issuedInvoiceStatus(0, 0)).toBe('paid');
   });
 
   it('gives the sibling rate by rank', () => {

@@ -1,5 +1,3 @@
-import type { InvoiceStatus } from '@ecolage/contracts';
-
 import { allocateFrancs, percentOf } from '@ecolage/money';
 
 /**
@@ -9,12 +7,6 @@ import { allocateFrancs, percentOf } from '@ecolage/money';
  */
 export function percentOfFrancs(amount: number, percent: number): number {
   return percentOf(amount, percent * 100);
-}
-
-/** The status an issued invoice has for what it bills and what was allocated to it. */
-export function issuedInvoiceStatus(total: number, paid: number): InvoiceStatus {
-  if (paid >= total) return 'paid';
-  return paid > 0 ? 'partially_paid' : 'open';
 }
 
 /** The sibling discount rate of the `rank`-th enrolled child of a family (1 = eldest enrolled). */
