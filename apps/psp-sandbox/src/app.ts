@@ -1,0 +1,77 @@
+// Builds the sandbox's HTTP server: one route family per provider under its own prefix (the path
+// below the prefix is the provider's real one), the téléphone page and the /__sim controls.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { controlRoutes } from './control';
+import { Sandbox, type SandboxOptions } from './engine';
+import { fedapayRoutes } from './fedapay';
+import { esc, page } from './html';
+import { registerBodyParsers } from './http';
+import { mtnRoutes } from './mtn';
+import { orangeRoutes } from './orange';
+import { paygateRoutes } from './paygate';
+import { telephoneRoutes } from './telephone';
+import { waveRoutes } from './wave';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The simulator behind the routes (store, faults, clock), for main.ts and the tests. */
+    sandbox: Sandbox;
+  }
+}
+
+export interface BuildSandboxOptions extends SandboxOptions {
+  /** Fastify logger options; silent when absent (tests). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Route prefix of each provider: the base URL an adapter points at is origin + prefix. */
+export const PROVIDER_PREFIXES = {
+  mtn: '/mtn',
+  orange: '/orange',
+  wave: '/wave',
+  fedapay: '/fedapay',
+  paygate: '/paygate',
+} as const;
+
+/**
+ * Builds the sandbox. Inject `now` (clock), `callbackFetch` (outbound HTTP) and `sleep` to drive
+ * it from tests; `credentials` and `config` override the demo values.
+ */
+export async function buildSandbox(options: BuildSandboxOptions = {}): Promise<FastifyInstance> {
+  const sandbox = new Sandbox(options);
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 256 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorate('sandbox', sandbox);
+  registerBodyParsers(app);
+  app.addHook('onClose', async () => sandbox.stop());
+
+  await app.register(mtnRoutes(sandbox), { prefix: PROVIDER_PREFIXES.mtn });
+  await app.register(orangeRoutes(sandbox), { prefix: PROVIDER_PREFIXES.orange });
+  await app.register(waveRoutes(sandbox), { prefix: PROVIDER_PREFIXES.wave });
+  await app.register(fedapayRoutes(sandbox), { prefix: PROVIDER_PREFIXES.fedapay });
+  await app.register(paygateRoutes(sandbox), { prefix: PROVIDER_PREFIXES.paygate });
+  await app.register(telephoneRoutes(sandbox));
+  await app.register(controlRoutes(sandbox), { prefix: '/__sim' });
+
+  app.get('/', async (_request, reply) => {
+    const links = Object.entries(PROVIDER_PREFIXES)
+      .map(
+        ([name, prefix]) => `<li><strong>${esc(name)}</strong> : <code>${esc(prefix)}</code></li>`,
+      )
+      .join('');
+    return reply.type('text/html').send(
+      page(
+        'Bac à sable PSP',
+        `<h1>Bac à sable PSP d'Écolage</h1>
+<p>Simulateur local des protocoles de PayGate Global, FedaPay, MTN MoMo, Orange Money et Wave.</p>
+<p><a class="button primary" href="/telephone">Ouvrir le téléphone</a></p>
+<h2>Préfixes des fournisseurs</h2><ul class="card plain">${links}</ul>
+<p class="muted">État : <a href="/__sim/state">/__sim/state</a>. Voir le README pour les pannes simulées.</p>`,
+      ),
+    );
+  });
+  return app;
+}

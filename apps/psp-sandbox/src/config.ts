@@ -1,0 +1,100 @@
+// Fixed sandbox credentials and the settings a demo or a test may change (/__sim/config).
+import type { ProviderId } from './state';
+
+/**
+ * The credentials every provider expects. These fixed values exist only for this local sandbox
+ * (README lists them); they are not secrets and unlock nothing outside 127.0.0.1.
+ * The MTN pair and the two webhook secrets are those of research/psp-signature-vectors.js, so the
+ * published vectors can be replayed against the sandbox.
+ */
+export interface SandboxCredentials {
+  mtn: { subscriptionKey: string; apiUser: string; apiKey: string; callbackHost: string };
+  orange: { clientId: string; clientSecret: string; merchantKey: string };
+  wave: { apiKey: string; webhookSecret: string };
+  fedapay: { secretKey: string; webhookSecret: string };
+  paygate: { authToken: string };
+}
+
+export const DEMO_CREDENTIALS: SandboxCredentials = {
+  mtn: {
+    subscriptionKey: '0f3c5a7e9b1d4c6e8a2f4b6d8e0a1c3e',
+    apiUser: 'c72025f5-5cd1-4630-99e4-8ba4722fad56',
+    apiKey: 'f1db798c98df4bcf83b538175893bbf0',
+    callbackHost: 'localhost',
+  },
+  orange: {
+    clientId: 'ecolage-sandbox-orange-client',
+    clientSecret: 'ecolage-sandbox-orange-secret',
+    merchantKey: '5a1e0c01',
+  },
+  wave: { apiKey: 'wave_sn_prod_sandbox_ecolage_demo', webhookSecret: 'wave_sn_WHS_test_secret' },
+  fedapay: { secretKey: 'sk_sandbox_ecolage_demo', webhookSecret: 'wh_sandbox_test_secret' },
+  paygate: { authToken: '8b7d5c3a-1e2f-4a6b-9c8d-0e1f2a3b4c5d' },
+};
+
+/** What /__sim/config may change while the sandbox runs. */
+export interface SandboxConfig {
+  /** Name shown to payers in prompts and hosted pages (the merchant account's name). */
+  merchantName: string;
+  /** Base of the links the sandbox hands out (payment_url, wave_launch_url…); the request's origin when unset. */
+  publicUrl?: string;
+  /** Webhook URLs that real providers take from their dashboards. */
+  webhookUrls: { wave?: string; fedapay?: string; paygate?: string };
+  mtn: {
+    /** MTN may call back with POST or PUT. */
+    callbackMethod: 'POST' | 'PUT';
+    /** Numbers outside the magic table succeed at once (MTN's sandbox) instead of ringing the téléphone page. */
+    autoApprove: boolean;
+    /** Older and sandbox responses carry `reason` as `{code, message}`. */
+    reasonAsObject: boolean;
+  };
+  wave: { webhookAuth: 'signature' | 'bearer' };
+  /** Time a payer has to answer, per provider. */
+  expirySeconds: Record<ProviderId, number>;
+  /** Waits between retries of a signed webhook (Wave, FedaPay) that got no 2xx. */
+  retryDelaysMs: number[];
+}
+
+export function defaultConfig(): SandboxConfig {
+  return {
+    merchantName: 'École Démo',
+    webhookUrls: {},
+    mtn: { callbackMethod: 'POST', autoApprove: false, reasonAsObject: false },
+    wave: { webhookAuth: 'signature' },
+    // MTN: about 5 min of PIN window; Wave: when_expires ≈ 30 min (psp-apis.md §2.3, §4.2, §7.4).
+    expirySeconds: { mtn: 300, orange: 600, wave: 1800, fedapay: 900, paygate: 600 },
+    retryDelaysMs: [2_000, 10_000, 30_000],
+  };
+}
+
+/** Reads the sandbox's settings from the environment (main.ts). */
+export function configFromEnv(env: NodeJS.ProcessEnv, port: number): Partial<SandboxConfig> {
+  const base = defaultConfig();
+  const method = env.PSP_SANDBOX_MTN_CALLBACK_METHOD?.toUpperCase();
+  return {
+    merchantName: env.PSP_SANDBOX_MERCHANT_NAME || base.merchantName,
+    publicUrl: env.PSP_SANDBOX_PUBLIC_URL || `http://127.0.0.1:${port}`,
+    webhookUrls: {
+      wave: env.PSP_SANDBOX_WAVE_WEBHOOK_URL || undefined,
+      fedapay: env.PSP_SANDBOX_FEDAPAY_WEBHOOK_URL || undefined,
+      paygate: env.PSP_SANDBOX_PAYGATE_CALLBACK_URL || undefined,
+    },
+    mtn: {
+      ...base.mtn,
+      callbackMethod: method === 'PUT' ? 'PUT' : 'POST',
+      autoApprove: env.PSP_SANDBOX_MTN_AUTO_APPROVE === 'true',
+    },
+  };
+}
+
+/** Merges a partial configuration into a full one, one level deep for the nested groups. */
+export function mergeConfig(base: SandboxConfig, patch: Partial<SandboxConfig>): SandboxConfig {
+  return {
+    ...base,
+    ...patch,
+    webhookUrls: { ...base.webhookUrls, ...patch.webhookUrls },
+    mtn: { ...base.mtn, ...patch.mtn },
+    wave: { ...base.wave, ...patch.wave },
+    expirySeconds: { ...base.expirySeconds, ...patch.expirySeconds },
+  };
+}

@@ -1,0 +1,153 @@
+// The sandbox's core: store, fault switches, configuration, callbacks, and the one place where a
+// pending payment ends (payer's answer, expiry, late success), whatever the provider.
+import { CallbackDispatcher, type Delivery } from './callbacks';
+import {
+  DEMO_CREDENTIALS,
+  defaultConfig,
+  mergeConfig,
+  type SandboxConfig,
+  type SandboxCredentials,
+} from './config';
+import { FaultSwitches } from './faults';
+import { note, SandboxStore, type ProviderId, type Resolution, type SimTransaction } from './state';
+
+export interface ProviderHooks {
+  /** Applies the payer's answer (or the expiry) to the provider's wire state and calls back. */
+  resolve(transaction: SimTransaction, resolution: Resolution, late: boolean): void;
+  /** Time-driven changes other than the expiry (MTN's « ongoing » test number). */
+  refresh?(transaction: SimTransaction): void;
+}
+
+export interface SandboxOptions {
+  /** Clock of the sandbox (expiries, timestamps, signatures). */
+  now?: () => Date;
+  /** Outbound HTTP client for callbacks and webhooks. */
+  callbackFetch?: typeof fetch;
+  credentials?: { [P in keyof SandboxCredentials]?: Partial<SandboxCredentials[P]> };
+  config?: Partial<SandboxConfig>;
+  /** Waits of the delay and timeout faults and of webhook retries. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const DEFAULT_LATE_SUCCESS_SECONDS = 60;
+
+function realSleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+export class Sandbox {
+  readonly store = new SandboxStore();
+  readonly faults = new FaultSwitches();
+  readonly credentials: SandboxCredentials;
+  readonly now: () => Date;
+  readonly sleep: (ms: number) => Promise<void>;
+  readonly dispatcher: CallbackDispatcher;
+  config: SandboxConfig;
+  private readonly initialConfig: SandboxConfig;
+  private readonly hooks = new Map<ProviderId, ProviderHooks>();
+
+  constructor(options: SandboxOptions = {}) {
+    this.now = options.now ?? (() => new Date());
+    this.sleep = options.sleep ?? realSleep;
+    const given = options.credentials ?? {};
+    this.credentials = {
+      mtn: { ...DEMO_CREDENTIALS.mtn, ...given.mtn },
+      orange: { ...DEMO_CREDENTIALS.orange, ...given.orange },
+      wave: { ...DEMO_CREDENTIALS.wave, ...given.wave },
+      fedapay: { ...DEMO_CREDENTIALS.fedapay, ...given.fedapay },
+      paygate: { ...DEMO_CREDENTIALS.paygate, ...given.paygate },
+    };
+    this.initialConfig = mergeConfig(defaultConfig(), options.config ?? {});
+    this.config = structuredClone(this.initialConfig);
+    this.dispatcher = new CallbackDispatcher({
+      now: this.now,
+      faults: this.faults,
+      sleep: this.sleep,
+      fetch: options.callbackFetch ?? fetch,
+      retryDelaysMs: () => this.config.retryDelaysMs,
+    });
+    this.provisionDemoUser();
+  }
+
+  register(provider: ProviderId, hooks: ProviderHooks): void {
+    this.hooks.set(provider, hooks);
+  }
+
+  /** When a request created now stops waiting for the payer. */
+  expiryFrom(provider: ProviderId, from: Date = this.now()): Date {
+    return new Date(from.getTime() + this.config.expirySeconds[provider] * 1000);
+  }
+
+  /**
+   * Ends a pending transaction (or, with `late`, turns an ended one into a success). Returns
+   * false when the transaction was no longer pending. Wave keeps its session open after a failed
+   * attempt, so the state may stay `pending`.
+   */
+  resolve(transaction: SimTransaction, resolution: Resolution, late = false): boolean {
+    if (!late && transaction.state !== 'pending') return false;
+    const now = this.now();
+    if (resolution === 'paid') {
+      const mismatch = this.faults.take(transaction.provider, 'amount_mismatch');
+      if (mismatch) transaction.reportedAmount = transaction.amount + (mismatch.difference ?? -100);
+    }
+    note(transaction, now, late ? 'late_success' : resolution);
+    this.hooks.get(transaction.provider)?.resolve(transaction, resolution, late);
+    if (transaction.state !== 'pending') {
+      transaction.resolution = resolution;
+      transaction.settledAt = now;
+    }
+    if (resolution === 'expired') {
+      const lateSuccess = this.faults.take(transaction.provider, 'late_success');
+      if (lateSuccess) {
+        const seconds = lateSuccess.afterSeconds ?? DEFAULT_LATE_SUCCESS_SECONDS;
+        transaction.lateSuccessAt = new Date(now.getTime() + seconds * 1000);
+      }
+    }
+    return true;
+  }
+
+  /** Applies what the clock decides: expiry, late success, MTN's delayed outcomes. */
+  refresh(transaction: SimTransaction): void {
+    this.hooks.get(transaction.provider)?.refresh?.(transaction);
+    const now = this.now();
+    if (transaction.state === 'pending' && transaction.expiresAt && now >= transaction.expiresAt) {
+      this.resolve(transaction, 'expired');
+    }
+    if (transaction.lateSuccessAt && now >= transaction.lateSuccessAt) {
+      transaction.lateSuccessAt = null;
+      this.resolve(transaction, 'paid', true);
+    }
+  }
+
+  /** Refreshes every transaction (main.ts calls it every second; /__sim/tick on demand). */
+  sweep(): void {
+    for (const transaction of this.store.transactions) this.refresh(transaction);
+  }
+
+  dispatch(transaction: SimTransaction, deliveries: Delivery[]): void {
+    this.dispatcher.dispatch(transaction, deliveries);
+  }
+
+  /** Waits for every callback under way (tests). */
+  flush(): Promise<void> {
+    return this.dispatcher.flush();
+  }
+
+  /** Forgets transactions, SMS, tokens and faults, and restores the starting configuration. */
+  reset(): void {
+    this.store.reset();
+    this.faults.clear();
+    this.config = structuredClone(this.initialConfig);
+    this.provisionDemoUser();
+  }
+
+  stop(): void {
+    this.dispatcher.stop();
+  }
+
+  /** MTN's sandbox makes you create an API user; the demo one exists from the start. */
+  private provisionDemoUser(): void {
+    const { apiUser, apiKey, callbackHost } = this.credentials.mtn;
+    this.store.mtnUsers.set(apiUser, { providerCallbackHost: callbackHost, apiKey });
+  }
+}

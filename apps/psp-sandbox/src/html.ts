@@ -1,0 +1,102 @@
+// Server-rendered HTML of the sandbox's pages: small, French, readable at 320 px, no external
+// requests (inline style only).
+import { formatFrancs } from '@ecolage/money';
+
+/** Escapes text for HTML content and attribute values. */
+export function esc(value: unknown): string {
+  return String(value ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/**
+ * An amount as a payer reads it: `150 000 FCFA` for francs (XOF, and Orange's test currency OUV),
+ * `100 EUR` for MTN's sandbox currency.
+ */
+export function formatAmount(amount: number, currency: string): string {
+  if (
+    (currency === 'XOF' || currency === 'OUV' || currency === 'XAF') &&
+    Number.isSafeInteger(amount)
+  ) {
+    return formatFrancs(amount);
+  }
+  return `${new Intl.NumberFormat('fr-FR').format(amount)}\u00A0${currency}`;
+}
+
+/** Time of day in Lomé (UTC, no daylight saving): `14:05`. */
+export function formatTime(date: Date): string {
+  return date.toISOString().slice(11, 16);
+}
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f3f4f6}
+main{max-width:28rem;margin:0 auto;padding:1rem}
+h1{font-size:1.35rem;margin:.25rem 0 1rem}
+h2{font-size:1.1rem;margin:1.5rem 0 .5rem}
+.card{background:#fff;border:1px solid #d1d5db;border-radius:.75rem;padding:1rem;margin:0 0 1rem}
+.ussd{background:#111827;color:#f9fafb;font-family:ui-monospace,Menlo,Consolas,monospace}
+.ussd p{margin:.25rem 0}
+.muted{color:#4b5563;font-size:.9rem}
+.ussd .muted{color:#d1d5db}
+label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+input,select{width:100%;font-size:1.1rem;padding:.6rem;border:2px solid #6b7280;border-radius:.5rem;background:#fff;color:#111}
+.actions{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.75rem}
+button,.button{flex:1 1 8rem;min-height:2.75rem;font-size:1rem;font-weight:600;border:0;border-radius:.5rem;padding:.6rem 1rem;cursor:pointer;text-align:center;text-decoration:none}
+.primary{background:#047857;color:#fff}
+.danger{background:#b91c1c;color:#fff}
+.secondary{background:#e5e7eb;color:#111827}
+:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
+.notice{border-left:4px solid #2563eb;background:#eff6ff;padding:.75rem;border-radius:.25rem;margin:0 0 1rem}
+.error{border-left-color:#b91c1c;background:#fef2f2}
+ul.plain{list-style:none;padding:0;margin:0}
+ul.plain li{border-bottom:1px solid #e5e7eb;padding:.5rem 0;overflow-wrap:anywhere}
+.brand{font-size:.85rem;font-weight:700;text-transform:uppercase;letter-spacing:.05em;color:#374151}
+.amount{font-size:1.6rem;font-weight:700;margin:.25rem 0}
+`;
+
+export interface PageOptions {
+  /** Reloads the page every N seconds (waiting pages). */
+  refreshSeconds?: number;
+  /** Inline script placed at the end of the body. */
+  script?: string;
+}
+
+export function page(title: string, content: string, options: PageOptions = {}): string {
+  const refresh =
+    options.refreshSeconds === undefined
+      ? ''
+      : `<meta http-equiv="refresh" content="${options.refreshSeconds}">`;
+  const script = options.script ? `<script>${options.script}</script>` : '';
+  return `<!doctype html>
+<html lang="fr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+${refresh}
+<title>${esc(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${content}
+</main>
+${script}
+</body>
+</html>`;
+}
+
+/** A status message announced to screen readers. */
+export function notice(message: string | undefined, isError = false): string {
+  if (!message) return '<div role="status" aria-live="polite"></div>';
+  return `<div class="notice${isError ? ' error' : ''}" role="status" aria-live="polite">${esc(message)}</div>`;
+}
+
+/** Page of an unknown payment link. */
+export function missingPage(message: string): string {
+  return page('Introuvable', `<h1>Introuvable</h1>\n<p>${esc(message)}</p>`);
+}

@@ -1,0 +1,220 @@
+// In-memory store of the sandbox: transactions of every provider with their timeline, captured
+// SMS, MTN API users and issued access tokens. Nothing survives a restart, on purpose.
+import { randomBytes } from 'node:crypto';
+
+export const PROVIDERS = ['mtn', 'orange', 'wave', 'fedapay', 'paygate'] as const;
+export type ProviderId = (typeof PROVIDERS)[number];
+
+/** The sandbox's own summary of a transaction; each provider keeps its wire status in `data`. */
+export type SimState = 'pending' | 'succeeded' | 'failed' | 'cancelled' | 'expired';
+
+/** What the payer (or the clock) did with a request to pay. */
+export type Resolution = 'paid' | 'wrong_pin' | 'refused' | 'expired';
+
+/** Who must act before the transaction can end. */
+export type Awaiting = 'phone' | 'page' | 'nobody';
+
+export interface TimelineEntry {
+  at: string;
+  event: string;
+  detail?: Record<string, unknown>;
+}
+
+export interface SimTransaction<D extends object = object> {
+  /** Sandbox id (`sim-000001`), used by the téléphone page and /__sim. */
+  id: string;
+  provider: ProviderId;
+  /** The provider's own reference (X-Reference-Id, pay_token, cos-…, FedaPay id, tx_reference). */
+  ref: string;
+  /** Other keys the provider can be asked by (order_id, client_reference, identifier, token…). */
+  lookup: Record<string, string>;
+  /** Requested amount in the currency's unit (whole francs for XOF). */
+  amount: number;
+  /** Amount the provider reports once paid; differs only under the amount_mismatch fault. */
+  reportedAmount: number;
+  currency: string;
+  merchant: string;
+  description: string;
+  /** Payer's number, digits only, for push flows. */
+  msisdn?: string;
+  /** Operator name shown on the téléphone page (« MTN MoMo », « Mixx by Yas »…). */
+  operator: string;
+  awaiting: Awaiting;
+  state: SimState;
+  resolution: Resolution | null;
+  createdAt: Date;
+  expiresAt: Date | null;
+  settledAt: Date | null;
+  /** Set by the late_success fault: when the expired payment turns into a success. */
+  lateSuccessAt: Date | null;
+  data: D;
+  timeline: TimelineEntry[];
+}
+
+export interface SmsMessage {
+  id: string;
+  to: string;
+  from: string | null;
+  body: string;
+  receivedAt: Date;
+}
+
+export interface MtnApiUser {
+  providerCallbackHost: string;
+  apiKey: string | null;
+}
+
+export interface IssuedToken {
+  provider: ProviderId;
+  /** Who it was issued to (MTN API user, Orange client id). */
+  subject: string;
+  expiresAt: Date;
+}
+
+/** Digits of a phone number, without a leading international `00`. */
+export function phoneDigits(value: string): string {
+  return value.replace(/\D/g, '').replace(/^00/, '');
+}
+
+/**
+ * Whether two numbers designate the same line: equal digits, or one is the other with its country
+ * code (`90123456` and `22890123456`). Shorter than 8 digits never matches by suffix.
+ */
+export function samePhone(a: string, b: string): boolean {
+  const x = phoneDigits(a);
+  const y = phoneDigits(b);
+  if (x === y) return x.length > 0;
+  const [short, long] = x.length < y.length ? [x, y] : [y, x];
+  return short.length >= 8 && long.endsWith(short);
+}
+
+/** Random lowercase hex of `bytes` bytes. */
+export function randomHex(bytes: number): string {
+  return randomBytes(bytes).toString('hex');
+}
+
+/** Random digits (for operator references and MTN's financialTransactionId). */
+export function randomDigits(count: number): string {
+  let digits = '';
+  for (const byte of randomBytes(count)) digits += String(byte % 10);
+  return digits;
+}
+
+export class SandboxStore {
+  transactions: SimTransaction[] = [];
+  sms: SmsMessage[] = [];
+  mtnUsers = new Map<string, MtnApiUser>();
+  tokens = new Map<string, IssuedToken>();
+  private sequence = 0;
+
+  /** Next number of a sequence shared by every provider (ids stay unique across the sandbox). */
+  next(): number {
+    this.sequence += 1;
+    return this.sequence;
+  }
+
+  add<D extends object>(transaction: SimTransaction<D>): SimTransaction<D> {
+    this.transactions.push(transaction as SimTransaction);
+    return transaction;
+  }
+
+  byId(id: string): SimTransaction | undefined {
+    return this.transactions.find((transaction) => transaction.id === id);
+  }
+
+  /** The provider's transaction whose `ref` (or lookup key `key`) equals `value`. */
+  find<D extends object>(
+    provider: ProviderId,
+    value: string,
+    key?: string,
+  ): SimTransaction<D> | undefined {
+    const found = this.transactions.find(
+      (transaction) =>
+        transaction.provider === provider &&
+        (key === undefined ? transaction.ref === value : transaction.lookup[key] === value),
+    );
+    return found as SimTransaction<D> | undefined;
+  }
+
+  findAll<D extends object>(provider: ProviderId, key: string, value: string): SimTransaction<D>[] {
+    return this.transactions.filter(
+      (transaction) => transaction.provider === provider && transaction.lookup[key] === value,
+    ) as SimTransaction<D>[];
+  }
+
+  /** Requests waiting for a person on the téléphone page of that number, oldest first. */
+  promptsFor(number: string): SimTransaction[] {
+    return this.transactions.filter(
+      (transaction) =>
+        transaction.awaiting === 'phone' &&
+        transaction.state === 'pending' &&
+        transaction.msisdn !== undefined &&
+        samePhone(transaction.msisdn, number),
+    );
+  }
+
+  /** Push requests of that number that have ended, newest first. */
+  historyFor(number: string, limit: number): SimTransaction[] {
+    return this.transactions
+      .filter(
+        (transaction) =>
+          transaction.state !== 'pending' &&
+          transaction.msisdn !== undefined &&
+          samePhone(transaction.msisdn, number),
+      )
+      .reverse()
+      .slice(0, limit);
+  }
+
+  smsFor(number: string): SmsMessage[] {
+    return this.sms.filter((message) => samePhone(message.to, number)).reverse();
+  }
+
+  reset(): void {
+    this.transactions = [];
+    this.sms = [];
+    this.mtnUsers.clear();
+    this.tokens.clear();
+    this.sequence = 0;
+  }
+}
+
+/** Fields every new transaction starts with; providers add theirs. */
+export function newTransaction<D extends object>(
+  store: SandboxStore,
+  now: Date,
+  fields: Pick<
+    SimTransaction<D>,
+    'provider' | 'ref' | 'amount' | 'currency' | 'merchant' | 'description' | 'operator' | 'data'
+  > &
+    Partial<Pick<SimTransaction<D>, 'lookup' | 'msisdn' | 'awaiting' | 'expiresAt'>>,
+): SimTransaction<D> {
+  return store.add<D>({
+    id: `sim-${String(store.next()).padStart(6, '0')}`,
+    lookup: {},
+    awaiting: 'nobody',
+    expiresAt: null,
+    ...fields,
+    reportedAmount: fields.amount,
+    state: 'pending',
+    resolution: null,
+    createdAt: now,
+    settledAt: null,
+    lateSuccessAt: null,
+    timeline: [{ at: now.toISOString(), event: 'created' }],
+  });
+}
+
+/** Appends an entry to the transaction's timeline. */
+export function note(
+  transaction: SimTransaction,
+  now: Date,
+  event: string,
+  detail?: Record<string, unknown>,
+): void {
+  transaction.timeline.push(
+    detail === undefined
+      ? { at: now.toISOString(), event }
+      : { at: now.toISOString(), event, detail },
+  );
+}
