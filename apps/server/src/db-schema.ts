@@ -11,3 +11,4 @@ export * from './modules/messaging/messaging.tables';
 export * from './modules/programmes/programmes.tables';
 export * from './modules/students/students.tables';
 export * from './modules/billing/billing.tables';
+export * from './modules/ledger/ledger.tables';
