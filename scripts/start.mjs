@@ -1,6 +1,6 @@
 // `npm start`: builds what is missing or out of date (web app, server bundle), then runs the server,
 // which starts the embedded database (or uses DATABASE_URL), migrates and seeds the demo school.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -61,6 +61,36 @@ buildIfStale(
   [at('apps', 'server', 'src'), at('apps', 'server', 'scripts', 'build.mjs'), ...shared],
   '@ecolage/server',
 );
+
+// Demo mode (embedded database): the payment providers' simulator runs beside the product, on
+// 127.0.0.1, and the adapters are pointed at it — unless PSP_SANDBOX=off or real settings exist.
+if (!process.env.DATABASE_URL && process.env.PSP_SANDBOX !== 'off') {
+  buildIfStale(
+    'du simulateur des opérateurs de paiement',
+    at('apps', 'psp-sandbox', 'dist', 'main.js'),
+    [
+      at('apps', 'psp-sandbox', 'src'),
+      at('apps', 'psp-sandbox', 'scripts', 'build.mjs'),
+      ...shared,
+    ],
+    '@ecolage/psp-sandbox',
+  );
+  const port = (process.env.PSP_SANDBOX_PORT ??= '3100');
+  const origin = `http://127.0.0.1:${port}`;
+  const sandbox = spawn(process.execPath, [at('apps', 'psp-sandbox', 'dist', 'main.js')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, LOG_LEVEL: process.env.PSP_SANDBOX_LOG_LEVEL ?? 'warn' },
+  });
+  process.on('exit', () => sandbox.kill());
+  const { sandboxProviderEnv } = await import(
+    pathToFileURL(at('apps', 'psp-sandbox', 'demo-env.mjs')).href
+  );
+  for (const [name, value] of Object.entries(sandboxProviderEnv(origin))) {
+    process.env[name] ??= value;
+  }
+  console.log(`Simulateur des opérateurs de paiement : ${origin}/telephone`);
+}
 
 process.env.NODE_ENV ??= 'production';
 await import(pathToFileURL(at('apps', 'server', 'dist', 'main.js')).href);

@@ -1,0 +1,27 @@
+// The provider settings that point Écolage's adapters at this sandbox (fixed, public sandbox
+// values documented in README.md). `npm start` applies them in demo mode, only where unset.
+
+/** @param {string} origin e.g. http://127.0.0.1:3100 */
+export function sandboxProviderEnv(origin) {
+  return {
+    MTN_BASE_URL: `${origin}/mtn`,
+    MTN_TARGET_ENVIRONMENT: 'mtnbenin',
+    MTN_COLLECTION_SUBSCRIPTION_KEY: '0f3c5a7e9b1d4c6e8a2f4b6d8e0a1c3e',
+    MTN_COLLECTION_API_USER: 'c72025f5-5cd1-4630-99e4-8ba4722fad56',
+    MTN_COLLECTION_API_KEY: 'f1db798c98df4bcf83b538175893bbf0',
+    ORANGE_BASE_URL: `${origin}/orange`,
+    ORANGE_CLIENT_ID: 'ecolage-sandbox-orange-client',
+    ORANGE_CLIENT_SECRET: 'ecolage-sandbox-orange-secret',
+    ORANGE_MERCHANT_KEY: '5a1e0c01',
+    ORANGE_WEBPAY_COUNTRY: 'dev',
+    WAVE_BASE_URL: `${origin}/wave`,
+    WAVE_API_KEY: 'wave_sn_prod_sandbox_ecolage_demo',
+    WAVE_WEBHOOK_SECRET: 'wave_sn_WHS_test_secret',
+    FEDAPAY_BASE_URL: `${origin}/fedapay/v1`,
+    FEDAPAY_SECRET_KEY: 'sk_sandbox_ecolage_demo',
+    FEDAPAY_ENVIRONMENT: 'sandbox',
+    FEDAPAY_WEBHOOK_SECRET: 'wh_sandbox_test_secret',
+    PAYGATE_BASE_URL: `${origin}/paygate`,
+    PAYGATE_AUTH_TOKEN: '8b7d5c3a-1e2f-4a6b-9c8d-0e1f2a3b4c5d',
+  };
+}
