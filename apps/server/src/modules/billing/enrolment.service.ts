@@ -6,11 +6,10 @@ import {
   type EnrolRequest,
 } from '@ecolage/contracts';
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import { dayIn } from '../../platform/clock';
 import type { Database, Transaction } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
-import { findSchoolTimeZone } from '../organizations';
+import { schoolToday } from '../organizations';
 import {
   findAcademicYear,
   findCurrentAcademicYear,
@@ -144,7 +143,7 @@ export async function enrolStudent(
         issues: [{ path: 'levelId', message: ProgrammeMessages.levelArchived }],
       });
     }
-    const today = dayIn(await findSchoolTimeZone(tx, organizationId));
+    const today = await schoolToday(tx, organizationId);
     const [enrolment] = await tx
       .insert(enrolments)
       .values({ organizationId, studentId, levelId: found.level.id, academicYearId: year.id })
@@ -243,7 +242,7 @@ export async function withdrawEnrolment(
     if (enrolment.status === 'withdrawn') {
       throw new AppError(ErrorCode.CONFLICT, StudentMessages.alreadyWithdrawn);
     }
-    const today = dayIn(await findSchoolTimeZone(tx, organizationId));
+    const today = await schoolToday(tx, organizationId);
     const now = new Date();
     await tx
       .update(enrolments)

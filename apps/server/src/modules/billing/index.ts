@@ -5,7 +5,6 @@ export { applyLateFees } from './late-fees.service';
 export { enrolStudent, issueEnrolmentInvoices, withdrawEnrolment } from './enrolment.service';
 export { findBillingRules } from './billing-settings.service';
 export { invoices, invoiceLines, invoiceAllocations } from './billing.tables';
-export { schoolToday } from './invoices.service';
 export { allocateToInvoice } from './invoices.repository';
 export { invoicesExportRoutes } from './invoices-export.routes';
 export { getBillingSettings, saveBillingSettings } from './billing-settings.service';

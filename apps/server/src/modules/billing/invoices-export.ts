@@ -11,10 +11,20 @@ import type { ActingMember } from '../../platform/http/acting-member';
 import { keysetPages, type TabularColumn, type TabularTable } from '../../platform/tabular-export';
 import { recordAuditEntry } from '../audit';
 import { findCurrentAcademicYear, levels, programmes } from '../programmes';
-import { enrolments, guardians, studentGuardians, students } from '../students';
+import {
+  activeEnrolmentJoin,
+  enrolledLevelJoin,
+  enrolments,
+  guardians,
+  mainPayerJoin,
+  mainPayerLinkJoin,
+  studentGuardians,
+  studentProgrammeJoin,
+  students,
+} from '../students';
 import { invoices } from './billing.tables';
 import { invoiceListConditions } from './invoices.repository';
-import { schoolToday } from './invoices.service';
+import { schoolToday } from '../organizations';
 
 export type InvoiceExportFilters = Pick<
   InvoiceListQuery,
@@ -211,41 +221,11 @@ function findBalancePage(
     })
     .from(students)
     .innerJoinLateral(aged, sql`true`)
-    .leftJoin(
-      enrolments,
-      and(
-        eq(enrolments.organizationId, students.organizationId),
-        eq(enrolments.studentId, students.id),
-        eq(enrolments.status, 'active'),
-        context.yearId ? eq(enrolments.academicYearId, context.yearId) : sql`false`,
-      ),
-    )
-    .leftJoin(
-      levels,
-      and(eq(levels.organizationId, enrolments.organizationId), eq(levels.id, enrolments.levelId)),
-    )
-    .leftJoin(
-      programmes,
-      and(
-        eq(programmes.organizationId, students.organizationId),
-        eq(programmes.id, students.programmeId),
-      ),
-    )
-    .leftJoin(
-      studentGuardians,
-      and(
-        eq(studentGuardians.organizationId, students.organizationId),
-        eq(studentGuardians.studentId, students.id),
-        eq(studentGuardians.isMainPayer, true),
-      ),
-    )
-    .leftJoin(
-      guardians,
-      and(
-        eq(guardians.organizationId, studentGuardians.organizationId),
-        eq(guardians.id, studentGuardians.guardianId),
-      ),
-    )
+    .leftJoin(enrolments, activeEnrolmentJoin(context))
+    .leftJoin(levels, enrolledLevelJoin())
+    .leftJoin(programmes, studentProgrammeJoin())
+    .leftJoin(studentGuardians, mainPayerLinkJoin())
+    .leftJoin(guardians, mainPayerJoin())
     .where(
       and(
         eq(students.organizationId, organizationId),

@@ -8,12 +8,11 @@ import {
   type InvoiceRequest,
 } from '@ecolage/contracts';
 import { and, eq } from 'drizzle-orm';
-import { dayIn } from '../../platform/clock';
 import type { Database, DbOrTx, Transaction } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
 import { recordAuditEntry } from '../audit';
-import { findSchoolTimeZone } from '../organizations';
+import { schoolToday } from '../organizations';
 import { findStudent } from '../students';
 import { invoiceLines, invoices, type InvoiceRow } from './billing.tables';
 import {
@@ -26,10 +25,6 @@ import {
   reserveInvoiceNumbers,
 } from './invoices.repository';
 import { applyGrantedScholarships } from './scholarships.service';
-
-export async function schoolToday(db: DbOrTx, organizationId: string) {
-  return dayIn(await findSchoolTimeZone(db, organizationId));
-}
 
 function auditInvoice(
   tx: Transaction,

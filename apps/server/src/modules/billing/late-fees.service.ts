@@ -8,7 +8,7 @@ import { billingSettings, invoices } from './billing.tables';
 import { findBillingRules } from './billing-settings.service';
 import { percentOfFrancs } from './invoice-rules';
 import { appendLine } from './invoices.repository';
-import { schoolToday } from './invoices.service';
+import { schoolToday } from '../organizations';
 
 export const LATE_FEE_ACTOR = 'Pénalités de retard (tâche quotidienne)';
 

@@ -5,7 +5,7 @@ export {
   createSchool,
   findOrganizationBySlug,
   findOrganizationsByIds,
-  findSchoolTimeZone,
   getSchoolPublicProfile,
+  schoolToday,
 } from './organizations.service';
 export { organizations, type Organization, type NewOrganization } from './organizations.tables';

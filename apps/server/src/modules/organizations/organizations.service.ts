@@ -1,4 +1,5 @@
 import type { SchoolPublicProfile } from '@ecolage/contracts';
+import { dayIn, DEFAULT_SCHOOL_TIME_ZONE } from '../../platform/clock';
 import type { DbOrTx, Transaction } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { recordAuditEntry, type AuditEntryInput } from '../audit';
@@ -62,8 +63,11 @@ export async function allocateSchoolSlug(db: DbOrTx, name: string): Promise<stri
 
 export { findOrganizationBySlug, findOrganizationsByIds };
 
-/** The school's time zone, for its calendar days (due dates, overdue, late fees). */
-export async function findSchoolTimeZone(db: DbOrTx, organizationId: string): Promise<string> {
+/**
+ * The calendar day (`YYYY-MM-DD`) it is at the school, in its own time zone: what due dates,
+ * « en retard » and late fees are measured against.
+ */
+export async function schoolToday(db: DbOrTx, organizationId: string): Promise<string> {
   const [school] = await findOrganizationsByIds(db, [organizationId]);
-  return school?.timeZone ?? 'Africa/Lome';
+  return dayIn(school?.timeZone ?? DEFAULT_SCHOOL_TIME_ZONE);
 }

@@ -13,4 +13,5 @@ export {
   type SchoolYearDates,
 } from './fee-schedule';
 export { academicYears, levels, programmes } from './programmes.tables';
-export { createAcademicYear, createLevel, createProgramme } from './programmes.service';
+export { createAcademicYear } from './academic-years.service';
+export { createLevel, createProgramme } from './programmes.service';

@@ -23,13 +23,15 @@ import { actingMember } from '../../platform/http/acting-member';
 import { requireMember } from '../../platform/http/request-member';
 import {
   createAcademicYear,
+  listAcademicYears,
+  updateAcademicYear,
+} from './academic-years.service';
+import {
   createLevel,
   createProgramme,
-  listAcademicYears,
   listProgrammes,
   removeLevel,
   removeProgramme,
-  updateAcademicYear,
   updateLevel,
   updateProgramme,
 } from './programmes.service';

@@ -1,141 +1,21 @@
 import {
   ErrorCode,
   ProgrammeMessages,
-  type AcademicYear,
-  type CreateAcademicYearRequest,
   type Level,
   type LevelRequest,
   type Programme,
   type ProgrammeRequest,
   type RemovalOutcome,
-  type UpdateAcademicYearRequest,
 } from '@ecolage/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { Database, DbOrTx, Transaction } from '../../platform/db/database';
-import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/errors';
+import type { Database, DbOrTx } from '../../platform/db/database';
+import { deleteUnlessReferenced, isUniqueViolation } from '../../platform/db/errors';
 import { AppError, notFound } from '../../platform/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
-import { recordAuditEntry } from '../audit';
+import { auditSettingsChange as audit, taken } from './programmes-audit';
 import { levelYearTotal } from './fee-schedule';
-import {
-  clearCurrentAcademicYear,
-  findAcademicYear,
-  findAcademicYears,
-  findLevel,
-  findProgramme,
-  findProgrammesWithLevels,
-} from './programmes.repository';
-import { academicYears, levels, programmes, type AcademicYearRow } from './programmes.tables';
-
-const taken = (path: string, message: string) =>
-  new AppError(ErrorCode.CONFLICT, message, { issues: [{ path, message }] });
-
-function audit(
-  tx: Transaction,
-  acting: ActingMember,
-  action: string,
-  resourceType: string,
-  resourceId: string,
-  details: Record<string, unknown>,
-) {
-  return recordAuditEntry(tx, {
-    organizationId: acting.organizationId,
-    actor: acting.actor,
-    action,
-    resourceType,
-    resourceId,
-    category: 'settings',
-    details,
-    ip: acting.ip,
-    userAgent: acting.userAgent,
-  });
-}
-
-function toAcademicYear(row: AcademicYearRow): AcademicYear {
-  return {
-    id: row.id,
-    label: row.label,
-    startsOn: row.startsOn,
-    endsOn: row.endsOn,
-    current: row.isCurrent,
-  };
-}
-
-export async function listAcademicYears(db: DbOrTx, organizationId: string) {
-  return { items: (await findAcademicYears(db, organizationId)).map(toAcademicYear) };
-}
-
-export async function createAcademicYear(
-  db: Database,
-  acting: ActingMember,
-  request: CreateAcademicYearRequest,
-): Promise<AcademicYear> {
-  return db.transaction(async (tx) => {
-    const { organizationId } = acting;
-    const existing = await findAcademicYears(tx, organizationId);
-    // The first year of a school is its current one.
-    const current = request.current || existing.length === 0;
-    if (current) await clearCurrentAcademicYear(tx, organizationId);
-    const [row] = await tx
-      .insert(academicYears)
-      .values({
-        organizationId,
-        label: request.label,
-        startsOn: request.startsOn,
-        endsOn: request.endsOn,
-        isCurrent: current,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw taken('label', ProgrammeMessages.yearLabelTaken);
-    await audit(tx, acting, 'academic_year.created', 'academic_year', row.id, {
-      année: row.label,
-      'en cours': current ? 'oui' : 'non',
-    });
-    return toAcademicYear(row);
-  });
-}
-
-export async function updateAcademicYear(
-  db: Database,
-  acting: ActingMember,
-  yearId: string,
-  change: UpdateAcademicYearRequest,
-): Promise<AcademicYear> {
-  return db.transaction(async (tx) => {
-    const { organizationId } = acting;
-    const year = await findAcademicYear(tx, organizationId, yearId);
-    if (!year) throw notFound(ProgrammeMessages.yearNotFound);
-    const startsOn = change.startsOn ?? year.startsOn;
-    const endsOn = change.endsOn ?? year.endsOn;
-    if (endsOn <= startsOn) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, ProgrammeMessages.yearDates, {
-        issues: [{ path: 'endsOn', message: ProgrammeMessages.yearDates }],
-      });
-    }
-    if (change.current && !year.isCurrent) await clearCurrentAcademicYear(tx, organizationId);
-    try {
-      const [row] = await tx
-        .update(academicYears)
-        .set({
-          label: change.label ?? year.label,
-          startsOn,
-          endsOn,
-          isCurrent: change.current ? true : year.isCurrent,
-        })
-        .where(and(eq(academicYears.organizationId, organizationId), eq(academicYears.id, yearId)))
-        .returning();
-      await audit(tx, acting, 'academic_year.updated', 'academic_year', yearId, {
-        année: row!.label,
-        ...(change.current && !year.isCurrent ? { 'devient l’année en cours': 'oui' } : {}),
-      });
-      return toAcademicYear(row!);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw taken('label', ProgrammeMessages.yearLabelTaken);
-      throw error;
-    }
-  });
-}
+import { findLevel, findProgramme, findProgrammesWithLevels } from './programmes.repository';
+import { levels, programmes } from './programmes.tables';
 
 export async function listProgrammes(
   db: DbOrTx,
@@ -264,7 +144,7 @@ export async function removeProgramme(
     const { organizationId } = acting;
     const current = await findProgramme(tx, organizationId, programmeId);
     if (!current) throw notFound(ProgrammeMessages.programmeNotFound);
-    const erased = await tryErase(tx, async (savepoint) => {
+    const erased = await deleteUnlessReferenced(tx, async (savepoint) => {
       await savepoint
         .delete(levels)
         .where(and(eq(levels.organizationId, organizationId), eq(levels.programmeId, programmeId)));
@@ -289,17 +169,6 @@ export async function removeProgramme(
     );
     return { outcome: erased ? 'deleted' : 'archived' };
   });
-}
-
-/** Runs `erase` in a savepoint; false when a foreign key refused it (the record is in use). */
-async function tryErase(tx: DbOrTx, erase: (savepoint: DbOrTx) => Promise<void>): Promise<boolean> {
-  try {
-    await (tx as Database).transaction(async (savepoint) => erase(savepoint));
-    return true;
-  } catch (error) {
-    if (isForeignKeyViolation(error)) return false;
-    throw error;
-  }
 }
 
 function levelValues(request: LevelRequest) {
@@ -357,7 +226,7 @@ export async function updateLevel(
   levelId: string,
   request: LevelRequest & { archived?: false },
 ): Promise<Level> {
-  await db.transaction(async (tx) => {
+  const programmeId = await db.transaction(async (tx) => {
     const { organizationId } = acting;
     const found = await findLevel(tx, organizationId, levelId);
     if (!found) throw notFound(ProgrammeMessages.levelNotFound);
@@ -378,12 +247,9 @@ export async function updateLevel(
       programme: found.programme.name,
       ...levelDetails(request),
     });
+    return found.level.programmeId;
   });
-  const programme = await programmeById(
-    db,
-    acting.organizationId,
-    (await findLevel(db, acting.organizationId, levelId))!.level.programmeId,
-  );
+  const programme = await programmeById(db, acting.organizationId, programmeId);
   return programme.levels.find((level) => level.id === levelId)!;
 }
 
@@ -396,7 +262,7 @@ export async function removeLevel(
     const { organizationId } = acting;
     const found = await findLevel(tx, organizationId, levelId);
     if (!found) throw notFound(ProgrammeMessages.levelNotFound);
-    const erased = await tryErase(tx, async (savepoint) => {
+    const erased = await deleteUnlessReferenced(tx, async (savepoint) => {
       await savepoint
         .delete(levels)
         .where(and(eq(levels.organizationId, organizationId), eq(levels.id, levelId)));

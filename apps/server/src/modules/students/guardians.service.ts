@@ -20,10 +20,10 @@ import {
   findGuardian,
   findGuardianByPhone,
   findGuardianPage,
-  findStudent,
   findStudentGuardians,
   findStudentsOfGuardians,
-} from './students.repository';
+} from './guardians.repository';
+import { findStudent } from './students.repository';
 import { guardians, studentGuardians, type GuardianRow } from './students.tables';
 
 export function guardianSearchKey(guardian: { fullName: string; phone: string }): string {

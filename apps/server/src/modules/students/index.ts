@@ -15,17 +15,22 @@ export {
   recordStatusChange,
   studentSearchKey,
 } from './students.service';
+export { countEnrolledSiblings, findActiveEnrolment, findEnrolment } from './enrolments.repository';
 export {
   advanceMatriculeSequence,
-  countEnrolledSiblings,
-  findActiveEnrolment,
-  findEnrolment,
   findNumbering,
-  findStudent,
   formatMatricule,
-  lockStudent,
   reserveMatricules,
   setMatriculePrefix,
+} from './matricules.repository';
+export {
+  activeEnrolmentJoin,
+  enrolledLevelJoin,
+  mainPayerJoin,
+  mainPayerLinkJoin,
+  studentProgrammeJoin,
+  findStudent,
+  lockStudent,
 } from './students.repository';
 export {
   addGuardian,

@@ -1,16 +1,19 @@
 import { formatPhone, studentStatusLabels, type ExportFormat } from '@ecolage/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { dayIn } from '../../platform/clock';
 import type { Database, DbOrTx } from '../../platform/db/database';
 import type { ActingMember } from '../../platform/http/acting-member';
 import { keysetPages, type TabularColumn, type TabularTable } from '../../platform/tabular-export';
 import { recordAuditEntry } from '../audit';
 // Named read-only query over billing's invoices (the balances), as students.repository does.
 import { invoices } from '../billing/billing.tables';
-import { findSchoolTimeZone } from '../organizations';
-import { findCurrentAcademicYear, levels, programmes } from '../programmes';
+import { levels, programmes } from '../programmes';
+import { studentListContext } from './students.service';
 import {
   activeEnrolmentJoin,
+  enrolledLevelJoin,
+  mainPayerJoin,
+  mainPayerLinkJoin,
+  studentProgrammeJoin,
   studentListConditions,
   type StudentFilters,
   type StudentListContext,
@@ -85,32 +88,10 @@ function findExportPage(
     })
     .from(students)
     .leftJoin(enrolments, activeEnrolmentJoin(context))
-    .leftJoin(
-      levels,
-      and(eq(levels.organizationId, enrolments.organizationId), eq(levels.id, enrolments.levelId)),
-    )
-    .leftJoin(
-      programmes,
-      and(
-        eq(programmes.organizationId, students.organizationId),
-        eq(programmes.id, students.programmeId),
-      ),
-    )
-    .leftJoin(
-      studentGuardians,
-      and(
-        eq(studentGuardians.organizationId, students.organizationId),
-        eq(studentGuardians.studentId, students.id),
-        eq(studentGuardians.isMainPayer, true),
-      ),
-    )
-    .leftJoin(
-      guardians,
-      and(
-        eq(guardians.organizationId, studentGuardians.organizationId),
-        eq(guardians.id, studentGuardians.guardianId),
-      ),
-    )
+    .leftJoin(levels, enrolledLevelJoin())
+    .leftJoin(programmes, studentProgrammeJoin())
+    .leftJoin(studentGuardians, mainPayerLinkJoin())
+    .leftJoin(guardians, mainPayerJoin())
     .leftJoinLateral(balances, sql`true`)
     .where(
       and(
@@ -177,14 +158,7 @@ export async function exportStudents(
   format: ExportFormat,
 ): Promise<{ day: string; table: TabularTable<ExportRow> }> {
   const { organizationId } = acting;
-  const [timeZone, current] = await Promise.all([
-    findSchoolTimeZone(db, organizationId),
-    filters.yearId ? Promise.resolve(undefined) : findCurrentAcademicYear(db, organizationId),
-  ]);
-  const context: ExportContext = {
-    today: dayIn(timeZone),
-    yearId: filters.yearId ?? current?.id ?? null,
-  };
+  const context = await studentListContext(db, organizationId, filters.yearId);
   await db.transaction(async (tx) => {
     const lines = await countExportRows(tx, organizationId, filters, context);
     await recordAuditEntry(tx, {

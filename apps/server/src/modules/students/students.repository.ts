@@ -3,70 +3,14 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-
 import type { DbOrTx } from '../../platform/db/database';
 import { containsPattern, searchTerms } from '../../platform/search-text';
 import { invoices } from '../billing/billing.tables';
-import { academicYears, levels, programmes } from '../programmes';
+import { levels, programmes } from '../programmes';
 import {
   enrolments,
   guardians,
   studentGuardians,
-  studentNumbering,
   students,
   studentStatusChanges,
-  type EnrolmentRow,
 } from './students.tables';
-
-/**
- * Reserves `count` matricule numbers of the school's sequence and returns the prefix and the
- * first one. The row lock serialises concurrent creations: numbers are never shared nor reused.
- */
-export async function reserveMatricules(db: DbOrTx, organizationId: string, count: number) {
-  const [row] = await db
-    .insert(studentNumbering)
-    .values({ organizationId, lastNumber: count })
-    .onConflictDoUpdate({
-      target: studentNumbering.organizationId,
-      set: { lastNumber: sql`${studentNumbering.lastNumber} + ${count}` },
-    })
-    .returning();
-  return { prefix: row!.prefix, first: row!.lastNumber - count + 1 };
-}
-
-export function formatMatricule(prefix: string, number: number): string {
-  return `${prefix}-${String(number).padStart(3, '0')}`;
-}
-
-export async function findNumbering(db: DbOrTx, organizationId: string) {
-  const [row] = await db
-    .select()
-    .from(studentNumbering)
-    .where(eq(studentNumbering.organizationId, organizationId));
-  return row ?? { organizationId, prefix: 'STU', lastNumber: 0 };
-}
-
-export async function setMatriculePrefix(db: DbOrTx, organizationId: string, prefix: string) {
-  await db
-    .insert(studentNumbering)
-    .values({ organizationId, prefix })
-    .onConflictDoUpdate({ target: studentNumbering.organizationId, set: { prefix } });
-}
-
-/** Moves the sequence past `number` (an imported matricule of the same prefix). */
-export async function advanceMatriculeSequence(db: DbOrTx, organizationId: string, number: number) {
-  await db
-    .insert(studentNumbering)
-    .values({ organizationId, lastNumber: number })
-    .onConflictDoUpdate({
-      target: studentNumbering.organizationId,
-      set: { lastNumber: sql`greatest(${studentNumbering.lastNumber}, ${number})` },
-    });
-}
-
-export async function matriculeExists(db: DbOrTx, organizationId: string, matricule: string) {
-  const [row] = await db
-    .select({ id: students.id })
-    .from(students)
-    .where(and(eq(students.organizationId, organizationId), eq(students.matricule, matricule)));
-  return row !== undefined;
-}
 
 export async function findStudent(db: DbOrTx, organizationId: string, studentId: string) {
   const [row] = await db
@@ -121,6 +65,38 @@ export function activeEnrolmentJoin(context: StudentListContext) {
   );
 }
 
+/** The level of the joined enrolment. */
+export function enrolledLevelJoin() {
+  return and(
+    eq(levels.organizationId, enrolments.organizationId),
+    eq(levels.id, enrolments.levelId),
+  );
+}
+
+/** The programme chosen for the student. */
+export function studentProgrammeJoin() {
+  return and(
+    eq(programmes.organizationId, students.organizationId),
+    eq(programmes.id, students.programmeId),
+  );
+}
+
+/** The student's link to their main payer, then that guardian (`mainPayerJoin`). */
+export function mainPayerLinkJoin() {
+  return and(
+    eq(studentGuardians.organizationId, students.organizationId),
+    eq(studentGuardians.studentId, students.id),
+    eq(studentGuardians.isMainPayer, true),
+  );
+}
+
+export function mainPayerJoin() {
+  return and(
+    eq(guardians.organizationId, studentGuardians.organizationId),
+    eq(guardians.id, studentGuardians.guardianId),
+  );
+}
+
 /**
  * The screen's filters as SQL over `students` left-joined with `activeEnrolmentJoin`: search
  * (accent- and case-insensitive, name, matricule, phone digits), status, programme, level, balance.
@@ -160,14 +136,6 @@ export async function findStudentPage(
   context: StudentListContext,
 ) {
   const where = studentListConditions(organizationId, query, context);
-  const levelJoin = and(
-    eq(levels.organizationId, enrolments.organizationId),
-    eq(levels.id, enrolments.levelId),
-  );
-  const programmeJoin = and(
-    eq(programmes.organizationId, students.organizationId),
-    eq(programmes.id, students.programmeId),
-  );
   const rows = await db
     .select({
       student: students,
@@ -179,8 +147,8 @@ export async function findStudentPage(
     })
     .from(students)
     .leftJoin(enrolments, activeEnrolmentJoin(context))
-    .leftJoin(levels, levelJoin)
-    .leftJoin(programmes, programmeJoin)
+    .leftJoin(levels, enrolledLevelJoin())
+    .leftJoin(programmes, studentProgrammeJoin())
     .where(where)
     .orderBy(asc(students.fullName), asc(students.matricule))
     .limit(query.pageSize)
@@ -217,88 +185,6 @@ export async function findStatusHistory(db: DbOrTx, organizationId: string, stud
     .orderBy(desc(studentStatusChanges.changedAt));
 }
 
-export async function findStudentGuardians(db: DbOrTx, organizationId: string, studentId: string) {
-  return db
-    .select({ guardian: guardians, link: studentGuardians })
-    .from(studentGuardians)
-    .innerJoin(
-      guardians,
-      and(
-        eq(guardians.organizationId, studentGuardians.organizationId),
-        eq(guardians.id, studentGuardians.guardianId),
-      ),
-    )
-    .where(
-      and(
-        eq(studentGuardians.organizationId, organizationId),
-        eq(studentGuardians.studentId, studentId),
-      ),
-    )
-    .orderBy(desc(studentGuardians.isMainPayer), asc(studentGuardians.createdAt));
-}
-
-/** Students linked to each of `guardianIds` (the families). */
-export async function findStudentsOfGuardians(
-  db: DbOrTx,
-  organizationId: string,
-  guardianIds: string[],
-) {
-  if (guardianIds.length === 0) return [];
-  return db
-    .select({
-      guardianId: studentGuardians.guardianId,
-      id: students.id,
-      fullName: students.fullName,
-      matricule: students.matricule,
-    })
-    .from(studentGuardians)
-    .innerJoin(
-      students,
-      and(
-        eq(students.organizationId, studentGuardians.organizationId),
-        eq(students.id, studentGuardians.studentId),
-      ),
-    )
-    .where(
-      and(
-        eq(studentGuardians.organizationId, organizationId),
-        inArray(studentGuardians.guardianId, guardianIds),
-      ),
-    )
-    .orderBy(asc(students.fullName));
-}
-
-export async function findEnrolments(db: DbOrTx, organizationId: string, studentId: string) {
-  return db
-    .select({
-      enrolment: enrolments,
-      year: { id: academicYears.id, label: academicYears.label, startsOn: academicYears.startsOn },
-      level: { id: levels.id, name: levels.name },
-      programme: { id: programmes.id, name: programmes.name },
-    })
-    .from(enrolments)
-    .innerJoin(
-      academicYears,
-      and(
-        eq(academicYears.organizationId, enrolments.organizationId),
-        eq(academicYears.id, enrolments.academicYearId),
-      ),
-    )
-    .innerJoin(
-      levels,
-      and(eq(levels.organizationId, enrolments.organizationId), eq(levels.id, enrolments.levelId)),
-    )
-    .innerJoin(
-      programmes,
-      and(
-        eq(programmes.organizationId, levels.organizationId),
-        eq(programmes.id, levels.programmeId),
-      ),
-    )
-    .where(and(eq(enrolments.organizationId, organizationId), eq(enrolments.studentId, studentId)))
-    .orderBy(desc(academicYears.startsOn), desc(enrolments.enrolledAt));
-}
-
 /** Billed, paid, due and overdue over the student's issued invoices (void and drafts left out). */
 export async function findStudentBalances(
   db: DbOrTx,
@@ -327,120 +213,4 @@ export async function findStudentBalances(
       ),
     );
   return row ?? { billed: 0, paid: 0, due: 0, overdue: 0 };
-}
-
-export async function findGuardianByPhone(db: DbOrTx, organizationId: string, phone: string) {
-  const [row] = await db
-    .select()
-    .from(guardians)
-    .where(and(eq(guardians.organizationId, organizationId), eq(guardians.phone, phone)));
-  return row;
-}
-
-export async function findGuardian(db: DbOrTx, organizationId: string, guardianId: string) {
-  const [row] = await db
-    .select()
-    .from(guardians)
-    .where(and(eq(guardians.organizationId, organizationId), eq(guardians.id, guardianId)));
-  return row;
-}
-
-export async function findGuardianPage(
-  db: DbOrTx,
-  organizationId: string,
-  query: { search?: string; page: number; pageSize: number },
-) {
-  const conditions: (SQL | undefined)[] = [eq(guardians.organizationId, organizationId)];
-  if (query.search) {
-    const terms = searchTerms(query.search);
-    conditions.push(
-      or(...terms.map((term) => sql`${guardians.searchKey} like ${containsPattern(term)}`)),
-    );
-  }
-  const where = and(...conditions);
-  const rows = await db
-    .select()
-    .from(guardians)
-    .where(where)
-    .orderBy(asc(guardians.fullName))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(guardians)
-    .where(where);
-  return { rows, total: count?.total ?? 0 };
-}
-
-export async function findActiveEnrolment(
-  db: DbOrTx,
-  organizationId: string,
-  studentId: string,
-  academicYearId: string,
-) {
-  const [row] = await db
-    .select()
-    .from(enrolments)
-    .where(
-      and(
-        eq(enrolments.organizationId, organizationId),
-        eq(enrolments.studentId, studentId),
-        eq(enrolments.academicYearId, academicYearId),
-        eq(enrolments.status, 'active'),
-      ),
-    );
-  return row;
-}
-
-export async function findEnrolment(db: DbOrTx, organizationId: string, enrolmentId: string) {
-  const [row] = await db
-    .select()
-    .from(enrolments)
-    .where(and(eq(enrolments.organizationId, organizationId), eq(enrolments.id, enrolmentId)));
-  return row;
-}
-
-/**
- * How many children sharing the main payer of the enrolment's student were enrolled in the same
- * year before it (ties broken by id): the enrolment's sibling rank is that count plus one.
- */
-export async function countEnrolledSiblings(
-  db: DbOrTx,
-  organizationId: string,
-  enrolment: Pick<EnrolmentRow, 'id' | 'studentId' | 'academicYearId'>,
-) {
-  const { studentId, academicYearId } = enrolment;
-  const mainPayer = db
-    .select({ guardianId: studentGuardians.guardianId })
-    .from(studentGuardians)
-    .where(
-      and(
-        eq(studentGuardians.organizationId, organizationId),
-        eq(studentGuardians.studentId, studentId),
-        eq(studentGuardians.isMainPayer, true),
-      ),
-    );
-  const [row] = await db
-    .select({ count: sql<number>`count(distinct ${enrolments.studentId})::int` })
-    .from(enrolments)
-    .innerJoin(
-      studentGuardians,
-      and(
-        eq(studentGuardians.organizationId, enrolments.organizationId),
-        eq(studentGuardians.studentId, enrolments.studentId),
-        eq(studentGuardians.isMainPayer, true),
-      ),
-    )
-    .where(
-      and(
-        eq(enrolments.organizationId, organizationId),
-        eq(enrolments.academicYearId, academicYearId),
-        eq(enrolments.status, 'active'),
-        sql`${enrolments.studentId} <> ${studentId}`,
-        sql`(${enrolments.enrolledAt}, ${enrolments.id}) < (select e.enrolled_at, e.id from enrolments e
-          where e.organization_id = ${organizationId} and e.id = ${enrolment.id})`,
-        inArray(studentGuardians.guardianId, mainPayer),
-      ),
-    );
-  return row?.count ?? 0;
 }

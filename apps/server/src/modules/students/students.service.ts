@@ -11,27 +11,24 @@ import {
   type StudentSummary,
 } from '@ecolage/contracts';
 import { and, eq } from 'drizzle-orm';
-import { dayIn } from '../../platform/clock';
 import type { Database, DbOrTx, Transaction } from '../../platform/db/database';
-import { isForeignKeyViolation } from '../../platform/db/errors';
+import { deleteUnlessReferenced } from '../../platform/db/errors';
 import { AppError, notFound } from '../../platform/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
 import { foldForSearch } from '../../platform/search-text';
 import { recordAuditEntry } from '../audit';
-import { findSchoolTimeZone } from '../organizations';
+import { schoolToday } from '../organizations';
 import { findCurrentAcademicYear, programmes } from '../programmes';
+import { findEnrolments } from './enrolments.repository';
+import { findStudentGuardians, findStudentsOfGuardians } from './guardians.repository';
+import { formatMatricule, matriculeExists, reserveMatricules } from './matricules.repository';
 import {
   countStudentsByStatus,
-  findEnrolments,
   findStatusHistory,
   findStudent,
   findStudentBalances,
-  findStudentGuardians,
   findStudentPage,
-  findStudentsOfGuardians,
-  formatMatricule,
-  matriculeExists,
-  reserveMatricules,
+  type StudentListContext,
 } from './students.repository';
 import { students, studentStatusChanges, type StudentRow } from './students.tables';
 
@@ -222,16 +219,12 @@ export async function removeStudent(
     const { organizationId } = acting;
     const current = await findStudent(tx, organizationId, studentId);
     if (!current) throw notFound(StudentMessages.notFound);
-    let erased = true;
-    try {
-      await tx.transaction(async (savepoint) => {
-        await savepoint
-          .delete(students)
-          .where(and(eq(students.organizationId, organizationId), eq(students.id, studentId)));
-      });
-    } catch (error) {
-      if (!isForeignKeyViolation(error)) throw error;
-      erased = false;
+    const erased = await deleteUnlessReferenced(tx, (savepoint) =>
+      savepoint
+        .delete(students)
+        .where(and(eq(students.organizationId, organizationId), eq(students.id, studentId))),
+    );
+    if (!erased) {
       await tx
         .update(students)
         .set({ archivedAt: current.archivedAt ?? new Date(), updatedAt: new Date() })
@@ -245,12 +238,17 @@ export async function removeStudent(
   });
 }
 
-async function schoolContext(db: DbOrTx, organizationId: string, yearId?: string) {
-  const [timeZone, current] = await Promise.all([
-    findSchoolTimeZone(db, organizationId),
+/** The day and the year the list's level, balance and overdue columns are read for. */
+export async function studentListContext(
+  db: DbOrTx,
+  organizationId: string,
+  yearId?: string,
+): Promise<StudentListContext> {
+  const [today, current] = await Promise.all([
+    schoolToday(db, organizationId),
     yearId ? Promise.resolve(undefined) : findCurrentAcademicYear(db, organizationId),
   ]);
-  return { today: dayIn(timeZone), yearId: yearId ?? current?.id ?? null };
+  return { today, yearId: yearId ?? current?.id ?? null };
 }
 
 type StudentPageRow = Awaited<ReturnType<typeof findStudentPage>>['rows'][number];
@@ -276,7 +274,7 @@ function toItem(row: StudentPageRow): StudentItem {
 }
 
 export async function listStudents(db: DbOrTx, organizationId: string, query: StudentListQuery) {
-  const context = await schoolContext(db, organizationId, query.yearId);
+  const context = await studentListContext(db, organizationId, query.yearId);
   const { rows, total } = await findStudentPage(db, organizationId, query, context);
   return { items: rows.map(toItem), total, page: query.page, pageSize: query.pageSize };
 }
@@ -289,9 +287,13 @@ export async function summarizeStudents(
   return { total: counts.active + counts.suspended + counts.pending, ...counts };
 }
 
-/** One student as the list shows it (after a create or an update). */
-async function studentItem(db: DbOrTx, organizationId: string, studentId: string) {
-  const context = await schoolContext(db, organizationId);
+/** One student's row as the list shows it, for the school's day and current year. */
+async function studentRow(
+  db: DbOrTx,
+  organizationId: string,
+  studentId: string,
+  context: StudentListContext,
+) {
   const { rows } = await findStudentPage(
     db,
     organizationId,
@@ -299,7 +301,13 @@ async function studentItem(db: DbOrTx, organizationId: string, studentId: string
     { ...context, studentId },
   );
   if (!rows[0]) throw notFound(StudentMessages.notFound);
-  return toItem(rows[0]);
+  return rows[0];
+}
+
+/** One student as the list shows it (after a create or an update). */
+async function studentItem(db: DbOrTx, organizationId: string, studentId: string) {
+  const context = await studentListContext(db, organizationId);
+  return toItem(await studentRow(db, organizationId, studentId, context));
 }
 
 export async function getStudent(
@@ -307,14 +315,13 @@ export async function getStudent(
   organizationId: string,
   studentId: string,
 ): Promise<StudentDetail> {
-  const item = await studentItem(db, organizationId, studentId);
-  const student = (await findStudent(db, organizationId, studentId))!;
-  const { today } = await schoolContext(db, organizationId);
+  const context = await studentListContext(db, organizationId);
+  const row = await studentRow(db, organizationId, studentId, context);
   const [history, guardianRows, enrolmentRows, balances] = await Promise.all([
     findStatusHistory(db, organizationId, studentId),
     findStudentGuardians(db, organizationId, studentId),
     findEnrolments(db, organizationId, studentId),
-    findStudentBalances(db, organizationId, studentId, today),
+    findStudentBalances(db, organizationId, studentId, context.today),
   ]);
   const families = await findStudentsOfGuardians(
     db,
@@ -322,8 +329,8 @@ export async function getStudent(
     guardianRows.map((row) => row.guardian.id),
   );
   return {
-    ...item,
-    createdAt: student.createdAt.toISOString(),
+    ...toItem(row),
+    createdAt: row.student.createdAt.toISOString(),
     statusHistory: history.map((change) => ({
       from: change.fromStatus,
       to: change.toStatus,

@@ -1,3 +1,5 @@
+import type { Transaction } from './database';
+
 function pgCode(error: unknown): string | undefined {
   const failure = error as { code?: string; cause?: { code?: string } };
   return failure.cause?.code ?? failure.code;
@@ -20,4 +22,23 @@ export function isForeignKeyViolation(error: unknown): boolean {
 export function violatedConstraint(error: unknown): string | undefined {
   const failure = error as { constraint?: string; cause?: { constraint?: string } };
   return failure.cause?.constraint ?? failure.constraint;
+}
+
+/**
+ * Runs `erase` in a savepoint of `tx`: true when the rows are gone, false when a foreign key
+ * refused (something still refers to them — the caller archives instead). Other errors go on.
+ */
+export async function deleteUnlessReferenced(
+  tx: Transaction,
+  erase: (savepoint: Transaction) => Promise<unknown>,
+): Promise<boolean> {
+  try {
+    await tx.transaction(async (savepoint) => {
+      await erase(savepoint);
+    });
+    return true;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return false;
+    throw error;
+  }
 }

@@ -5,7 +5,7 @@ import type { ActingMember } from '../../../platform/http/acting-member';
 import { issueEnrolmentInvoices } from '../../billing';
 import type { LevelFees, SchoolYearDates } from '../../programmes';
 import { guardianSearchKey } from '../guardians.service';
-import { formatMatricule, reserveMatricules } from '../students.repository';
+import { formatMatricule, reserveMatricules } from '../matricules.repository';
 import { studentSearchKey } from '../students.service';
 import type { EnrolmentRow, StudentRow } from '../students.tables';
 import { findActiveEnrolmentsOf, findStudentsByMatricules } from './import.repository';

@@ -2,8 +2,8 @@ import type { Database, Transaction } from '../../../platform/db/database';
 import { AppError } from '../../../platform/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { recordAuditEntry } from '../../audit';
-import { schoolToday } from '../../billing';
-import { advanceMatriculeSequence, findNumbering } from '../students.repository';
+import { schoolToday } from '../../organizations';
+import { advanceMatriculeSequence, findNumbering } from '../matricules.repository';
 import {
   addCounts,
   applyBatch,
