@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../components/ui/checkbox';
-import { inSchoolOrder, monthLabel, SCHOOL_MONTHS } from './amounts';
+import { inSchoolOrder, monthLabel, SCHOOL_MONTHS } from './months';
 import { GroupError } from './form-parts';
 
 /**

@@ -1,6 +1,6 @@
 import { billingSettingsSchema } from '@ecolage/contracts';
 import type { BillingSettings } from '@ecolage/contracts';
-import { amountText, readAmount, readWhole } from './amounts';
+import { amountText, readAmount, readWhole } from '../../lib/amounts';
 import { errorsOf } from './form-errors';
 
 /** The billing rules as typed: numbers stay text until saved. */

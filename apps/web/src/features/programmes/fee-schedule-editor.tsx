@@ -4,7 +4,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { InputField } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select';
-import { monthLabel, SCHOOL_MONTHS } from './amounts';
+import { monthLabel, SCHOOL_MONTHS } from './months';
 import type { FieldErrors } from './form-errors';
 import { GroupError, NumberField } from './form-parts';
 import { emptyRow } from './level-form';

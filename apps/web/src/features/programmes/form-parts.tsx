@@ -3,7 +3,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { controlClassName, LabelledField } from '../../components/ui/field';
 import type { LabelledProps } from '../../components/ui/field';
-import { tidyAmountText } from './amounts';
+import { tidyAmountText } from '../../lib/amounts';
 
 /** Footer of a form dialog: Annuler, then the submit button tied to the form by its id. */
 export function FormFooter({

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Level } from '@ecolage/contracts';
-import { dayAndMonth, formatMoney, inSchoolOrder, monthLabel, monthRun } from './amounts';
+import { formatMoney } from '../../lib/amounts';
+import { dayAndMonth, inSchoolOrder, monthLabel, monthRun } from './months';
 
 /** « octobre à juillet », or the months one by one (« oct., déc., févr. ») when there are gaps. */
 export function billedMonthsText(months: readonly number[], language: string, t: TFunction) {

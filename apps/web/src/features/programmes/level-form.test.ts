@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readAmount, readWhole, monthRun, tidyAmountText } from './amounts';
+import { readAmount, readWhole, tidyAmountText } from '../../lib/amounts';
+import { monthRun } from './months';
 import { checkLevel, emptyRow, initialValues, liveYearTotal } from './level-form';
 
 const missing = {

@@ -1,6 +1,7 @@
 import { DEFAULT_BILLED_MONTHS, levelRequestSchema, ProgrammeMessages } from '@ecolage/contracts';
 import type { FeeMode, Level, LevelRequest } from '@ecolage/contracts';
-import { amountOrZero, amountText, inSchoolOrder, readAmount, readWhole } from './amounts';
+import { amountOrZero, amountText, readAmount, readWhole } from '../../lib/amounts';
+import { inSchoolOrder } from './months';
 import { errorsOf } from './form-errors';
 
 /** One row of the fee schedule editor, as typed (`key` only keeps React's rows apart). */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { REGISTRATION_FEE_LABEL } from '@ecolage/contracts';
-import { amountOrZero, formatMoney, inSchoolOrder, readAmount } from './amounts';
+import { amountOrZero, formatMoney, readAmount } from '../../lib/amounts';
+import { inSchoolOrder } from './months';
 import { liveYearTotal } from './level-form';
 import type { LevelValues } from './level-form';
 

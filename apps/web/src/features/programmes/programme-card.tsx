@@ -5,7 +5,7 @@ import type { Level, Programme } from '@ecolage/contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table';
-import { formatMoney } from './amounts';
+import { formatMoney } from '../../lib/amounts';
 import { LevelTuition } from './level-fees';
 
 /** What the card asks its section to do (dialogs and calls live in the section). */
@@ -17,6 +17,65 @@ export interface ProgrammeActions {
   editLevel: (programme: Programme, level: Level) => void;
   removeLevel: (level: Level) => void;
   restoreLevel: (level: Level) => void;
+}
+
+/**
+ * Restore for an archived record; otherwise edit, and delete — or archive, once the record is
+ * used (the server decides, and says which it did).
+ */
+function RecordActions({
+  archived,
+  inUse,
+  restoreVariant,
+  labels,
+  onEdit,
+  onRemove,
+  onRestore,
+}: {
+  archived: boolean;
+  inUse: boolean;
+  restoreVariant: 'ghost' | 'secondary';
+  labels: { edit: string; editAria: string; removeAria: string; restoreAria: string };
+  onEdit: () => void;
+  onRemove: () => void;
+  onRestore: () => void;
+}) {
+  const { t } = useTranslation();
+  if (archived) {
+    return (
+      <Button
+        variant={restoreVariant}
+        size="sm"
+        aria-label={labels.restoreAria}
+        onClick={onRestore}
+      >
+        <ArchiveRestore aria-hidden="true" className="size-4" />
+        {t('programmes.restore')}
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button variant="ghost" size="sm" aria-label={labels.editAria} onClick={onEdit}>
+        <Pencil aria-hidden="true" className="size-4" />
+        {labels.edit}
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-red-700 hover:bg-red-50"
+        aria-label={labels.removeAria}
+        onClick={onRemove}
+      >
+        {inUse ? (
+          <Archive aria-hidden="true" className="size-4" />
+        ) : (
+          <Trash2 aria-hidden="true" className="size-4" />
+        )}
+        {inUse ? t('programmes.archive') : t('programmes.delete')}
+      </Button>
+    </>
+  );
 }
 
 function LevelRow({
@@ -63,48 +122,23 @@ function LevelRow({
       {canWrite ? (
         <Td label={t('programmes.actions')}>
           <div className="flex flex-wrap gap-1">
-            {level.archived ? (
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={t('programmes.levels.restoreLabel', { name })}
-                onClick={() => actions.restoreLevel(level)}
-              >
-                <ArchiveRestore aria-hidden="true" className="size-4" />
-                {t('programmes.restore')}
-              </Button>
-            ) : (
-              <>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={t('programmes.levels.editLabel', { name })}
-                  onClick={() => actions.editLevel(programme, level)}
-                >
-                  <Pencil aria-hidden="true" className="size-4" />
-                  {t('programmes.edit')}
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-red-700 hover:bg-red-50"
-                  aria-label={t(
-                    level.inUse
-                      ? 'programmes.levels.archiveLabel'
-                      : 'programmes.levels.deleteLabel',
-                    { name },
-                  )}
-                  onClick={() => actions.removeLevel(level)}
-                >
-                  {level.inUse ? (
-                    <Archive aria-hidden="true" className="size-4" />
-                  ) : (
-                    <Trash2 aria-hidden="true" className="size-4" />
-                  )}
-                  {level.inUse ? t('programmes.archive') : t('programmes.delete')}
-                </Button>
-              </>
-            )}
+            <RecordActions
+              archived={level.archived}
+              inUse={level.inUse}
+              restoreVariant="ghost"
+              labels={{
+                edit: t('programmes.edit'),
+                editAria: t('programmes.levels.editLabel', { name }),
+                removeAria: t(
+                  level.inUse ? 'programmes.levels.archiveLabel' : 'programmes.levels.deleteLabel',
+                  { name },
+                ),
+                restoreAria: t('programmes.levels.restoreLabel', { name }),
+              }}
+              onEdit={() => actions.editLevel(programme, level)}
+              onRemove={() => actions.removeLevel(level)}
+              onRestore={() => actions.restoreLevel(level)}
+            />
           </div>
         </Td>
       ) : null}
@@ -149,48 +183,23 @@ export function ProgrammeCard({
         </div>
         {canWrite ? (
           <div className="flex flex-wrap gap-2">
-            {programme.archived ? (
-              <Button
-                variant="secondary"
-                size="sm"
-                aria-label={t('programmes.list.restoreLabel', { name })}
-                onClick={() => actions.restore(programme)}
-              >
-                <ArchiveRestore aria-hidden="true" className="size-4" />
-                {t('programmes.restore')}
-              </Button>
-            ) : (
-              <>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={t('programmes.list.renameLabel', { name })}
-                  onClick={() => actions.rename(programme)}
-                >
-                  <Pencil aria-hidden="true" className="size-4" />
-                  {t('programmes.list.rename')}
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-red-700 hover:bg-red-50"
-                  aria-label={t(
-                    programme.inUse
-                      ? 'programmes.list.archiveLabel'
-                      : 'programmes.list.deleteLabel',
-                    { name },
-                  )}
-                  onClick={() => actions.remove(programme)}
-                >
-                  {programme.inUse ? (
-                    <Archive aria-hidden="true" className="size-4" />
-                  ) : (
-                    <Trash2 aria-hidden="true" className="size-4" />
-                  )}
-                  {programme.inUse ? t('programmes.archive') : t('programmes.delete')}
-                </Button>
-              </>
-            )}
+            <RecordActions
+              archived={programme.archived}
+              inUse={programme.inUse}
+              restoreVariant="secondary"
+              labels={{
+                edit: t('programmes.list.rename'),
+                editAria: t('programmes.list.renameLabel', { name }),
+                removeAria: t(
+                  programme.inUse ? 'programmes.list.archiveLabel' : 'programmes.list.deleteLabel',
+                  { name },
+                ),
+                restoreAria: t('programmes.list.restoreLabel', { name }),
+              }}
+              onEdit={() => actions.rename(programme)}
+              onRemove={() => actions.remove(programme)}
+              onRestore={() => actions.restore(programme)}
+            />
           </div>
         ) : null}
       </div>

@@ -13,7 +13,8 @@ import { useAcademicYears, useProgrammeOptions } from './student-detail.api';
 import { useEnrol } from './student-mutations.api';
 import { check, focusFirstError, serverFieldErrors, withoutError } from './student-forms';
 import type { FormErrors } from './student-forms';
-import { formatAmount, FormFooter, francsLocale } from './student-ui';
+import { formatMoney } from '../../lib/amounts';
+import { FormFooter } from './student-ui';
 
 const FIELDS = ['academicYearId', 'programmeId', 'levelId'];
 
@@ -30,7 +31,7 @@ export function EnrolmentDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const locale = francsLocale(i18n.language);
+  const locale = i18n.language;
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const yearRef = useRef<HTMLSelectElement>(null);
@@ -163,7 +164,7 @@ export function EnrolmentDialog({
           hint={
             level
               ? t('studentDetail.enrolForm.yearTotal', {
-                  amount: formatAmount(level.yearTotal, locale),
+                  amount: formatMoney(level.yearTotal, locale),
                 })
               : undefined
           }

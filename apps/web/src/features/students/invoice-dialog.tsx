@@ -17,7 +17,8 @@ import { InvoiceLines } from './invoice-lines';
 import { useInvoiceDetail } from './student-detail.api';
 import { useIssueInvoice, useVoidInvoice, useWaiveLateFee } from './student-mutations.api';
 import { ReasonForm } from './student-reason';
-import { formatAmount, francsLocale, InvoiceStatusBadges } from './student-ui';
+import { formatMoney } from '../../lib/amounts';
+import { InvoiceStatusBadges } from './student-ui';
 
 /**
  * One invoice (`GET /api/invoices/:id`): its lines, totals and, once voided, when and why.
@@ -81,14 +82,14 @@ function InvoiceBody({
 }) {
   const { t, i18n } = useTranslation();
   const { language } = i18n;
-  const locale = francsLocale(language);
+  const locale = language;
   const [action, setAction] = useState<Action>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const issue = useIssueInvoice();
   const voidInvoice = useVoidInvoice();
   const waive = useWaiveLateFee();
-  const money = (amount: number) => formatAmount(amount, locale);
+  const money = (amount: number) => formatMoney(amount, locale);
   const isVoid = invoice.status === 'void';
 
   async function issueNow() {

@@ -10,16 +10,11 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/error-message';
 import { useCreateInvoice } from './student-mutations.api';
-import {
-  check,
-  focusFirstError,
-  readAmount,
-  serverFieldErrors,
-  todayIso,
-  withoutError,
-} from './student-forms';
+import { readAmount } from '../../lib/amounts';
+import { check, focusFirstError, serverFieldErrors, todayIso, withoutError } from './student-forms';
 import type { FormErrors } from './student-forms';
-import { formatAmount, FormFooter, francsLocale, RadioChoice } from './student-ui';
+import { formatMoney } from '../../lib/amounts';
+import { FormFooter, RadioChoice } from './student-ui';
 
 interface LineDraft {
   key: number;
@@ -43,7 +38,7 @@ export function InvoiceFormDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const locale = francsLocale(i18n.language);
+  const locale = i18n.language;
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const labelRef = useRef<HTMLInputElement>(null);
@@ -57,8 +52,11 @@ export function InvoiceFormDialog({
   const [formError, setFormError] = useState<string | null>(null);
 
   const amounts = lines.map((line) => readAmount(line.amount));
-  const total = amounts.every((amount) => Number.isSafeInteger(amount) && amount > 0)
-    ? amounts.reduce((sum, amount) => sum + amount, 0)
+  const total = amounts.every(
+    (amount): amount is number =>
+      amount !== undefined && Number.isSafeInteger(amount) && amount > 0,
+  )
+    ? (amounts as number[]).reduce((sum, amount) => sum + amount, 0)
     : null;
 
   function changeLine(index: number, field: 'label' | 'amount', value: string) {
@@ -221,7 +219,7 @@ export function InvoiceFormDialog({
             </Button>
             {total !== null ? (
               <p aria-live="polite" className="font-semibold text-slate-900">
-                {t('studentDetail.invoiceForm.total', { amount: formatAmount(total, locale) })}
+                {t('studentDetail.invoiceForm.total', { amount: formatMoney(total, locale) })}
               </p>
             ) : null}
           </div>

@@ -3,7 +3,7 @@ import type { InvoiceLine } from '@ecolage/contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table';
-import { formatAmount, francsLocale } from './student-ui';
+import { formatMoney } from '../../lib/amounts';
 
 /**
  * The lines of an invoice: kind, label, amount (discounts and scholarships negative,
@@ -19,7 +19,7 @@ export function InvoiceLines({
   onWaive: (line: InvoiceLine) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const locale = francsLocale(i18n.language);
+  const locale = i18n.language;
   return (
     <Table caption={t('studentDetail.invoice.lines')} layout="stack" dense>
       <THead>
@@ -68,7 +68,7 @@ export function InvoiceLines({
                 line.amount < 0 ? 'text-green-800' : 'text-slate-900',
               ].join(' ')}
             >
-              {formatAmount(line.amount, locale)}
+              {formatMoney(line.amount, locale)}
             </Td>
           </Tr>
         ))}

@@ -11,13 +11,8 @@ import { notify } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/error-message';
 import { useAcademicYears } from './student-detail.api';
 import { useCreateScholarship } from './student-mutations.api';
-import {
-  check,
-  focusFirstError,
-  readAmount,
-  serverFieldErrors,
-  withoutError,
-} from './student-forms';
+import { readAmount } from '../../lib/amounts';
+import { check, focusFirstError, serverFieldErrors, withoutError } from './student-forms';
 import type { FormErrors } from './student-forms';
 import { FormFooter, RadioChoice } from './student-ui';
 

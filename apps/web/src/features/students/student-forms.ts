@@ -1,5 +1,4 @@
 import type { ApiIssue } from '@ecolage/contracts';
-import { MoneyError, parseFrancs } from '@ecolage/money';
 import { ApiClientError } from '../../lib/api-client';
 
 /**
@@ -80,31 +79,6 @@ export function focusFirstError(form: HTMLFormElement | null, errors: FormErrors
       (element as HTMLElement).focus();
       return;
     }
-  }
-}
-
-/**
- * An amount typed by a person (« 150 000 », « 150000 FCFA ») as a number for the schema to
- * judge: a fraction stays a fraction and a negative stays negative, so that the contracts'
- * messages (« pas de centimes », « ne peut pas être négatif ») are the ones shown; text that is
- * no amount at all is NaN (« doit être un nombre entier de francs »).
- */
-export function readAmount(text: string): number {
-  try {
-    return parseFrancs(text);
-  } catch (error) {
-    if (!(error instanceof MoneyError)) throw error;
-    if (error.code === 'UNSAFE_INTEGER') return Number.MAX_SAFE_INTEGER;
-    if (error.code === 'NOT_AN_INTEGER') {
-      const decimal = Number(
-        text
-          .replace(/[\s\u00A0\u202F]/g, '')
-          .replace(/(f\s*cfa|fcfa|cfa|xof|f)\.?$/i, '')
-          .replace(',', '.'),
-      );
-      return Number.isFinite(decimal) ? decimal : Number.NaN;
-    }
-    return Number.NaN;
   }
 }
 

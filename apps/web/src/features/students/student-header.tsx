@@ -8,7 +8,8 @@ import { ChevronLeftIcon } from '../../components/ui/admin-icons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { StudentDialog } from './student-dialog';
-import { formatAmount, francsLocale, StudentStatusBadge } from './student-ui';
+import { formatMoney } from '../../lib/amounts';
+import { StudentStatusBadge } from './students-table';
 
 /** « ‹ Étudiants », back to the list. */
 export function BackToStudents() {
@@ -103,7 +104,7 @@ export function StudentHeader({ student, canEdit }: { student: StudentDetail; ca
 
 function BalanceCards({ balances }: { balances: StudentDetail['balances'] }) {
   const { t, i18n } = useTranslation();
-  const locale = francsLocale(i18n.language);
+  const locale = i18n.language;
   const cards = [
     { key: 'billed', amount: balances.billed, alert: false },
     { key: 'paid', amount: balances.paid, alert: false },
@@ -130,7 +131,7 @@ function BalanceCards({ balances }: { balances: StudentDetail['balances'] }) {
                 card.alert ? 'text-red-800' : 'text-slate-900',
               ].join(' ')}
             >
-              {formatAmount(card.amount, locale)}
+              {formatMoney(card.amount, locale)}
             </dd>
           </div>
         ))}

@@ -12,7 +12,8 @@ import { pageCount } from '../../lib/list-params';
 import { InvoiceDialog } from './invoice-dialog';
 import { InvoiceFormDialog } from './invoice-form-dialog';
 import { INVOICES_PAGE_SIZE, useStudentInvoices } from './student-detail.api';
-import { formatAmount, francsLocale, InvoiceStatusBadges, Section } from './student-ui';
+import { formatMoney } from '../../lib/amounts';
+import { InvoiceStatusBadges, Section } from './student-ui';
 
 /**
  * « Factures » (read:invoices): the student's invoices, by pages of 10. A row opens the
@@ -29,14 +30,14 @@ export function StudentInvoices({
 }) {
   const { t, i18n } = useTranslation();
   const { language } = i18n;
-  const locale = francsLocale(language);
+  const locale = language;
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const invoices = useStudentInvoices(student.id, page);
   const data = invoices.data;
   const pages = data ? pageCount(data.total, INVOICES_PAGE_SIZE) : 1;
-  const money = (amount: number) => formatAmount(amount, locale);
+  const money = (amount: number) => formatMoney(amount, locale);
   const numberOf = (invoice: InvoiceItem) => invoice.number ?? t('studentDetail.invoices.draft');
 
   let body;

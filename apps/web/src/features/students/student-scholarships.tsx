@@ -11,7 +11,8 @@ import { formatDate } from '../../lib/format';
 import { ScholarshipDialog } from './scholarship-dialog';
 import { useStudentScholarships } from './student-detail.api';
 import { useDecideScholarship } from './student-mutations.api';
-import { Card, formatAmount, francsLocale, ScholarshipStatusBadge, Section } from './student-ui';
+import { formatMoney } from '../../lib/amounts';
+import { Card, ScholarshipStatusBadge, Section } from './student-ui';
 
 type Decision = { scholarship: Scholarship; decision: 'granted' | 'refused' } | null;
 
@@ -29,12 +30,12 @@ export function StudentScholarships({
 }) {
   const { t, i18n } = useTranslation();
   const { language } = i18n;
-  const locale = francsLocale(language);
+  const locale = language;
   const scholarships = useStudentScholarships(student.id);
   const decide = useDecideScholarship();
   const [creating, setCreating] = useState(false);
   const [pending, setPending] = useState<Decision>(null);
-  const money = (amount: number) => formatAmount(amount, locale);
+  const money = (amount: number) => formatMoney(amount, locale);
 
   async function confirmDecision() {
     if (!pending || decide.isPending) return;

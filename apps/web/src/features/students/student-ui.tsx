@@ -1,24 +1,12 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InvoiceStatus, ScholarshipStatus, StudentStatus } from '@ecolage/contracts';
-import { formatFrancs } from '@ecolage/money';
-import type { FrancsLocale } from '@ecolage/money';
+import type { InvoiceStatus, ScholarshipStatus } from '@ecolage/contracts';
 import { Badge } from '../../components/ui/badge';
 import type { BadgeTone } from '../../components/ui/badge';
 import { Button, SubmitButton } from '../../components/ui/button';
 
 /** Shared pieces of a student's page: sections, amounts, status badges, form bits. */
-
-/** How amounts are written for the reader's language (`formatFrancs(amount, locale)`). */
-export function francsLocale(language: string): FrancsLocale {
-  return language.startsWith('en') ? 'en' : 'fr';
-}
-
-/** « 150 000 FCFA »; a negative amount (a discount) with a real minus: « −15 000 FCFA ». */
-export function formatAmount(amount: number, locale: FrancsLocale): string {
-  return amount < 0 ? `\u2212${formatFrancs(-amount, locale)}` : formatFrancs(amount, locale);
-}
 
 /** A titled part of the page, with its main action on the right (below the title on a phone). */
 export function Section({
@@ -55,17 +43,6 @@ export function Card({ children, className }: { children: ReactNode; className?:
       {children}
     </div>
   );
-}
-
-const STUDENT_TONES: Record<StudentStatus, BadgeTone> = {
-  active: 'green',
-  suspended: 'red',
-  pending: 'yellow',
-};
-
-export function StudentStatusBadge({ status }: { status: StudentStatus }) {
-  const { t } = useTranslation();
-  return <Badge tone={STUDENT_TONES[status]}>{t(`studentDetail.status.${status}`)}</Badge>;
 }
 
 const INVOICE_TONES: Record<InvoiceStatus, BadgeTone> = {

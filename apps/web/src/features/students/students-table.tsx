@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pencil, Trash2 } from 'lucide-react';
-import { formatFrancs } from '@ecolage/money';
 import type { StudentItem, StudentStatus } from '@ecolage/contracts';
 import { Badge } from '../../components/ui/badge';
 import type { BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table';
-import { francsLocale } from './student-ui';
+import { formatMoney } from '../../lib/amounts';
 
 const STATUS_TONES: Record<StudentStatus, BadgeTone> = {
   active: 'green',
@@ -34,16 +33,15 @@ export function StudentStatusBadge({ status }: { status: StudentStatus }) {
 /** What a student owes: red, with the overdue part spelled out, when some of it is late. */
 export function StudentBalance({ student }: { student: Pick<StudentItem, 'balance' | 'overdue'> }) {
   const { t, i18n } = useTranslation();
-  const locale = francsLocale(i18n.language);
   const late = student.overdue > 0;
   return (
     <span className="block text-right whitespace-nowrap tabular-nums">
       <span className={late ? 'font-semibold text-red-700' : 'text-slate-800'}>
-        {formatFrancs(student.balance, locale)}
+        {formatMoney(student.balance, i18n.language)}
       </span>
       {late ? (
         <span className="block text-xs font-medium text-red-700">
-          {t('students.table.overdue', { amount: formatFrancs(student.overdue, locale) })}
+          {t('students.table.overdue', { amount: formatMoney(student.overdue, i18n.language) })}
         </span>
       ) : null}
     </span>

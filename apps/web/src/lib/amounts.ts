@@ -1,8 +1,9 @@
 import { formatFrancs, formatWholeNumber, isFrancs, MoneyError, parseFrancs } from '@ecolage/money';
+import type { FrancsLocale } from '@ecolage/money';
 
 /**
- * Amounts and whole numbers as people type them, turned into the numbers the contracts' schemas
- * check. Nothing is refused here: a fraction stays a fraction and text that is not a number
+ * Amounts as people type and read them. Typed text is turned into the numbers the contracts'
+ * schemas check. Nothing is refused here: a fraction stays a fraction and text that is not a number
  * becomes NaN, so that the schema (`francsSchema`, `z.number().int()`) reports it with its own
  * French message, exactly as the server would.
  */
@@ -21,6 +22,9 @@ export function readAmount(text: string): number | undefined {
   try {
     return parseFrancs(trimmed);
   } catch (error) {
+    // Too large to be exact: the schema's maximum speaks.
+    if (error instanceof MoneyError && error.code === 'UNSAFE_INTEGER')
+      return Number.MAX_SAFE_INTEGER;
     if (error instanceof MoneyError && error.code === 'NOT_AN_INTEGER') {
       const decimal = Number(trimmed.replace(UNIT, '').replace(SPACES, '').replace(',', '.'));
       return Number.isFinite(decimal) ? decimal : Number.NaN;
@@ -47,54 +51,22 @@ export function tidyAmountText(text: string): string {
   return amount !== undefined && isFrancs(amount) && amount >= 0 ? amountText(amount, 'fr') : text;
 }
 
-/** `150 000 FCFA` (French) or `150,000 FCFA` (English). */
+/** The money format of the reader's language. */
+export function francsLocale(language: string): FrancsLocale {
+  return language.startsWith('en') ? 'en' : 'fr';
+}
+
+/**
+ * `150 000 FCFA` (French) or `150,000 FCFA` (English); a negative amount (a discount) with a real
+ * minus sign: `−15 000 FCFA`.
+ */
 export function formatMoney(amount: number, language: string): string {
-  return isFrancs(amount) ? formatFrancs(amount, language.startsWith('en') ? 'en' : 'fr') : '';
+  if (!isFrancs(amount)) return '';
+  const locale = francsLocale(language);
+  return amount < 0 ? `\u2212${formatFrancs(-amount, locale)}` : formatFrancs(amount, locale);
 }
 
 /** A valid amount for a running total, else 0 (the field shows its own error). */
 export function amountOrZero(value: number | undefined): number {
   return value !== undefined && isFrancs(value) && value >= 0 ? value : 0;
-}
-
-function locale(language: string): string {
-  return language.startsWith('en') ? 'en-GB' : 'fr-FR';
-}
-
-/** `octobre` / `October` (`short`: `oct.` / `Oct`) for a month 1–12. */
-export function monthLabel(month: number, language: string, width: 'long' | 'short' = 'long') {
-  return new Intl.DateTimeFormat(locale(language), { month: width, timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2026, month - 1, 1)),
-  );
-}
-
-/** `15 octobre` / `15 October`: a due date that repeats every school year. */
-export function dayAndMonth(day: number, month: number, language: string): string {
-  return new Intl.DateTimeFormat(locale(language), {
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(2024, month - 1, day)));
-}
-
-/** Months in the order of a school year, September first: the order of the month toggles. */
-export const SCHOOL_MONTHS = [9, 10, 11, 12, 1, 2, 3, 4, 5, 6, 7, 8] as const;
-
-/** `months` in school-year order, without duplicates. */
-export function inSchoolOrder(months: readonly number[]): number[] {
-  return SCHOOL_MONTHS.filter((month) => months.includes(month));
-}
-
-/**
- * The first and last month when `months` follow one another in the school year (October to
- * July), or null when there is a gap.
- */
-export function monthRun(months: readonly number[]): { from: number; to: number } | null {
-  const ordered = inSchoolOrder(months);
-  const first = ordered[0];
-  const last = ordered[ordered.length - 1];
-  if (first === undefined || last === undefined || ordered.length < 2) return null;
-  const start = SCHOOL_MONTHS.indexOf(first as (typeof SCHOOL_MONTHS)[number]);
-  const contiguous = ordered.every((month, index) => SCHOOL_MONTHS[start + index] === month);
-  return contiguous ? { from: first, to: last } : null;
 }
