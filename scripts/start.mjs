@@ -77,6 +77,11 @@ if (!process.env.DATABASE_URL && process.env.PSP_SANDBOX !== 'off') {
   );
   const port = (process.env.PSP_SANDBOX_PORT ??= '3100');
   const origin = `http://127.0.0.1:${port}`;
+  // Where the simulated providers deliver their webhooks: this server's webhook routes.
+  const server = `http://127.0.0.1:${process.env.PORT ?? '3000'}/api/psp`;
+  process.env.PSP_SANDBOX_WAVE_WEBHOOK_URL ??= `${server}/wave/webhook`;
+  process.env.PSP_SANDBOX_FEDAPAY_WEBHOOK_URL ??= `${server}/fedapay/webhook`;
+  process.env.PSP_SANDBOX_PAYGATE_CALLBACK_URL ??= `${server}/paygate/webhook`;
   const sandbox = spawn(process.execPath, [at('apps', 'psp-sandbox', 'dist', 'main.js')], {
     cwd: root,
     stdio: 'inherit',

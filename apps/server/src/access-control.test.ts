@@ -39,6 +39,8 @@ const validBodies: Record<string, object> = {
   'POST /api/invoices/{invoiceId}/lines/{lineId}/waive': { reason: 'Intrusion' },
   'POST /api/scholarships/{scholarshipId}/decision': { decision: 'granted' },
   'POST /api/students/imports/{importId}/commit': { mode: 'skip_invalid' },
+  'POST /api/payments/reviews/{reviewId}/resolve': { note: 'Vérifié auprès du prestataire' },
+  'POST /api/payments/{paymentId}/refresh': {},
 };
 
 /** One record of each kind in school A, created through the API: the ids the walk needs. */
@@ -141,6 +143,17 @@ describe('access control over every route of /api/openapi.json', () => {
       roleId: roleA.rows[0]?.id ?? '',
       ...(await schoolRecords(app(), sessionA.accessToken)),
     };
+    // No provider is configured in this app: a payment and its review are written directly.
+    const payment = await database().db.execute<{ id: string }>(sql`
+      insert into payment_attempts (id, organization_id, guardian_id, provider, wallet, amount,
+        created_by, expires_at)
+      values (gen_random_uuid(), ${a.organizationId}, ${schoolA.ids.guardianId}, 'mtn', 'MTN', 1000,
+        'Test', now()) returning id`);
+    const review = await database().db.execute<{ id: string }>(sql`
+      insert into payment_reviews (organization_id, reason, provider, attempt_id)
+      values (${a.organizationId}, 'late_success', 'mtn', ${payment.rows[0]!.id}) returning id`);
+    schoolA.ids.paymentId = payment.rows[0]!.id;
+    schoolA.ids.reviewId = review.rows[0]!.id;
 
     const b = await registerSchool(app(), { email: 'b@ecole-b.tg', schoolName: 'École B' });
     schoolB.token = (await logIn(app(), b.email, b.password)).accessToken;
@@ -234,6 +247,9 @@ describe('access control over every route of /api/openapi.json', () => {
       'POST /api/contact',
       'POST /api/invitations/accept',
       'POST /api/newsletter-subscribe',
+      'POST /api/psp/{provider}/callback/{attemptId}',
+      'POST /api/psp/{provider}/webhook',
+      'PUT /api/psp/{provider}/callback/{attemptId}',
     ]);
     // Session only: the signed-in person's own account and school switch.
     expect(withoutPermission(false)).toEqual([

@@ -31,6 +31,8 @@ import { publicRoutes } from './modules/public';
 import { programmesRoutes } from './modules/programmes';
 import { studentImportRoutes, studentsExportRoutes, studentsRoutes } from './modules/students';
 import { billingRoutes, invoicesExportRoutes } from './modules/billing';
+import { paymentsRoutes, webhookRoutes, type PaymentsContext } from './modules/payments';
+import { createHttpClient, createPaymentProviders, loadPspConfig } from './modules/psp';
 
 export interface BuildAppOptions {
   database: Pick<DatabaseHandle, 'db' | 'engine'>;
@@ -55,6 +57,26 @@ export interface BuildAppOptions {
   loginPolicy?: LoginPolicy;
   /** Per-IP budget of login and sign-up. */
   authRateLimit?: { max: number; timeWindow: string };
+  /** Payment providers, clock and worker hook; none configured when left out. */
+  payments?: PaymentsContext;
+}
+
+/** No provider configured: staff can see payments but not start any (tests, fresh installs). */
+function paymentsWithoutProviders(
+  db: DatabaseHandle['db'],
+  logger: FastifyBaseLogger,
+): PaymentsContext {
+  return {
+    db,
+    providers: createPaymentProviders(loadPspConfig({}), {
+      now: () => new Date(),
+      http: createHttpClient({}),
+      logger,
+    }),
+    now: () => new Date(),
+    callbackBaseUrl: 'http://127.0.0.1',
+    logger,
+  };
 }
 
 /** Largest JSON body accepted by default; routes that need less say so. */
@@ -112,6 +134,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(billingRoutes, { db });
   await app.register(studentsExportRoutes, { db });
   await app.register(invoicesExportRoutes, { db });
+  const payments = options.payments ?? paymentsWithoutProviders(db, app.log);
+  await app.register(paymentsRoutes, { context: payments });
+  await app.register(webhookRoutes, { context: payments });
   await app.register(authRoutes, {
     db,
     keys,

@@ -12,3 +12,5 @@ export * from './modules/programmes/programmes.tables';
 export * from './modules/students/students.tables';
 export * from './modules/billing/billing.tables';
 export * from './modules/ledger/ledger.tables';
+export * from './modules/payments/payments.tables';
+export * from './platform/outbox/outbox.tables';

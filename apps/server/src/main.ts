@@ -3,7 +3,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app';
-import { scheduleLateFees } from './modules/billing';
+import { lateFeesJob } from './modules/billing';
+import { createPaymentsWorker, type PaymentsContext } from './modules/payments';
+import { createPaymentProvidersFromEnv } from './modules/psp';
+import { startScheduledJobs } from './platform/jobs/jobs';
 import { failInterruptedImports } from './modules/students';
 import { openDatabase } from './platform/db/database';
 import { runMigrations } from './platform/db/migrate';
@@ -46,6 +49,18 @@ const demo = seedDemo ? await seedDemoData(database.db) : undefined;
 // An import that was running when the process stopped will never finish: say so.
 await failInterruptedImports(database.db);
 
+// Payments: the providers the environment configures, and the worker that processes their events.
+const payments: PaymentsContext = {
+  db: database.db,
+  providers: createPaymentProvidersFromEnv(logger),
+  now: () => new Date(),
+  callbackBaseUrl:
+    config.PSP_CALLBACK_BASE_URL ?? config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`,
+  logger,
+  onEventStored: () => paymentsWorker.wake(),
+};
+const paymentsWorker = createPaymentsWorker(payments);
+
 const app = await buildApp({
   database,
   logger,
@@ -57,9 +72,17 @@ const app = await buildApp({
   jwtSecret,
   publicUrl: config.PUBLIC_URL,
   uploadsDir: path.join(config.dataDir, 'uploads'),
+  payments,
 });
 
-const stopLateFees = scheduleLateFees(database.db, app.log);
+// Scheduled work (pg-boss): the payments poller and queue sweep, the late fees.
+const jobs = await startScheduledJobs(
+  database.pool,
+  [...paymentsWorker.scheduledJobs(), lateFeesJob(database.db, logger)],
+  logger,
+);
+// Events stored while the server was down are processed now, then as they arrive.
+paymentsWorker.start();
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -68,8 +91,9 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'arrêt en cours');
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   try {
-    stopLateFees();
     await app.close();
+    await paymentsWorker.stop();
+    await jobs.stop();
     await database.close();
   } finally {
     clearTimeout(force);
@@ -84,6 +108,10 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
 const url = config.PUBLIC_URL ?? `http://${shownHost}:${port}`;
+// Without a public address, providers call back on the port actually taken (PORT=0 in tests).
+if (!config.PSP_CALLBACK_BASE_URL && !config.PUBLIC_URL) {
+  payments.callbackBaseUrl = `http://127.0.0.1:${port}`;
+}
 const lines = [
   '',
   `  Écolage ${version} est prêt : ${url}  (${Math.round(performance.now() - startedAt)} ms)`,

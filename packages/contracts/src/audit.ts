@@ -95,6 +95,14 @@ export const auditActionLabels: Record<string, string> = {
   'students.exported': 'Étudiants exportés',
   'invoices.exported': 'Factures exportées',
   'balances.exported': 'Soldes exportés',
+  'payment.requested': 'Paiement demandé au responsable',
+  'payment.succeeded': 'Paiement reçu',
+  'payment.failed': 'Paiement échoué',
+  'payment.cancelled': 'Paiement annulé',
+  'payment.expired': 'Paiement expiré',
+  'payment.late_success': 'Paiement reçu après expiration (à vérifier)',
+  'payment.review_resolved': 'Notification de paiement vérifiée',
+  'family_credit.applied': 'Avoir de la famille imputé sur une facture',
 };
 
 const isoDate = z.iso.datetime({ offset: true, error: 'Date invalide (format ISO 8601 attendu).' });

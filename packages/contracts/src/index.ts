@@ -18,3 +18,4 @@ export * from './programmes';
 export * from './students';
 export * from './billing';
 export * from './student-import';
+export * from './payments';

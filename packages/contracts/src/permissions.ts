@@ -22,6 +22,7 @@ export const permissionCatalogue = {
   Paiements: {
     'read:payments': 'Voir les paiements et les reçus',
     'record:payments': 'Enregistrer un paiement et relancer un paiement en attente',
+    'request:payments': 'Demander un paiement au téléphone d’un responsable',
     'refund:payments': 'Rembourser un paiement',
     'operate:cash_desk': 'Tenir une caisse (ouverture, encaissements, clôture)',
     'supervise:cash_desk': 'Voir et contrôler les caisses de tous les caissiers',
@@ -97,6 +98,7 @@ export const systemRoles = [
       'void:invoices',
       'read:payments',
       'record:payments',
+      'request:payments',
       'refund:payments',
       'supervise:cash_desk',
       'read:marketing',
@@ -150,6 +152,7 @@ export const systemRoles = [
       'read:invoices',
       'read:payments',
       'record:payments',
+      'request:payments',
       'operate:cash_desk',
     ],
   },

@@ -19,6 +19,8 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.url().optional(),
+  /** Origin the payment providers call back (the tunnel or the public address); PUBLIC_URL by default. */
+  PSP_CALLBACK_BASE_URL: z.url().optional(),
   TRUST_PROXY: booleanFlag.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   WEB_DIST_DIR: z.string().optional(),

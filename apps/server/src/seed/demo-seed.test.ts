@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { logIn } from '../test/auth-helpers';
 import { useTestApp } from '../test/test-app';
 import { verifyAuditChain } from '../modules/audit';
+import { checkLedgerAgreesWithInvoices } from '../modules/billing';
 import { DEMO_PASSWORD, demoAccounts, seedDemoData } from './demo-seed';
 
 describe('demo seed', () => {
@@ -91,5 +92,10 @@ describe('demo seed', () => {
     );
     expect(fees.rows[0]).toEqual({ registration: '120000', monthly: '200000' });
     expect(await verifyAuditChain(database().db, id)).toMatchObject({ valid: true });
+    // Every issued invoice is posted: the ledger agrees with the invoices (`npm run ledger:check`).
+    const ledger = await checkLedgerAgreesWithInvoices(database().db, id);
+    expect(ledger.differences).toEqual([]);
+    expect(ledger).toMatchObject({ balanced: true, agrees: true });
+    expect(ledger.students).toBe(24);
   });
 });

@@ -31,36 +31,58 @@ export async function insertAuditEntry(
   tx: Transaction,
   input: AuditEntryInput,
 ): Promise<AuditEntry> {
-  const chain = `audit:${input.organizationId ?? 'platform'}`;
+  const [entry] = await insertAuditEntries(tx, [input]);
+  if (!entry) throw new Error('audit entry not inserted');
+  return entry;
+}
+
+/**
+ * Appends several entries of one school's chain in order, with one lock, one read of the chain's
+ * end and one insert (a batch of confirmed payments). Call it last in the transaction: the chain
+ * stays locked until commit.
+ */
+export async function insertAuditEntries(
+  tx: Transaction,
+  inputs: AuditEntryInput[],
+): Promise<AuditEntry[]> {
+  const [first] = inputs;
+  if (!first) return [];
+  const organizationId = first.organizationId;
+  if (inputs.some((input) => input.organizationId !== organizationId)) {
+    throw new Error('audit entries of one batch belong to one chain');
+  }
+  const chain = `audit:${organizationId ?? 'platform'}`;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${chain}))`);
   const [previous] = await tx
     .select({ hash: auditEntries.hash })
     .from(auditEntries)
-    .where(chainFilter(input.organizationId))
+    .where(chainFilter(organizationId))
     .orderBy(desc(auditEntries.id))
     .limit(1);
-  const fields = {
-    organizationId: input.organizationId,
-    actorType: input.actor.type,
-    actorUserId: input.actor.type === 'user' ? input.actor.userId : null,
-    actorLabel: input.actor.label,
-    action: input.action,
-    resourceType: input.resourceType,
-    resourceId: input.resourceId ?? null,
-    category: input.category,
-    details: input.details ?? {},
-    ip: input.ip ?? null,
-    userAgent: input.userAgent ?? null,
-    // Millisecond precision: what PostgreSQL stores is what the hash covered.
-    createdAt: new Date(),
-    previousHash: previous?.hash ?? null,
-  };
-  const [entry] = await tx
-    .insert(auditEntries)
-    .values({ ...fields, hash: hashAuditEntry(fields) })
-    .returning();
-  if (!entry) throw new Error('audit entry not inserted');
-  return entry;
+  let previousHash = previous?.hash ?? null;
+  const rows = inputs.map((input) => {
+    const fields = {
+      organizationId: input.organizationId,
+      actorType: input.actor.type,
+      actorUserId: input.actor.type === 'user' ? input.actor.userId : null,
+      actorLabel: input.actor.label,
+      action: input.action,
+      resourceType: input.resourceType,
+      resourceId: input.resourceId ?? null,
+      category: input.category,
+      details: input.details ?? {},
+      ip: input.ip ?? null,
+      userAgent: input.userAgent ?? null,
+      // Millisecond precision: what PostgreSQL stores is what the hash covered.
+      createdAt: new Date(),
+      previousHash,
+    };
+    const hash = hashAuditEntry(fields);
+    previousHash = hash;
+    return { ...fields, hash };
+  });
+  // Identity values follow the order of the VALUES list: the chain's order.
+  return tx.insert(auditEntries).values(rows).returning();
 }
 
 /** Entries of one chain in order (used to verify the chain). */

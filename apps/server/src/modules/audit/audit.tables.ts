@@ -44,6 +44,8 @@ export const auditEntries = pgTable(
   (table) => [
     // Serves the journal screen: a school's entries, newest first.
     index('audit_entries_organization_created_idx').on(table.organizationId, table.createdAt),
+    // The end of a school's chain, read by every append (payments append hundreds a second).
+    index('audit_entries_organization_id_idx').on(table.organizationId, table.id),
     check(
       'audit_entries_category_check',
       sql`${table.category} in ('invoice', 'payment', 'export', 'user', 'refund', 'settings', 'student', 'public', 'system')`,

@@ -1,5 +1,9 @@
 /** Audit journal: every mutation records an entry in its own transaction. */
-export { insertAuditEntry as recordAuditEntry, type AuditEntryInput } from './audit.repository';
+export {
+  insertAuditEntries as recordAuditEntries,
+  insertAuditEntry as recordAuditEntry,
+  type AuditEntryInput,
+} from './audit.repository';
 export { verifyAuditChain, type AuditChainCheck } from './audit.service';
 export { auditCategories, type AuditCategory, type AuditEntry } from './audit.tables';
 export { auditRoutes } from './audit.routes';

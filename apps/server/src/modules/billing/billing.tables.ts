@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { organizations } from '../organizations/organizations.tables';
 import { academicYears } from '../programmes/programmes.tables';
-import { enrolments, students } from '../students/students.tables';
+import { enrolments, guardians, students } from '../students/students.tables';
 
 /** A school's billing rules: due day of monthly instalments, sibling discount, late fees. */
 export const billingSettings = pgTable('billing_settings', {
@@ -200,6 +200,47 @@ export const invoiceAllocations = pgTable(
     index('invoice_allocations_invoice_idx').on(table.organizationId, table.invoiceId),
     index('invoice_allocations_source_idx').on(table.organizationId, table.sourceId),
     check('invoice_allocations_amount_check', sql`${table.amount} > 0`),
+  ],
+);
+
+/**
+ * The family's credit (what a guardian paid beyond the invoices, then used by the next ones), one
+ * signed row per fact: + the rest of a payment, − an allocation of credit. Billing's own record of
+ * the credit, as `invoices.paid` is of the payments: `npm run ledger:check` compares its sums with
+ * the ledger's account 4191 (the balance people see comes from the ledger).
+ */
+export const familyCreditMovements = pgTable(
+  'family_credit_movements',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    guardianId: uuid('guardian_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** `payment`: the rest of a payment (source = payment id); `allocation`: credit used. */
+    sourceType: text('source_type', { enum: ['payment', 'allocation'] }).notNull(),
+    sourceId: uuid('source_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    foreignKey({
+      columns: [table.organizationId, table.guardianId],
+      foreignColumns: [guardians.organizationId, guardians.id],
+      name: 'family_credit_movements_guardian_fk',
+    }),
+    uniqueIndex('family_credit_movements_source_key').on(
+      table.organizationId,
+      table.sourceType,
+      table.sourceId,
+    ),
+    index('family_credit_movements_guardian_idx').on(table.organizationId, table.guardianId),
+    check('family_credit_movements_amount_check', sql`${table.amount} <> 0`),
+    check(
+      'family_credit_movements_source_type_check',
+      sql`${table.sourceType} in ('payment', 'allocation')`,
+    ),
   ],
 );
 

@@ -30,7 +30,10 @@ import {
 import { findBillingRules } from './billing-settings.service';
 import { invoices } from './billing.tables';
 import { percentOfFrancs, siblingPercent } from './invoice-rules';
-import { insertInvoices, reserveInvoiceNumbers, type NewInvoice } from './invoices.repository';
+import { lockMainPayers } from './family-credit.repository';
+import { applyMainPayersCredit } from './family-credit.service';
+import { postInvoiceVoided, saveInvoices } from './invoice-ledger.service';
+import { reserveInvoiceNumbers, type NewInvoice } from './invoices.repository';
 import { applyGrantedScholarships } from './scholarships.service';
 
 type BillingRules = Awaited<ReturnType<typeof findBillingRules>>;
@@ -179,8 +182,9 @@ export async function enrolStudent(
 
 /**
  * Issues the invoices of new enrolments of one level and year (one student, or an import's batch):
- * numbers reserved in one step, invoices and lines written in a few statements, then the
- * scholarships already granted for that year applied as lines.
+ * numbers reserved in one step, invoices, lines and their ledger postings written in a few
+ * statements, then the scholarships already granted for that year applied as lines, then the
+ * main payers' credit, if any, spent on them.
  */
 export async function issueEnrolmentInvoices(
   tx: Transaction,
@@ -213,14 +217,28 @@ export async function issueEnrolmentInvoices(
     Number(batch.today.slice(0, 4)),
     drafts.length,
   );
-  await insertInvoices(tx, organizationId, drafts, {
+  // The families' rows before any open invoice: the lock order of a payment (no deadlock).
+  await lockMainPayers(
+    tx,
+    organizationId,
+    batch.enrolments.map((enrolment) => enrolment.studentId),
+  );
+  await saveInvoices(tx, organizationId, drafts, {
     numbers,
     createdBy: acting.actor.label,
     issuedAt: new Date(),
+    entryDate: batch.today,
   });
   for (const enrolment of batch.enrolments) {
     await applyGrantedScholarships(tx, acting, enrolment.studentId, batch.year.id);
   }
+  await applyMainPayersCredit(
+    tx,
+    organizationId,
+    batch.enrolments.map((enrolment) => enrolment.studentId),
+    acting.actor,
+    acting,
+  );
   return drafts.length;
 }
 
@@ -266,7 +284,8 @@ export async function withdrawEnrolment(
           gt(invoices.dueOn, today),
         ),
       )
-      .returning({ number: invoices.number });
+      .returning();
+    for (const invoice of voided) await postInvoiceVoided(tx, invoice, today);
     await auditStudent(
       tx,
       acting,

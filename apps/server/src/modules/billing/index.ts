@@ -1,11 +1,36 @@
 /** Enrolment billing, invoices, discounts (scholarships, siblings), late fees, billing rules. */
 export { billingRoutes } from './billing.routes';
-export { scheduleLateFees } from './late-fees.job';
+export { lateFeesJob } from './late-fees.job';
 export { applyLateFees } from './late-fees.service';
 export { enrolStudent, issueEnrolmentInvoices, withdrawEnrolment } from './enrolment.service';
 export { findBillingRules } from './billing-settings.service';
-export { invoices, invoiceLines, invoiceAllocations } from './billing.tables';
+export {
+  invoices,
+  invoiceLines,
+  invoiceAllocations,
+  familyCreditMovements,
+} from './billing.tables';
 export { allocateToInvoice } from './invoices.repository';
 export { invoicesExportRoutes } from './invoices-export.routes';
 export { getBillingSettings, saveBillingSettings } from './billing-settings.service';
 export { createScholarship } from './scholarships.service';
+export {
+  applyFamilyCredit,
+  familyCreditBalance,
+  type CreditActor,
+  type CreditApplied,
+} from './family-credit.service';
+export {
+  allocatePayment,
+  listPayableInvoices,
+  type PayableInvoice,
+  type PaymentAllocation,
+  type PaymentToAllocate,
+} from './payment-allocation.service';
+export {
+  checkAllSchools,
+  checkLedgerAgreesWithInvoices,
+  type LedgerCheck,
+  type LedgerDifference,
+} from './ledger-check.service';
+export { findPaymentAllocations } from './payment-allocations.repository';

@@ -1,4 +1,4 @@
-import type { InvoiceListQuery, InvoiceStatus } from '@ecolage/contracts';
+import type { InvoiceListQuery } from '@ecolage/contracts';
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { containsPattern, foldForSearch } from '../../platform/search-text';
@@ -57,69 +57,15 @@ export interface NewInvoice {
 }
 
 /**
- * Inserts invoices with their lines in a few statements (an import writes 100,000 of them). With
- * `numbers` they are issued (status from their total); without, drafts.
+ * Adds one line to an invoice and moves its total and status; idempotent by `sourceKey` (undefined
+ * when the line was already there). Posts nothing: services call `addInvoiceLine`.
  */
-export async function insertInvoices(
-  db: DbOrTx,
-  organizationId: string,
-  drafts: NewInvoice[],
-  options: { numbers: string[] | null; createdBy: string; issuedAt: Date },
-): Promise<InvoiceRow[]> {
-  if (drafts.length === 0) return [];
-  const inserted: InvoiceRow[] = [];
-  const chunk = 1000;
-  for (let start = 0; start < drafts.length; start += chunk) {
-    const slice = drafts.slice(start, start + chunk);
-    const rows = await db
-      .insert(invoices)
-      .values(
-        slice.map((draft, index) => {
-          const total = draft.lines.reduce((sum, line) => sum + line.amount, 0);
-          const number = options.numbers?.[start + index] ?? null;
-          return {
-            organizationId,
-            number,
-            studentId: draft.studentId,
-            enrolmentId: draft.enrolmentId ?? null,
-            academicYearId: draft.academicYearId ?? null,
-            scheduleKey: draft.scheduleKey ?? null,
-            label: draft.label,
-            dueOn: draft.dueOn,
-            total,
-            status: (number ? (total > 0 ? 'open' : 'paid') : 'draft') as InvoiceStatus,
-            issuedAt: number ? options.issuedAt : null,
-          };
-        }),
-      )
-      .returning();
-    inserted.push(...rows);
-    const lineValues = rows.flatMap((row, index) =>
-      slice[index]!.lines.map((line) => ({
-        organizationId,
-        invoiceId: row.id,
-        kind: line.kind,
-        label: line.label,
-        amount: line.amount,
-        sourceKey: line.sourceKey ?? null,
-        reason: line.reason ?? null,
-        createdBy: options.createdBy,
-      })),
-    );
-    for (let lineStart = 0; lineStart < lineValues.length; lineStart += 2000) {
-      await db.insert(invoiceLines).values(lineValues.slice(lineStart, lineStart + 2000));
-    }
-  }
-  return inserted;
-}
-
-/** Adds one line to an invoice and moves its total and status; idempotent by `sourceKey`. */
 export async function appendLine(
   db: DbOrTx,
   organizationId: string,
   invoiceId: string,
   line: NewLine & { createdBy: string },
-): Promise<InvoiceLineRow | undefined> {
+): Promise<{ line: InvoiceLineRow; invoice: InvoiceRow } | undefined> {
   const [row] = await db
     .insert(invoiceLines)
     .values({
@@ -135,7 +81,7 @@ export async function appendLine(
     .onConflictDoNothing()
     .returning();
   if (!row) return undefined;
-  await db
+  const [invoice] = await db
     .update(invoices)
     .set({
       total: sql`${invoices.total} + ${line.amount}`,
@@ -144,8 +90,20 @@ export async function appendLine(
         when ${invoices.paid} > 0 then 'partially_paid' else 'open' end`,
       updatedAt: new Date(),
     })
-    .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)));
-  return row;
+    .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)))
+    .returning();
+  return { line: row, invoice: invoice! };
+}
+
+/** Each student's matricule: the third party of their 4111 entries. */
+export async function findMatricules(db: DbOrTx, organizationId: string, studentIds: string[]) {
+  const unique = [...new Set(studentIds)];
+  if (unique.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: students.id, matricule: students.matricule })
+    .from(students)
+    .where(and(eq(students.organizationId, organizationId), inArray(students.id, unique)));
+  return new Map(rows.map((row) => [row.id, row.matricule]));
 }
 
 export async function findInvoice(db: DbOrTx, organizationId: string, invoiceId: string) {
@@ -251,14 +209,18 @@ export async function findInvoicePage(
   return { rows, total: count?.total ?? 0 };
 }
 
-/** Open invoices of a student for a year (the ones a scholarship or a withdrawal touches). */
+/**
+ * Invoices of a student for a year (the ones a scholarship touches), locked in id order — the
+ * order every multi-invoice lock follows, so a payment and a scholarship never deadlock — and
+ * returned oldest due first.
+ */
 export async function findStudentYearInvoices(
   db: DbOrTx,
   organizationId: string,
   studentId: string,
   academicYearId: string,
 ) {
-  return db
+  const rows = await db
     .select()
     .from(invoices)
     .where(
@@ -268,8 +230,9 @@ export async function findStudentYearInvoices(
         eq(invoices.academicYearId, academicYearId),
       ),
     )
-    .orderBy(asc(invoices.dueOn))
+    .orderBy(asc(invoices.id))
     .for('update');
+  return rows.sort((a, b) => a.dueOn.localeCompare(b.dueOn) || a.id.localeCompare(b.id));
 }
 
 /** Sum of the tuition lines of each invoice (what percentages apply to). */
@@ -294,14 +257,16 @@ export async function findTuitionTotals(db: DbOrTx, organizationId: string, invo
 
 /**
  * Applies money to an invoice (a payment, or the family's credit): records the allocation and
- * moves `paid` and the status. Never more than the balance — the caller keeps the rest as credit.
+ * moves `paid` and the status; returns the allocation's id. Never more than the balance — the
+ * caller keeps the rest as credit. Posts nothing: payments go through `allocatePayment`, which
+ * posts the ledger transaction too.
  */
 export async function allocateToInvoice(
   db: DbOrTx,
   organizationId: string,
   invoiceId: string,
   allocation: { amount: number; sourceType: 'payment' | 'credit'; sourceId: string },
-): Promise<void> {
+): Promise<string> {
   const [invoice] = await db
     .update(invoices)
     .set({
@@ -320,5 +285,9 @@ export async function allocateToInvoice(
     )
     .returning({ id: invoices.id });
   if (!invoice) throw new RangeError('allocation above the balance or on an invoice not payable');
-  await db.insert(invoiceAllocations).values({ organizationId, invoiceId, ...allocation });
+  const [row] = await db
+    .insert(invoiceAllocations)
+    .values({ organizationId, invoiceId, ...allocation })
+    .returning({ id: invoiceAllocations.id });
+  return row!.id;
 }

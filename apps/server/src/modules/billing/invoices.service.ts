@@ -15,12 +15,18 @@ import { recordAuditEntry } from '../audit';
 import { schoolToday } from '../organizations';
 import { findStudent } from '../students';
 import { invoiceLines, invoices, type InvoiceRow } from './billing.tables';
+import { lockMainPayers } from './family-credit.repository';
+import { applyMainPayersCredit } from './family-credit.service';
 import {
-  appendLine,
+  addInvoiceLine,
+  postDraftIssued,
+  postInvoiceVoided,
+  saveInvoices,
+} from './invoice-ledger.service';
+import {
   findInvoice,
   findInvoiceLines,
   findInvoicePage,
-  insertInvoices,
   lockInvoice,
   reserveInvoiceNumbers,
 } from './invoices.repository';
@@ -128,7 +134,9 @@ export async function createInvoice(
     const numbers = request.issue
       ? await reserveInvoiceNumbers(tx, organizationId, Number(today.slice(0, 4)), 1)
       : null;
-    const [invoice] = await insertInvoices(
+    // The family's row before any open invoice: the lock order of a payment (no deadlock).
+    if (numbers) await lockMainPayers(tx, organizationId, [student.id]);
+    const [invoice] = await saveInvoices(
       tx,
       organizationId,
       [
@@ -139,7 +147,7 @@ export async function createInvoice(
           lines: request.lines.map((line) => ({ kind: 'fee', ...line })),
         },
       ],
-      { numbers, createdBy: acting.actor.label, issuedAt: new Date() },
+      { numbers, createdBy: acting.actor.label, issuedAt: new Date(), entryDate: today },
     );
     await auditInvoice(tx, acting, request.issue ? 'invoice.issued' : 'invoice.drafted', invoice!, {
       facture: invoice!.number ?? 'brouillon',
@@ -148,6 +156,8 @@ export async function createInvoice(
       montant: invoice!.total,
       échéance: request.dueOn,
     });
+    if (request.issue)
+      await applyMainPayersCredit(tx, organizationId, [student.id], acting.actor, acting);
     return invoice!.id;
   });
   return getInvoice(db, acting.organizationId, id);
@@ -167,7 +177,8 @@ export async function issueInvoice(
       throw new AppError(ErrorCode.CONFLICT, BillingMessages.notDraft);
     const today = await schoolToday(tx, organizationId);
     const [number] = await reserveInvoiceNumbers(tx, organizationId, Number(today.slice(0, 4)), 1);
-    await tx
+    await lockMainPayers(tx, organizationId, [invoice.studentId]); // as a payment does: no deadlock
+    const [issued] = await tx
       .update(invoices)
       .set({
         number,
@@ -175,7 +186,9 @@ export async function issueInvoice(
         issuedAt: new Date(),
         updatedAt: new Date(),
       })
-      .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)));
+      .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)))
+      .returning();
+    await postDraftIssued(tx, issued!, today);
     if (invoice.academicYearId) {
       await applyGrantedScholarships(tx, acting, invoice.studentId, invoice.academicYearId);
     }
@@ -184,6 +197,7 @@ export async function issueInvoice(
       libellé: invoice.label,
       montant: invoice.total,
     });
+    await applyMainPayersCredit(tx, organizationId, [invoice.studentId], acting.actor, acting);
   });
   return getInvoice(db, acting.organizationId, invoiceId);
 }
@@ -215,6 +229,7 @@ export async function voidInvoice(
         updatedAt: new Date(),
       })
       .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)));
+    await postInvoiceVoided(tx, invoice, await schoolToday(tx, organizationId));
     await auditInvoice(tx, acting, 'invoice.voided', invoice, {
       facture: invoice.number ?? 'brouillon',
       libellé: invoice.label,
@@ -252,7 +267,7 @@ export async function waiveLateFee(
       throw new AppError(ErrorCode.CONFLICT, BillingMessages.notLateFee);
     if (invoice.status === 'void')
       throw new AppError(ErrorCode.CONFLICT, BillingMessages.alreadyVoid);
-    const waiver = await appendLine(tx, organizationId, invoiceId, {
+    const waiver = await addInvoiceLine(tx, organizationId, invoiceId, {
       kind: 'late_fee_waiver',
       label: `Annulation : ${line.label}`,
       amount: -Math.min(line.amount, invoice.total - invoice.paid),

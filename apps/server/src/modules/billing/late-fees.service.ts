@@ -7,7 +7,7 @@ import { formatFrancs } from '@ecolage/money';
 import { billingSettings, invoices } from './billing.tables';
 import { findBillingRules } from './billing-settings.service';
 import { percentOfFrancs } from './invoice-rules';
-import { appendLine } from './invoices.repository';
+import { addInvoiceLine } from './invoice-ledger.service';
 import { schoolToday } from '../organizations';
 
 export const LATE_FEE_ACTOR = 'Pénalités de retard (tâche quotidienne)';
@@ -59,8 +59,10 @@ export async function applyLateFees(
           sql`greatest(${invoices.dueOn}, (${invoices.issuedAt} at time zone 'UTC')::date) < ${addDays(day, -rules.lateFeeGraceDays)}`,
         ),
       )
-      .orderBy(invoices.dueOn)
+      // Locked in id order like every multi-invoice lock (no deadlock with a payment).
+      .orderBy(invoices.id)
       .for('update', { of: invoices });
+    overdue.sort((a, b) => a.invoice.dueOn.localeCompare(b.invoice.dueOn));
     let count = 0;
     let amount = 0;
     const numbers: string[] = [];
@@ -71,13 +73,19 @@ export async function applyLateFees(
         lateFees,
       );
       if (fee <= 0) continue;
-      const line = await appendLine(tx, organizationId, invoice.id, {
-        kind: 'late_fee',
-        label: `Pénalité de retard ${period} (${rules.lateFeeKind === 'percent' ? `${rules.lateFeeValue} %` : formatFrancs(rules.lateFeeValue)})`,
-        amount: fee,
-        sourceKey: `late:${period}`,
-        createdBy: LATE_FEE_ACTOR,
-      });
+      const line = await addInvoiceLine(
+        tx,
+        organizationId,
+        invoice.id,
+        {
+          kind: 'late_fee',
+          label: `Pénalité de retard ${period} (${rules.lateFeeKind === 'percent' ? `${rules.lateFeeValue} %` : formatFrancs(rules.lateFeeValue)})`,
+          amount: fee,
+          sourceKey: `late:${period}`,
+          createdBy: LATE_FEE_ACTOR,
+        },
+        day,
+      );
       if (!line) continue;
       count += 1;
       amount += fee;

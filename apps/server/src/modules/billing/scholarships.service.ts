@@ -17,10 +17,12 @@ import {
   findCurrentAcademicYear,
   programmes,
 } from '../programmes';
+import { schoolToday } from '../organizations';
 import { auditStudent, findStudent, students } from '../students';
 import { invoiceLines, scholarships, type ScholarshipRow } from './billing.tables';
 import { scholarshipDiscounts } from './invoice-rules';
-import { appendLine, findStudentYearInvoices, findTuitionTotals } from './invoices.repository';
+import { addInvoiceLine } from './invoice-ledger.service';
+import { findStudentYearInvoices, findTuitionTotals } from './invoices.repository';
 
 const sourceKey = (scholarshipId: string) => `scholarship:${scholarshipId}`;
 
@@ -67,6 +69,7 @@ export async function applyGrantedScholarships(
     payable.map((invoice) => invoice.id),
   );
   const balances = new Map(payable.map((invoice) => [invoice.id, invoice.total - invoice.paid]));
+  const today = await schoolToday(tx, organizationId);
   let applied = 0;
   for (const scholarship of granted) {
     const existing = await tx
@@ -96,13 +99,19 @@ export async function applyGrantedScholarships(
     for (const [index, invoice] of targets.entries()) {
       const discount = discounts[index]!;
       if (discount <= 0) continue;
-      await appendLine(tx, organizationId, invoice.id, {
-        kind: 'scholarship',
-        label: describe(scholarship),
-        amount: -discount,
-        sourceKey: sourceKey(scholarship.id),
-        createdBy: acting.actor.label,
-      });
+      await addInvoiceLine(
+        tx,
+        organizationId,
+        invoice.id,
+        {
+          kind: 'scholarship',
+          label: describe(scholarship),
+          amount: -discount,
+          sourceKey: sourceKey(scholarship.id),
+          createdBy: acting.actor.label,
+        },
+        today,
+      );
       balances.set(invoice.id, (balances.get(invoice.id) ?? 0) - discount);
       applied += discount;
     }

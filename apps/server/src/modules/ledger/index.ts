@@ -1,5 +1,5 @@
 /** The school's double-entry ledger: balanced, immutable, idempotent postings (SYSCOHADA accounts). */
-export { LedgerAccounts } from './accounts';
+export { LedgerAccounts, LedgerJournals, journalForAccount } from './accounts';
 export {
   accountBalance,
   postLedgerTransaction,
@@ -8,4 +8,11 @@ export {
   type LedgerEntryInput,
   type LedgerPosting,
 } from './ledger.service';
+export { postLedgerTransactions, reverseSourcePostings } from './ledger-bulk.service';
+export {
+  accountBalancesByAuxiliary,
+  findOrganizationsWithPostings,
+  findPostedTransaction,
+  ledgerTotals,
+} from './ledger-balances.repository';
 export { ledgerEntries, ledgerTransactions } from './ledger.tables';

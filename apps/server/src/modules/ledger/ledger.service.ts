@@ -32,7 +32,8 @@ export class UnbalancedPostingError extends AppError {
   }
 }
 
-function checkPosting(posting: LedgerPosting): void {
+/** Refuses a posting that would break the ledger's rules (before any SQL is sent). */
+export function checkPosting(posting: LedgerPosting): void {
   if (posting.entries.length < 2) {
     throw new UnbalancedPostingError('Une écriture comptable a au moins deux lignes.');
   }

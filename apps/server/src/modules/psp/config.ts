@@ -32,7 +32,9 @@ const fedapaySchema = z
   .object({
     FEDAPAY_SECRET_KEY: secret,
     FEDAPAY_ENVIRONMENT: z.enum(['sandbox', 'live']),
-    FEDAPAY_BASE_URL: baseUrl.optional(),
+    // FedaPay's docs (and the sandbox's README) give base URLs ending in /v1; the adapter adds
+    // /v1 to every path itself, so either form is accepted.
+    FEDAPAY_BASE_URL: baseUrl.transform((value) => value.replace(/\/v1$/, '')).optional(),
     FEDAPAY_WEBHOOK_SECRET: secret.optional(),
     FEDAPAY_ACCOUNT_ID: z.string().trim().min(1).optional(),
     FEDAPAY_DEFAULT_COUNTRY: z

@@ -39,7 +39,7 @@ export {
   ProviderTimeoutError,
   ProviderUnavailableError,
 } from './errors';
-export { describeFailure, FAILURE_REASONS, type FailureCode } from './failure-reasons';
+export { describeFailure, failureOf, FAILURE_REASONS, type FailureCode } from './failure-reasons';
 export {
   createHttpClient,
   DEFAULT_PROVIDER_TIMEOUT_MS,

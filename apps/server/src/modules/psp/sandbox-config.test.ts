@@ -11,5 +11,7 @@ describe('demo mode: the sandbox settings configure every provider', () => {
       .map(([key]) => key)
       .sort();
     expect(configured).toEqual(['fedapay', 'mtn', 'orange', 'paygate', 'wave']);
+    // The adapter appends /v1/… itself: a base URL given with FedaPay's /v1 must not double it.
+    expect(config.fedapay?.baseUrl).toBe('http://127.0.0.1:3100/fedapay');
   });
 });

@@ -39,6 +39,7 @@ export {
   linkGuardianToStudent,
 } from './guardians.service';
 export { createStudent } from './students.service';
+export { findGuardian } from './guardians.repository';
 export { studentsExportRoutes } from './students-export.routes';
 export { studentImportRoutes } from './import/import.routes';
 export { failInterruptedImports } from './import/import.repository';

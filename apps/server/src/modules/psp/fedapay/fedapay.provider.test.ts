@@ -200,6 +200,23 @@ describe('FedaPay adapter', () => {
     );
   });
 
+  it('finds a transaction whose creation answer was lost by the attempt id in its metadata', async () => {
+    const other = { ...transaction, id: 257, custom_metadata: { attempt_id: 'another-attempt' } };
+    const { client, requests } = createFakeHttp({
+      'GET /fedapay/v1/transactions': {
+        status: 200,
+        json: { 'v1/transactions': [other, transaction], meta: { current_page: 1 } },
+      },
+    });
+    const provider = fedapay(client);
+    expect(await provider.findByReference!(ATTEMPT_ID)).toMatchObject({
+      status: 'pending',
+      providerRef: '258',
+    });
+    expect(requests[0]?.url).toBe('http://127.0.0.1:4010/fedapay/v1/transactions?per_page=100');
+    expect(await provider.findByReference!('3f9f8a52-6c1e-4a55-8d0e-1d7e1c2b3a4f')).toBeNull();
+  });
+
   it('translates every FedaPay status', () => {
     const statuses = [
       'pending',

@@ -9,15 +9,19 @@ import type { HttpMethod } from '../http-client';
 import type { CollectRequest, CollectResult, PaymentProvider, ProviderContext } from '../provider';
 import { readJson, rejection, sendToProvider } from '../provider-http';
 import { pushHint } from '../push-hints';
-import { requirePayerMsisdn } from '../wire';
+import { requirePayerMsisdn, textOf } from '../wire';
 import {
   FEDAPAY_MODES,
   fedapayEnvelopeSchema,
+  fedapayListSchema,
   fedapayTokenSchema,
   fedapayTransactionBody,
   parseFedapayWebhook,
   toFedapayStatusResult,
 } from './fedapay.transform';
+
+/** How many recent transactions are searched for one whose creation answer was lost. */
+const RECENT_TRANSACTIONS = 100;
 
 /**
  * FedaPay: Togo's wallets by USSD push (modes togocel and moov_tg) and cards on its hosted page.
@@ -146,6 +150,24 @@ export function createFedapayProvider(ctx: ProviderContext<FedaPayConfig>): Paym
       return toFedapayStatusResult(
         readJson(fedapayEnvelopeSchema, response, { method: 'GET', url })['v1/transaction'],
       );
+    },
+
+    /**
+     * After a lost creation answer: the transaction that carries our attempt id in its
+     * custom_metadata, among the most recent ones (it was created moments ago). FedaPay has no
+     * documented search by metadata.
+     */
+    async findByReference(attemptId) {
+      const { response, url } = await call(
+        'search',
+        'GET',
+        `/v1/transactions?per_page=${RECENT_TRANSACTIONS}`,
+      );
+      if (response.status !== 200) throw rejection(response);
+      const found = readJson(fedapayListSchema, response, { method: 'GET', url })[
+        'v1/transactions'
+      ].find((transaction) => textOf(transaction.custom_metadata?.attempt_id) === attemptId);
+      return found ? toFedapayStatusResult(found) : null;
     },
 
     parseWebhook: async (webhook) => parseFedapayWebhook(webhook, config.webhookSecret, ctx.now()),

@@ -37,6 +37,11 @@ export type FedaPayTransaction = z.infer<typeof fedapayTransactionSchema>;
 /** Objects come wrapped under a typed key: `{"v1/transaction": {…}}` (seen in the SDK fixtures). */
 export const fedapayEnvelopeSchema = z.looseObject({ 'v1/transaction': fedapayTransactionSchema });
 
+/** `GET /v1/transactions`: the latest transactions, newest first. */
+export const fedapayListSchema = z.looseObject({
+  'v1/transactions': z.array(fedapayTransactionSchema),
+});
+
 export const fedapayTokenSchema = z.looseObject({
   token: z.string().min(1),
   url: z.string().min(1),

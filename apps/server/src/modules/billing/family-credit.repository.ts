@@ -1,0 +1,216 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database';
+import { guardians, studentGuardians, students } from '../students';
+import { familyCreditMovements, invoices, type InvoiceRow } from './billing.tables';
+
+// Named read-only queries over students' `guardians` and `student_guardians` (who pays for whom),
+// as billing already reads `students` for its lists: the family account is the paying guardian.
+
+/**
+ * The guardian's row, locked until the transaction ends: every use of a family's money (credit
+ * applied, payment allocated) queues here, so the same credit is never spent twice. `no key
+ * update` still lets other transactions link students to the guardian meanwhile.
+ */
+export async function lockGuardian(db: DbOrTx, organizationId: string, guardianId: string) {
+  const [row] = await db
+    .select({ id: guardians.id, fullName: guardians.fullName })
+    .from(guardians)
+    .where(and(eq(guardians.organizationId, organizationId), eq(guardians.id, guardianId)))
+    .for('no key update');
+  return row;
+}
+
+/**
+ * Locks the main payers of students about to be billed, in id order, before any open invoice is
+ * locked: the order a payment takes (guardian, then invoices), so issuing and paying never
+ * deadlock. Returns their ids.
+ */
+export async function lockMainPayers(db: DbOrTx, organizationId: string, studentIds: string[]) {
+  if (studentIds.length === 0) return [];
+  const rows = await db
+    .select({ id: guardians.id })
+    .from(guardians)
+    .where(
+      and(
+        eq(guardians.organizationId, organizationId),
+        inArray(
+          guardians.id,
+          db
+            .select({ guardianId: studentGuardians.guardianId })
+            .from(studentGuardians)
+            .where(
+              and(
+                eq(studentGuardians.organizationId, organizationId),
+                inArray(studentGuardians.studentId, [...new Set(studentIds)]),
+                eq(studentGuardians.isMainPayer, true),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(guardians.id))
+    .for('no key update');
+  return rows.map((row) => row.id);
+}
+
+/** The main payers of these students. */
+export async function findMainPayers(db: DbOrTx, organizationId: string, studentIds: string[]) {
+  if (studentIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ guardianId: studentGuardians.guardianId })
+    .from(studentGuardians)
+    .where(
+      and(
+        eq(studentGuardians.organizationId, organizationId),
+        inArray(studentGuardians.studentId, [...new Set(studentIds)]),
+        eq(studentGuardians.isMainPayer, true),
+      ),
+    );
+  return rows.map((row) => row.guardianId);
+}
+
+const payableColumns = {
+  id: invoices.id,
+  number: invoices.number,
+  label: invoices.label,
+  studentId: invoices.studentId,
+  studentName: students.fullName,
+  matricule: students.matricule,
+  dueOn: invoices.dueOn,
+  status: invoices.status,
+  total: invoices.total,
+  paid: invoices.paid,
+};
+
+/** An invoice money may go to, with its student and whether that student is the guardian's. */
+export interface PayableRow {
+  id: string;
+  number: string | null;
+  label: string;
+  studentId: string;
+  studentName: string;
+  matricule: string;
+  dueOn: string;
+  status: InvoiceRow['status'];
+  total: number;
+  paid: number;
+  linked: boolean;
+}
+
+const studentOfInvoice = and(
+  eq(students.organizationId, invoices.organizationId),
+  eq(students.id, invoices.studentId),
+);
+
+/**
+ * The open or partly paid invoices of the students linked to a guardian (as any payer), in id
+ * order; `lock` takes them FOR UPDATE in that order (the same order everywhere: no deadlock).
+ */
+export async function findGuardianPayableInvoices(
+  db: DbOrTx,
+  organizationId: string,
+  guardianId: string,
+  options: { lock: boolean },
+): Promise<PayableRow[]> {
+  const query = db
+    .select({ ...payableColumns, linked: sql<boolean>`true` })
+    .from(invoices)
+    .innerJoin(students, studentOfInvoice)
+    .where(
+      and(
+        eq(invoices.organizationId, organizationId),
+        inArray(invoices.status, ['open', 'partially_paid']),
+        inArray(
+          invoices.studentId,
+          db
+            .select({ studentId: studentGuardians.studentId })
+            .from(studentGuardians)
+            .where(
+              and(
+                eq(studentGuardians.organizationId, organizationId),
+                eq(studentGuardians.guardianId, guardianId),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(invoices.id));
+  return options.lock ? query.for('update', { of: invoices }) : query;
+}
+
+/**
+ * Invoices chosen by id (whatever their status), with whether their student is linked to the
+ * guardian; `lock` takes them FOR UPDATE in id order.
+ */
+export async function findInvoicesForGuardian(
+  db: DbOrTx,
+  organizationId: string,
+  guardianId: string,
+  invoiceIds: string[],
+  options: { lock: boolean },
+): Promise<PayableRow[]> {
+  if (invoiceIds.length === 0) return [];
+  const query = db
+    .select({
+      ...payableColumns,
+      linked: sql<boolean>`exists (select 1 from student_guardians sg
+        where sg.organization_id = invoices.organization_id and sg.student_id = invoices.student_id
+          and sg.guardian_id = ${guardianId})`,
+    })
+    .from(invoices)
+    .innerJoin(students, studentOfInvoice)
+    .where(and(eq(invoices.organizationId, organizationId), inArray(invoices.id, invoiceIds)))
+    .orderBy(asc(invoices.id));
+  return options.lock ? query.for('update', { of: invoices }) : query;
+}
+
+/** Oldest due first (then by number): the order money is applied in. */
+export function byDueDate(a: PayableRow, b: PayableRow): number {
+  return (
+    a.dueOn.localeCompare(b.dueOn) ||
+    (a.number ?? '').localeCompare(b.number ?? '') ||
+    a.id.localeCompare(b.id)
+  );
+}
+
+export async function insertCreditMovement(
+  db: DbOrTx,
+  organizationId: string,
+  movement: {
+    guardianId: string;
+    amount: number;
+    sourceType: 'payment' | 'allocation';
+    sourceId: string;
+  },
+) {
+  await db.insert(familyCreditMovements).values({ organizationId, ...movement });
+}
+
+/** The credit a payment left (0 when it all went to invoices). */
+export async function findPaymentCredit(db: DbOrTx, organizationId: string, paymentId: string) {
+  const [row] = await db
+    .select({ amount: familyCreditMovements.amount })
+    .from(familyCreditMovements)
+    .where(
+      and(
+        eq(familyCreditMovements.organizationId, organizationId),
+        eq(familyCreditMovements.sourceType, 'payment'),
+        eq(familyCreditMovements.sourceId, paymentId),
+      ),
+    );
+  return row?.amount ?? 0;
+}
+
+/** Each guardian's credit by billing's record (non-zero only). */
+export async function creditByGuardian(db: DbOrTx, organizationId: string) {
+  const rows = await db
+    .select({
+      guardianId: familyCreditMovements.guardianId,
+      credit: sql<number>`sum(${familyCreditMovements.amount})`.mapWith(Number),
+    })
+    .from(familyCreditMovements)
+    .where(eq(familyCreditMovements.organizationId, organizationId))
+    .groupBy(familyCreditMovements.guardianId)
+    .having(sql`sum(${familyCreditMovements.amount}) <> 0`);
+  return new Map(rows.map((row) => [row.guardianId, row.credit]));
+}

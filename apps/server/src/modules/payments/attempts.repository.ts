@@ -1,0 +1,145 @@
+import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database';
+import {
+  paymentAttemptInvoices,
+  paymentAttempts,
+  paymentIdempotencyKeys,
+  paymentTransitions,
+  type PaymentAttemptRow,
+} from './payments.tables';
+
+export type NewAttempt = typeof paymentAttempts.$inferInsert;
+
+export async function insertAttempt(db: DbOrTx, attempt: NewAttempt): Promise<PaymentAttemptRow> {
+  const [row] = await db.insert(paymentAttempts).values(attempt).returning();
+  return row!;
+}
+
+/** Any school's attempt: provider callbacks name an attempt, not a school. */
+export async function findAttempt(db: DbOrTx, attemptId: string) {
+  const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
+  return row;
+}
+
+export async function findSchoolAttempt(db: DbOrTx, organizationId: string, attemptId: string) {
+  const [row] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(eq(paymentAttempts.organizationId, organizationId), eq(paymentAttempts.id, attemptId)),
+    );
+  return row;
+}
+
+export async function findAttemptByProviderRef(db: DbOrTx, provider: string, providerRef: string) {
+  const [row] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(eq(paymentAttempts.provider, provider), eq(paymentAttempts.providerRef, providerRef)),
+    );
+  return row;
+}
+
+/** Locks the attempt until the transaction ends: its transitions happen one at a time. */
+export async function lockAttempt(db: DbOrTx, attemptId: string) {
+  const [row] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.id, attemptId))
+    .for('update');
+  return row;
+}
+
+export async function updateAttempt(
+  db: DbOrTx,
+  attemptId: string,
+  changes: Partial<Omit<NewAttempt, 'id' | 'organizationId'>>,
+): Promise<PaymentAttemptRow> {
+  const [row] = await db
+    .update(paymentAttempts)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(paymentAttempts.id, attemptId))
+    .returning();
+  return row!;
+}
+
+export async function recordTransition(
+  db: DbOrTx,
+  transition: typeof paymentTransitions.$inferInsert,
+): Promise<void> {
+  await db.insert(paymentTransitions).values(transition);
+}
+
+/** Claims the invoices for the attempt: the partial unique index refuses a second active claim. */
+export async function claimInvoices(
+  db: DbOrTx,
+  attempt: Pick<PaymentAttemptRow, 'id' | 'organizationId' | 'guardianId'>,
+  invoices: { invoiceId: string; studentId: string }[],
+): Promise<void> {
+  if (invoices.length === 0) return;
+  await db.insert(paymentAttemptInvoices).values(
+    invoices.map((invoice) => ({
+      organizationId: attempt.organizationId,
+      attemptId: attempt.id,
+      invoiceId: invoice.invoiceId,
+      studentId: invoice.studentId,
+      guardianId: attempt.guardianId,
+    })),
+  );
+}
+
+/** The attempt is over: its invoices may be paid by another attempt. */
+export async function releaseInvoices(db: DbOrTx, attemptId: string): Promise<void> {
+  await db
+    .update(paymentAttemptInvoices)
+    .set({ active: false })
+    .where(
+      and(eq(paymentAttemptInvoices.attemptId, attemptId), eq(paymentAttemptInvoices.active, true)),
+    );
+}
+
+export async function findIdempotencyKey(db: DbOrTx, organizationId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(paymentIdempotencyKeys)
+    .where(
+      and(
+        eq(paymentIdempotencyKeys.organizationId, organizationId),
+        eq(paymentIdempotencyKeys.key, key),
+      ),
+    );
+  return row;
+}
+
+export async function insertIdempotencyKey(
+  db: DbOrTx,
+  row: typeof paymentIdempotencyKeys.$inferInsert,
+): Promise<void> {
+  await db.insert(paymentIdempotencyKeys).values(row);
+}
+
+/** Attempts whose next status query is due, soonest first. */
+export async function findDueAttempts(db: DbOrTx, now: Date, limit: number) {
+  return db
+    .select()
+    .from(paymentAttempts)
+    .where(and(isNotNull(paymentAttempts.nextCheckAt), lte(paymentAttempts.nextCheckAt, now)))
+    .orderBy(asc(paymentAttempts.nextCheckAt))
+    .limit(limit);
+}
+
+/** Asks the poller to look at these attempts now (an unverified notification hinted at them). */
+export async function checkSoon(db: DbOrTx, attemptIds: string[], at: Date): Promise<void> {
+  if (attemptIds.length === 0) return;
+  await db
+    .update(paymentAttempts)
+    .set({ nextCheckAt: sql`least(coalesce(${paymentAttempts.nextCheckAt}, ${at}), ${at})` })
+    .where(
+      and(
+        inArray(paymentAttempts.id, attemptIds),
+        sql`(${paymentAttempts.status} in ('initiated', 'pending', 'unknown')
+          or (${paymentAttempts.status} = 'expired' and ${paymentAttempts.watchUntil} > ${at}))`,
+      ),
+    );
+}

@@ -1,0 +1,13 @@
+/**
+ * Payments: attempts and their forward-only state machine, provider notifications stored first
+ * and processed by the worker, reconciliation with the providers, allocation to invoices and the
+ * ledger posting in one transaction, and the review of what cannot be applied.
+ */
+export { paymentsRoutes } from './payments.routes';
+export { webhookRoutes } from './webhooks.routes';
+export { createPaymentsWorker, type PaymentsWorker } from './payments.worker';
+export type { PaymentsContext } from './payments-context';
+export { requestPayment } from './request-payment.service';
+export { checkAttempt } from './check-attempt.service';
+export { getPayment } from './payments.service';
+export { paymentAttempts, providerEvents, paymentReviews } from './payments.tables';

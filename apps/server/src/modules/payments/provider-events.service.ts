@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto';
+import {
+  isOutcomeUnknown,
+  type InboundWebhook,
+  type ParsedEvent,
+  type PaymentProvider,
+} from '../psp';
+import { applyObservedStatuses, type ApplyJob } from './apply-status.service';
+import { checkSoon, findAttempt, findAttemptByProviderRef } from './attempts.repository';
+import type { PaymentsContext } from './payments-context';
+import type { RecentKeys } from './recent-keys';
+import { fetchProviderStatus, observedFrom } from './provider-status';
+import type { PaymentAttemptRow, ProviderEventRow } from './payments.tables';
+import {
+  insertProviderEvent,
+  markEventProcessed,
+  recordEventFailure,
+} from './provider-events.repository';
+import { flagForReview } from './reviews.repository';
+
+/** Header values as stored: one string per header, secrets masked. */
+function storableHeaders(headers: InboundWebhook['headers']): Record<string, string> {
+  const stored: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    stored[name] = /authorization|cookie/i.test(name) ? '***' : [value].flat().join(', ');
+  }
+  return stored;
+}
+
+async function parseSafely(
+  provider: PaymentProvider,
+  webhook: InboundWebhook,
+  attempt: PaymentAttemptRow | undefined,
+): Promise<ParsedEvent> {
+  try {
+    return await provider.parseWebhook(webhook, {
+      ...(attempt?.providerSecrets ? { providerSecrets: attempt.providerSecrets } : {}),
+    });
+  } catch {
+    const digest = createHash('sha256').update(webhook.rawBody).digest('hex');
+    return {
+      authenticity: 'unauthenticated',
+      authFailure: 'bad_signature',
+      dedupeKey: `unparsed:${digest}`,
+      raw: null,
+    };
+  }
+}
+
+/**
+ * Stores a provider's notification as received — headers, raw bytes, what its signature or token
+ * proved — before anything else. A retried delivery (same dedupe key) is stored once (`recent`
+ * answers the retries of events this process stored without asking the database). Never
+ * throws for a bad notification: the provider gets its 2xx, the worker decides.
+ */
+export async function storeProviderEvent(
+  context: PaymentsContext,
+  provider: PaymentProvider,
+  webhook: InboundWebhook,
+  recent?: RecentKeys,
+): Promise<{ stored: boolean }> {
+  const pathAttempt = webhook.attemptId
+    ? await findAttempt(context.db, webhook.attemptId)
+    : undefined;
+  const parsed = await parseSafely(provider, webhook, pathAttempt);
+  const recentKey = `${provider.id}:${parsed.dedupeKey}`;
+  if (recent?.has(recentKey)) return { stored: false };
+  const attempt =
+    pathAttempt ??
+    (parsed.attemptId ? await findAttempt(context.db, parsed.attemptId) : undefined) ??
+    (parsed.providerRef
+      ? await findAttemptByProviderRef(context.db, provider.id, parsed.providerRef)
+      : undefined);
+  const row = await insertProviderEvent(context.db, {
+    provider: provider.id,
+    dedupeKey: parsed.dedupeKey,
+    organizationId: attempt?.organizationId ?? null,
+    attemptId: attempt?.id ?? null,
+    method: webhook.method,
+    path: webhook.path.slice(0, 500),
+    headers: storableHeaders(webhook.headers),
+    rawBody: webhook.rawBody,
+    authenticity: parsed.authenticity,
+    authFailure: parsed.authFailure ?? null,
+    hintedStatus: parsed.hintedStatus ?? null,
+    eventType: parsed.eventType ?? null,
+    receivedAt: webhook.receivedAt,
+  });
+  // Inserted now or already there: either way the database holds it.
+  recent?.add(recentKey);
+  if (row) context.onEventStored?.();
+  return { stored: row !== undefined };
+}
+
+/**
+ * An unsigned notification from a provider that never signs (MTN, PayGate) or one we hold no
+ * secret for is a hint, not a forgery: the status is fetched from the provider anyway. A failed
+ * check (bad signature, stale timestamp, wrong token) is what puts an event in front of a person.
+ */
+function isMereHint(event: ProviderEventRow): boolean {
+  return ['not_signed', 'no_secret_configured', 'no_expected_token'].includes(
+    event.authFailure ?? '',
+  );
+}
+
+/**
+ * Readies one stored notification for applying. It is only a trigger: the status to apply is the
+ * one the provider gives when asked. Notifications naming no payment, and unauthenticated ones,
+ * are kept and flagged, never applied (a forged-looking one only makes the poller ask sooner); a
+ * provider that does not answer hands the attempt to the poller. Null when there is nothing to
+ * apply (the event is then already marked processed).
+ */
+export async function prepareProviderEvent(
+  context: PaymentsContext,
+  event: ProviderEventRow,
+): Promise<ApplyJob | null> {
+  const attempt = event.attemptId ? await findAttempt(context.db, event.attemptId) : undefined;
+  if (!attempt) {
+    await context.db.transaction(async (tx) => {
+      await flagForReview(tx, {
+        organizationId: null,
+        reason: 'unknown_attempt',
+        provider: event.provider,
+        eventId: event.id,
+        detail: event.eventType,
+      });
+      await markEventProcessed(tx, event.id, 'flagged');
+    });
+    return null;
+  }
+  if (event.authenticity === 'unauthenticated' && !isMereHint(event)) {
+    await context.db.transaction(async (tx) => {
+      await flagForReview(tx, {
+        organizationId: attempt.organizationId,
+        reason: 'unauthenticated',
+        provider: event.provider,
+        eventId: event.id,
+        attemptId: attempt.id,
+        expectedAmount: attempt.amount,
+        detail: event.authFailure,
+      });
+      await checkSoon(tx, [attempt.id], context.now());
+      await markEventProcessed(tx, event.id, 'flagged');
+    });
+    return null;
+  }
+
+  const provider = context.providers.get(attempt.provider as never);
+  if (!provider) throw new Error(`provider ${attempt.provider} is not configured`);
+  let status;
+  try {
+    status = await fetchProviderStatus(provider, attempt);
+  } catch (error) {
+    await context.db.transaction(async (tx) => {
+      await checkSoon(tx, [attempt.id], new Date(context.now().getTime() + 5_000));
+      await markEventProcessed(
+        tx,
+        event.id,
+        'deferred',
+        isOutcomeUnknown(error) ? (error as Error).message : String(error),
+      );
+    });
+    return null;
+  }
+  return {
+    attemptId: attempt.id,
+    guardianId: attempt.guardianId,
+    observed: observedFrom(status),
+    cause: 'webhook',
+    eventId: event.id,
+  };
+}
+
+/** Processes one stored notification on its own (the worker processes them in batches). */
+export async function processProviderEvent(
+  context: PaymentsContext,
+  event: ProviderEventRow,
+): Promise<void> {
+  const job = await prepareProviderEvent(context, event);
+  if (!job) return;
+  const [result] = await applyObservedStatuses(context, [job]);
+  if (result && 'error' in result) throw result.error;
+}
+
+/** Records a processing failure (a bug, the database away): the event is tried again later. */
+export async function recordProcessingFailure(
+  context: PaymentsContext,
+  event: ProviderEventRow,
+  error: unknown,
+): Promise<void> {
+  context.logger.error(
+    { eventId: event.id, provider: event.provider, error: (error as Error).message },
+    'échec du traitement d’une notification de paiement',
+  );
+  await recordEventFailure(context.db, event.id, (error as Error).message ?? String(error));
+}

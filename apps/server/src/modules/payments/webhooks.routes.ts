@@ -1,0 +1,86 @@
+import { apiErrorSchema } from '@ecolage/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PROVIDER_IDS, type ProviderId } from '../psp';
+import type { PaymentsContext } from './payments-context';
+import { storeProviderEvent } from './provider-events.service';
+import { RecentKeys } from './recent-keys';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A notification is small; anything bigger is not from a provider. */
+const WEBHOOK_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Where providers notify us: `POST /api/psp/:provider/webhook` (Wave, FedaPay, PayGate) and the
+ * callback paths that carry our attempt id (MTN by POST or PUT, Orange). The raw bytes are kept
+ * (signatures are computed over them), the event is stored, the provider gets its 200 at once;
+ * the worker does the rest. Not rate-limited per IP: a provider retries from few addresses.
+ */
+export const webhookRoutes: FastifyPluginAsyncZod<{ context: PaymentsContext }> = async (
+  app,
+  { context },
+) => {
+  const recent = new RecentKeys();
+  // Inside this plugin only: every body is read as bytes, whatever its content type.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_r, body, done) => done(null, body),
+  );
+
+  async function receive(
+    request: FastifyRequest<{ Params: { provider: string; attemptId?: string } }>,
+    reply: FastifyReply,
+  ) {
+    const provider = context.providers.get(request.params.provider as ProviderId);
+    const attemptId = request.params.attemptId;
+    if (!provider || (attemptId !== undefined && !UUID.test(attemptId))) {
+      return reply.code(404).send({ code: 'NOT_FOUND', message: 'Prestataire inconnu.' });
+    }
+    const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    await storeProviderEvent(
+      context,
+      provider,
+      {
+        method: request.method,
+        path: request.url,
+        headers: request.headers,
+        rawBody,
+        receivedAt: context.now(),
+        ...(attemptId ? { attemptId: attemptId.toLowerCase() } : {}),
+      },
+      recent,
+    );
+    return reply.code(200).send({ received: true });
+  }
+
+  const config = { public: true as const, rateLimit: false as const };
+  const schema = (summary: string, withAttempt: boolean) => ({
+    tags: ['Prestataires de paiement'],
+    summary,
+    params: z.object({
+      provider: z.enum(PROVIDER_IDS),
+      ...(withAttempt ? { attemptId: z.string() } : {}),
+    }),
+    body: z.unknown().describe('Le corps brut envoyé par le prestataire (JSON ou formulaire).'),
+    response: { 200: z.object({ received: z.literal(true) }), 404: apiErrorSchema },
+  });
+  app.post(
+    '/api/psp/:provider/webhook',
+    { config, schema: schema('Notification d’un prestataire (Wave, FedaPay, PayGate)', false) },
+    receive,
+  );
+  app.post(
+    '/api/psp/:provider/callback/:attemptId',
+    { config, schema: schema('Rappel d’un prestataire pour un paiement (MTN, Orange)', true) },
+    receive,
+  );
+  app.put(
+    '/api/psp/:provider/callback/:attemptId',
+    { config, schema: schema('Rappel MTN par PUT', true) },
+    receive,
+  );
+};
