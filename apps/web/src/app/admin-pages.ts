@@ -18,6 +18,10 @@ export const ADMIN_PAGES: Partial<Record<AdminSectionKey, LazyPage>> = {
     () => import('../features/students/student-page'),
     (module) => module.StudentPage,
   ),
+  payments: lazyPage(
+    () => import('../features/payments/payments-page'),
+    (module) => module.PaymentsPage,
+  ),
   programmes: lazyPage(
     () => import('../features/programmes/programmes-page'),
     (module) => module.ProgrammesPage,

@@ -9,6 +9,7 @@ import { ui } from './en/ui';
 import { audit } from './en/audit';
 import { invitation } from './en/invitation';
 import { passwordReset } from './en/password-reset';
+import { payments } from './en/payments';
 import { profile } from './en/profile';
 import { programmes } from './en/programmes';
 import { studentDetail } from './en/student-detail';
@@ -32,6 +33,7 @@ export const en: Translation = {
   ...students,
   ...studentDetail,
   ...studentImport,
+  ...payments,
   ...invitation,
   ...passwordReset,
 };

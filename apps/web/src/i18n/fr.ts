@@ -7,6 +7,7 @@ import { shell } from './fr/shell';
 import type { audit } from './fr/audit';
 import type { invitation } from './fr/invitation';
 import type { passwordReset } from './fr/password-reset';
+import type { payments } from './fr/payments';
 import type { profile } from './fr/profile';
 import type { programmes } from './fr/programmes';
 import type { studentDetail } from './fr/student-detail';
@@ -20,10 +21,11 @@ export const fr = { ...shell, ...marketing, ...pages, ...legal, ...auth, ...admi
 
 /**
  * French strings of the admin screens (`./fr/ui`, `./fr/team`, `./fr/audit`, `./fr/profile`,
- * `./fr/programmes`, `./fr/students`, `./fr/student-detail`, `./fr/student-import`) and of the
- * public pages reached from an e-mail (`./fr/invitation`, `./fr/password-reset`). The
- * other pages never need them, so they are not bundled with the app: each screen's chunk adds
- * the ones it uses when it loads (`addFrenchStrings`). They are typed all the same.
+ * `./fr/programmes`, `./fr/students`, `./fr/student-detail`, `./fr/student-import`,
+ * `./fr/payments`) and of the public pages reached from an e-mail (`./fr/invitation`,
+ * `./fr/password-reset`). The other pages never need them, so they are not bundled with the
+ * app: each screen's chunk adds the ones it uses when it loads (`addFrenchStrings`). They are
+ * typed all the same.
  */
 export type ScreenStrings = typeof ui &
   typeof team &
@@ -33,6 +35,7 @@ export type ScreenStrings = typeof ui &
   typeof students &
   typeof studentDetail &
   typeof studentImport &
+  typeof payments &
   typeof invitation &
   typeof passwordReset;
 

@@ -1,8 +1,12 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { resetSessionStore } from '../features/auth/session-store';
 import { i18n } from '../i18n';
+
+// A screen's first render loads its lazy chunk; on a loaded 2-core CI machine that can take more
+// than the default second. Waiting longer only costs time when a test is failing anyway.
+configure({ asyncUtilTimeout: 4_000 });
 
 // Browser APIs that jsdom does not implement.
 Object.defineProperty(window, 'matchMedia', {

@@ -109,10 +109,10 @@ describe('admin shell: sidebar', () => {
 describe('admin shell: pages', () => {
   it('says honestly that a page is not available yet', async () => {
     storeSession();
-    await renderApp('/admin/paiements');
-    expect(screen.getByRole('heading', { level: 1, name: 'Paiements' })).toBeTruthy();
+    await renderApp('/admin/statistiques');
+    expect(screen.getByRole('heading', { level: 1, name: 'Statistiques' })).toBeTruthy();
     expect(screen.getByText("Cette page n'est pas encore disponible.")).toBeTruthy();
-    expect(document.title).toBe('Paiements — Écolage');
+    expect(document.title).toBe('Statistiques — Écolage');
   });
 
   it('refuses a page the role may not open', async () => {
@@ -288,7 +288,7 @@ describe('admin shell: account menu', () => {
   it('logs out: calls the server, clears local storage, opens the login page', async () => {
     storeSession({ accessToken: 'jeton-a' });
     const fetchMock = stubFetch(() => Promise.resolve(new Response(null, { status: 204 })));
-    const { user } = await renderApp('/admin/paiements');
+    const { user } = await renderApp('/admin/statistiques');
     await user.click(screen.getByRole('button', { name: 'Menu du compte (Ama Mensah)' }));
     await user.click(screen.getByRole('button', { name: 'Se déconnecter' }));
 

@@ -42,6 +42,8 @@ export interface ApiRequestOptions {
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra headers, e.g. the `Idempotency-Key` of a call that starts a payment. */
+  headers?: Record<string, string>;
 }
 
 function isExpired(session: Session, now = Date.now()): boolean {
@@ -64,7 +66,7 @@ async function send(
   accessToken: string | undefined,
   accept = 'application/json',
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: accept };
+  const headers: Record<string, string> = { ...options.headers, Accept: accept };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   const language = typeof document === 'undefined' ? '' : document.documentElement.lang;

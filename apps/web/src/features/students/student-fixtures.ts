@@ -238,7 +238,8 @@ export const PROGRAMMES: Programme[] = [
   },
 ];
 
-function page<Item>(items: Item[], request: RouteRequest) {
+/** One page of `items`, as the server cuts it (`?page=&pageSize=`). */
+export function page<Item>(items: Item[], request: RouteRequest) {
   const number = Number(request.url.searchParams.get('page') ?? 1);
   const size = Number(request.url.searchParams.get('pageSize') ?? 10);
   return {
@@ -259,6 +260,7 @@ export function studentRoutes(extra: Routes = {}): Routes {
     'GET /api/scholarships': (request) => page([SCHOLARSHIP], request),
     'GET /api/academic-years': () => ({ items: YEARS }),
     'GET /api/programmes': () => ({ items: PROGRAMMES }),
+    [`GET /api/students/${STUDENT_ID}/payments`]: (request) => page([], request),
     ...extra,
   };
 }

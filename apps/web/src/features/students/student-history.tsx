@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Receipt } from 'lucide-react';
 import type { StudentDetail } from '@ecolage/contracts';
 import { formatDateTime } from '../../lib/format';
-import { Card, Section } from './student-ui';
+import { Section } from './student-ui';
 
 /** « Historique du statut »: each change, newest first, with who made it, when and why. */
 export function StudentHistory({ history }: { history: StudentDetail['statusHistory'] }) {
@@ -46,25 +45,6 @@ export function StudentHistory({ history }: { history: StudentDetail['statusHist
           ))}
         </ol>
       )}
-    </Section>
-  );
-}
-
-/**
- * « Paiements et reçus »: the product records no payment yet, so the section says so plainly;
- * payments will be listed here once they are recorded.
- */
-export function StudentPayments() {
-  const { t } = useTranslation();
-  return (
-    <Section title={t('studentDetail.payments.title')}>
-      <Card className="flex gap-3">
-        <Receipt aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
-        <div>
-          <p className="font-semibold text-slate-900">{t('studentDetail.payments.empty')}</p>
-          <p className="mt-1 text-sm text-slate-600">{t('studentDetail.payments.hint')}</p>
-        </div>
-      </Card>
     </Section>
   );
 }

@@ -4,6 +4,7 @@ import { studentParamsSchema } from '@ecolage/contracts';
 import type { StudentDetail } from '@ecolage/contracts';
 import { ListState } from '../../components/ui/list-state';
 import { addFrenchStrings } from '../../i18n/add-strings';
+import { payments } from '../../i18n/fr/payments';
 import { studentDetail } from '../../i18n/fr/student-detail';
 import { students } from '../../i18n/fr/students';
 import { errorStatus } from '../../lib/error-message';
@@ -13,17 +14,19 @@ import { useStudentDetail } from './student-detail.api';
 import { StudentEnrolments } from './student-enrolments';
 import { StudentGuardians } from './student-guardians';
 import { BackToStudents, StudentHeader } from './student-header';
-import { StudentHistory, StudentPayments } from './student-history';
+import { StudentHistory } from './student-history';
 import { StudentInvoices } from './student-invoices';
+import { StudentPayments } from './student-payments';
 import { StudentScholarships } from './student-scholarships';
 
-// The page's strings, and the list's for the « Modifier » form it shares with it.
-addFrenchStrings(studentDetail, students);
+// The page's strings, the list's for the « Modifier » form it shares with it, and the payments'.
+addFrenchStrings(studentDetail, students, payments);
 
 /**
  * A student's page (/admin/etudiants/:studentId, read:students): who they are, their guardians,
- * enrolments, invoices, scholarships and status history. Each action shows only to the roles
- * that may take it. Another school's student is « introuvable » (the API answers 404).
+ * enrolments, invoices, payments (and « Demander un paiement »), scholarships and status
+ * history. Each action shows only to the roles that may take it. Another school's student is
+ * « introuvable » (the API answers 404).
  */
 export function StudentPage() {
   const { studentId = '' } = useParams();
@@ -70,6 +73,8 @@ function StudentView({ student }: { student: StudentDetail }) {
   const canWrite = can('write:students', session) && !student.archived;
   const canReadInvoices = can('read:invoices', session);
   const canIssue = can('issue:invoices', session);
+  const canReadPayments = can('read:payments', session);
+  const canRequestPayment = can('request:payments', session);
 
   return (
     <div className="space-y-10">
@@ -83,11 +88,17 @@ function StudentView({ student }: { student: StudentDetail }) {
           canVoid={can('void:invoices', session)}
         />
       ) : null}
+      {canReadPayments || canRequestPayment ? (
+        <StudentPayments
+          student={student}
+          canRead={canReadPayments}
+          canRequest={canRequestPayment}
+          canRefresh={can('record:payments', session)}
+          canReadInvoices={canReadInvoices}
+        />
+      ) : null}
       {canReadInvoices ? <StudentScholarships student={student} canDecide={canIssue} /> : null}
-      <div className="grid gap-10 lg:grid-cols-2">
-        <StudentHistory history={student.statusHistory} />
-        {can('read:payments', session) ? <StudentPayments /> : null}
-      </div>
+      <StudentHistory history={student.statusHistory} />
     </div>
   );
 }

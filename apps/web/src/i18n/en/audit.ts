@@ -170,6 +170,18 @@ export const audit: Audit = {
       balances: {
         exported: 'Balances exported',
       },
+      payment: {
+        requested: 'Payment requested from the guardian',
+        succeeded: 'Payment received',
+        failed: 'Payment failed',
+        cancelled: 'Payment cancelled',
+        expired: 'Payment expired',
+        late_success: 'Payment received after expiry (to check)',
+        review_resolved: 'Payment notification checked',
+      },
+      family_credit: {
+        applied: 'Family credit applied to an invoice',
+      },
     },
   },
 };

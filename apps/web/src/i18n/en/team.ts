@@ -153,6 +153,7 @@ export const team: Team = {
       void_invoices: 'Void an invoice (with a reason)',
       read_payments: 'See payments and receipts',
       record_payments: 'Record a payment and retry a pending payment',
+      request_payments: 'Ask a guardian to pay on their phone',
       refund_payments: 'Refund a payment',
       operate_cash_desk: 'Run a cash desk (opening, takings, closing)',
       supervise_cash_desk: 'See and check the cash desks of all cashiers',

@@ -169,6 +169,18 @@ export const audit = {
       balances: {
         exported: 'Soldes exportés',
       },
+      payment: {
+        requested: 'Paiement demandé au responsable',
+        succeeded: 'Paiement reçu',
+        failed: 'Paiement échoué',
+        cancelled: 'Paiement annulé',
+        expired: 'Paiement expiré',
+        late_success: 'Paiement reçu après expiration (à vérifier)',
+        review_resolved: 'Notification de paiement vérifiée',
+      },
+      family_credit: {
+        applied: 'Avoir de la famille imputé sur une facture',
+      },
     },
   },
 } as const;

@@ -152,6 +152,7 @@ export const team = {
       void_invoices: 'Annuler une facture (avec motif)',
       read_payments: 'Voir les paiements et les reçus',
       record_payments: 'Enregistrer un paiement et relancer un paiement en attente',
+      request_payments: 'Demander un paiement au téléphone d’un responsable',
       refund_payments: 'Rembourser un paiement',
       operate_cash_desk: 'Tenir une caisse (ouverture, encaissements, clôture)',
       supervise_cash_desk: 'Voir et contrôler les caisses de tous les caissiers',
