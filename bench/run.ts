@@ -7,6 +7,7 @@ import { benchAuth } from './auth.bench';
 import { benchHttp } from './http.bench';
 import { benchLanding } from './landing.bench';
 import { benchLighthouse } from './lighthouse.bench';
+import { benchPayments } from './payments';
 import { freshDataDir, root, startProduct } from './lib/product-server';
 import { benchStartup } from './startup.bench';
 import { benchStudentsList } from './students-list';
@@ -36,6 +37,7 @@ if (runs('http')) results.http = await benchHttp();
 if (runs('auth')) results.auth = await benchAuth();
 if (runs('students-list')) results.studentsList = await benchStudentsList();
 if (runs('student-import')) results.studentImport = await benchStudentImport();
+if (runs('payments')) results.payments = await benchPayments();
 
 console.log(JSON.stringify(results, null, 2));
 const dir = path.join(root, 'bench', 'results');

@@ -47,5 +47,7 @@ declare module 'vitest' {
     baseUrl: string;
     /** Its log (JSON lines), where captured e-mails are written. */
     serverLog: string;
+    /** The payment providers' simulator the product is pointed at (téléphone page, /__sim). */
+    sandboxUrl: string;
   }
 }

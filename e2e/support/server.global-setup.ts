@@ -2,10 +2,43 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createServer } from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TestProject } from 'vitest/node';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The providers' simulator, as `npm start` runs it in demo mode. */
+async function startSandbox() {
+  const port = await freePort();
+  const sandbox = spawn(process.execPath, [path.join(root, 'apps/psp-sandbox/dist/main.js')], {
+    cwd: root,
+    env: { ...process.env, PSP_SANDBOX_PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i += 1) {
+    const ready = await fetch(`${origin}/__sim/config`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { origin, process: sandbox };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  sandbox.kill();
+  throw new Error('le simulateur des opérateurs ne démarre pas');
+}
 
 /**
  * Starts the built product exactly as `npm start` runs it — bundled server, embedded database in a
@@ -13,15 +46,25 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  */
 export default async function setup(project: TestProject) {
   const main = path.join(root, 'apps/server/dist/main.js');
-  if (!existsSync(main) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  const sandboxMain = path.join(root, 'apps/psp-sandbox/dist/main.js');
+  if (
+    !existsSync(main) ||
+    !existsSync(sandboxMain) ||
+    !existsSync(path.join(root, 'apps/web/dist/index.html'))
+  ) {
     throw new Error('Lancez « npm run build » avant « npm run e2e ».');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ecolage-e2e-'));
   chmodSync(dataDir, 0o755);
+  const sandbox = await startSandbox();
+  const { sandboxProviderEnv } = (await import(
+    pathToFileURL(path.join(root, 'apps/psp-sandbox/demo-env.mjs')).href
+  )) as { sandboxProviderEnv(origin: string): Record<string, string> };
   const server = spawn(process.execPath, [main], {
     cwd: root,
     env: {
       ...process.env,
+      ...sandboxProviderEnv(sandbox.origin),
       DATA_DIR: dataDir,
       PORT: '0',
       HOST: '127.0.0.1',
@@ -46,10 +89,24 @@ export default async function setup(project: TestProject) {
     });
     server.once('exit', (code) => reject(new Error(`serveur arrêté (code ${code}) :\n${output}`)));
   });
+  // The simulated providers notify this server (their dashboards' webhook settings).
+  await fetch(`${sandbox.origin}/__sim/config`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      webhookUrls: {
+        wave: `${baseUrl}/api/psp/wave/webhook`,
+        fedapay: `${baseUrl}/api/psp/fedapay/webhook`,
+        paygate: `${baseUrl}/api/psp/paygate/webhook`,
+      },
+    }),
+  });
   project.provide('baseUrl', baseUrl);
   project.provide('serverLog', serverLog);
+  project.provide('sandboxUrl', sandbox.origin);
 
   return async () => {
+    sandbox.process.kill('SIGTERM');
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
