@@ -1,3 +1,4 @@
+import { paymentStatusValues, reviewReasonValues } from '@ecolage/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -20,19 +21,6 @@ import { guardians } from '../students/students.tables';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
-export const attemptStatuses = [
-  'initiated',
-  'pending',
-  'unknown',
-  'succeeded',
-  'failed',
-  'cancelled',
-  'expired',
-  'refund_pending',
-  'refunded',
-  'partially_refunded',
-] as const;
-
 /**
  * One try to collect money from a payer through a provider. Saved before the provider is called;
  * its id is the reference the provider carries (MTN X-Reference-Id, Orange order_id, …).
@@ -50,7 +38,7 @@ export const paymentAttempts = pgTable(
     payerPhone: text('payer_phone'),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('XOF'),
-    status: text('status', { enum: attemptStatuses }).notNull().default('initiated'),
+    status: text('status', { enum: paymentStatusValues }).notNull().default('initiated'),
     /** Invoices the payer chose; empty: the oldest due first. */
     invoiceIds: uuid('invoice_ids')
       .array()
@@ -179,15 +167,6 @@ export const providerEvents = pgTable(
   ],
 );
 
-export const reviewReasons = [
-  'unauthenticated',
-  'amount_mismatch',
-  'currency_mismatch',
-  'merchant_mismatch',
-  'unknown_attempt',
-  'late_success',
-] as const;
-
 /** Provider events and payments that wait for a person: never applied silently, never dropped. */
 export const paymentReviews = pgTable(
   'payment_reviews',
@@ -195,7 +174,7 @@ export const paymentReviews = pgTable(
     id: uuid('id').notNull().primaryKey().defaultRandom(),
     /** Null when the event names no payment of any school (the platform's operators look). */
     organizationId: uuid('organization_id'),
-    reason: text('reason', { enum: reviewReasons }).notNull(),
+    reason: text('reason', { enum: reviewReasonValues }).notNull(),
     provider: text('provider').notNull(),
     eventId: uuid('event_id').references(() => providerEvents.id),
     attemptId: uuid('attempt_id').references(() => paymentAttempts.id),

@@ -10,6 +10,21 @@ export async function flagForReview(db: DbOrTx, review: NewReview): Promise<void
   await db.insert(paymentReviews).values(review).onConflictDoNothing();
 }
 
+/** Reviews with the name of the payer of their payment, when they have one. */
+function reviewsWithPayer(db: DbOrTx) {
+  return db
+    .select({ review: paymentReviews, guardianName: guardians.fullName })
+    .from(paymentReviews)
+    .leftJoin(paymentAttempts, eq(paymentAttempts.id, paymentReviews.attemptId))
+    .leftJoin(
+      guardians,
+      and(
+        eq(guardians.organizationId, paymentAttempts.organizationId),
+        eq(guardians.id, paymentAttempts.guardianId),
+      ),
+    );
+}
+
 export async function findReviewPage(
   db: DbOrTx,
   organizationId: string,
@@ -22,17 +37,7 @@ export async function findReviewPage(
       : isNotNull(paymentReviews.resolvedAt),
   );
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ review: paymentReviews, guardianName: guardians.fullName })
-      .from(paymentReviews)
-      .leftJoin(paymentAttempts, eq(paymentAttempts.id, paymentReviews.attemptId))
-      .leftJoin(
-        guardians,
-        and(
-          eq(guardians.organizationId, paymentAttempts.organizationId),
-          eq(guardians.id, paymentAttempts.guardianId),
-        ),
-      )
+    reviewsWithPayer(db)
       .where(where)
       .orderBy(desc(paymentReviews.createdAt), desc(paymentReviews.id))
       .limit(query.pageSize)
@@ -43,18 +48,9 @@ export async function findReviewPage(
 }
 
 export async function findReview(db: DbOrTx, organizationId: string, reviewId: string) {
-  const [row] = await db
-    .select({ review: paymentReviews, guardianName: guardians.fullName })
-    .from(paymentReviews)
-    .leftJoin(paymentAttempts, eq(paymentAttempts.id, paymentReviews.attemptId))
-    .leftJoin(
-      guardians,
-      and(
-        eq(guardians.organizationId, paymentAttempts.organizationId),
-        eq(guardians.id, paymentAttempts.guardianId),
-      ),
-    )
-    .where(and(eq(paymentReviews.organizationId, organizationId), eq(paymentReviews.id, reviewId)));
+  const [row] = await reviewsWithPayer(db).where(
+    and(eq(paymentReviews.organizationId, organizationId), eq(paymentReviews.id, reviewId)),
+  );
   return row;
 }
 

@@ -1,22 +1,13 @@
+import { paymentStatusValues, type PaymentStatusValue } from '@ecolage/contracts';
+
 /**
  * The canonical payment state machine (DESIGN.md §6, research/psp-apis.md §7.1). Forward-only:
  * an event that would move a payment backwards (a late `pending` after `succeeded`, a `failed`
  * after `succeeded`) changes nothing. A success that arrives after the attempt expired, failed or
  * was cancelled locally is honoured — money received is never dropped — and flagged `late`.
  */
-export const paymentStates = [
-  'initiated',
-  'pending',
-  'unknown',
-  'succeeded',
-  'failed',
-  'cancelled',
-  'expired',
-  'refund_pending',
-  'refunded',
-  'partially_refunded',
-] as const;
-export type PaymentState = (typeof paymentStates)[number];
+export const paymentStates = paymentStatusValues;
+export type PaymentState = PaymentStatusValue;
 
 /** States in which the attempt may still become a payment: the "active" ones. */
 export const activeStates: readonly PaymentState[] = ['initiated', 'pending', 'unknown'];
