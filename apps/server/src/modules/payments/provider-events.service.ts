@@ -93,6 +93,14 @@ export async function storeProviderEvent(
   return { stored: row !== undefined };
 }
 
+/** What a failed check means, for the person who reviews the notification. */
+const AUTH_FAILURES: Record<string, string> = {
+  bad_signature: 'Signature invalide',
+  missing_signature: 'Signature absente',
+  stale_timestamp: 'Signature trop ancienne (plus de 5 minutes) : possible rejeu',
+  token_mismatch: 'Jeton de notification différent de celui remis par le prestataire',
+};
+
 /**
  * An unsigned notification from a provider that never signs (MTN, PayGate) or one we hold no
  * secret for is a hint, not a forgery: the status is fetched from the provider anyway. A failed
@@ -138,7 +146,7 @@ export async function prepareProviderEvent(
         eventId: event.id,
         attemptId: attempt.id,
         expectedAmount: attempt.amount,
-        detail: event.authFailure,
+        detail: AUTH_FAILURES[event.authFailure ?? ''] ?? event.authFailure,
       });
       await checkSoon(tx, [attempt.id], context.now());
       await markEventProcessed(tx, event.id, 'flagged');

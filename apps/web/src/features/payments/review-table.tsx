@@ -63,7 +63,7 @@ export function ReviewTable({
               <Td label={t('payments.reviews.provider')} className="whitespace-nowrap">
                 {t(`payments.providers.${review.provider}`)}
               </Td>
-              <Td label={t('payments.reviews.reason')} className="md:max-w-72">
+              <Td label={t('payments.reviews.reason')} className="md:min-w-56 md:max-w-72">
                 <span className="block">{t(`payments.reviewReasons.${review.reason}`)}</span>
                 {review.detail ? (
                   <span className="mt-1 block text-xs text-slate-600">{review.detail}</span>
