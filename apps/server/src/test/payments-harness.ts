@@ -35,16 +35,29 @@ export interface PaymentsHarness {
   context: PaymentsContext;
   clock: ReturnType<typeof testClock>;
   /** The sandbox's transaction for one of our attempts. */
-  simTransaction(attemptId: string): NonNullable<ReturnType<typeof findSim>>;
+  simTransaction(attemptId: string): ReturnType<typeof simsFor>[number];
   /** Delivers every callback the sandbox has under way, then processes the stored events. */
   settle(): Promise<void>;
 }
 
-function findSim(sandbox: Awaited<ReturnType<typeof buildSandbox>>, attemptId: string) {
-  return sandbox.sandbox.store.transactions.find(
-    (transaction) =>
-      transaction.ref === attemptId || Object.values(transaction.lookup).includes(attemptId),
-  );
+/**
+ * Every sandbox transaction created for one of our attempts, whatever the key the provider
+ * carries it by: MTN's X-Reference-Id, PayGate's identifier, Wave's client_reference, Orange's
+ * notif_url (its order_id is the attempt id re-encoded), FedaPay's custom_metadata.
+ */
+export function simsFor(sandbox: PaymentsHarness['sandbox'], attemptId: string) {
+  return sandbox.sandbox.store.transactions.filter((transaction) => {
+    const data = transaction.data as {
+      notifUrl?: string;
+      customMetadata?: { attempt_id?: unknown } | null;
+    };
+    return (
+      transaction.ref === attemptId ||
+      Object.values(transaction.lookup).includes(attemptId) ||
+      data.notifUrl?.endsWith(`/${attemptId}`) === true ||
+      data.customMetadata?.attempt_id === attemptId
+    );
+  });
 }
 
 /**
@@ -109,7 +122,7 @@ export function usePaymentsHarness(options: { timeoutMs?: number } = {}) {
       context,
       clock,
       simTransaction(attemptId) {
-        const found = findSim(sandbox, attemptId);
+        const [found] = simsFor(sandbox, attemptId);
         if (!found) throw new Error(`no sandbox transaction for ${attemptId}`);
         return found;
       },

@@ -30,7 +30,7 @@ export async function checkAttempt(
   if (!provider || (!isActive(attempt.status) && !watching)) return attempt;
 
   // Book the next check first: a crash or a silent provider must not make the poller spin.
-  await updateAttempt(context.db, attempt.id, {
+  const booked = await updateAttempt(context.db, attempt.id, {
     checkCount: attempt.checkCount + 1,
     nextCheckAt: watching
       ? nextWatchCheck(now, attempt.watchUntil!)
@@ -55,7 +55,7 @@ export async function checkAttempt(
         { attemptId: attempt.id, provider: attempt.provider, error: (error as Error).message },
         'statut du paiement indisponible : nouvel essai plus tard',
       );
-      return (await findAttempt(context.db, attempt.id))!;
+      return booked;
     }
     status = null;
   }
@@ -64,7 +64,7 @@ export async function checkAttempt(
     // The provider has never heard of it: the creation did not land.
     const stale = now.getTime() - attempt.createdAt.getTime() > NOT_CREATED_GRACE_MS;
     if (!isActive(attempt.status) || (!stale && now < attempt.expiresAt)) {
-      return (await findAttempt(context.db, attempt.id))!;
+      return booked;
     }
     const failure = {
       ...failureOf('provider_error', 'NOT_FOUND'),

@@ -5,7 +5,7 @@ import {
   type ParsedEvent,
   type PaymentProvider,
 } from '../psp';
-import { applyObservedStatuses, type ApplyJob } from './apply-status.service';
+import type { ApplyJob } from './apply-status.service';
 import { checkSoon, findAttempt, findAttemptByProviderRef } from './attempts.repository';
 import type { PaymentsContext } from './payments-context';
 import type { RecentKeys } from './recent-keys';
@@ -178,17 +178,6 @@ export async function prepareProviderEvent(
     cause: 'webhook',
     eventId: event.id,
   };
-}
-
-/** Processes one stored notification on its own (the worker processes them in batches). */
-export async function processProviderEvent(
-  context: PaymentsContext,
-  event: ProviderEventRow,
-): Promise<void> {
-  const job = await prepareProviderEvent(context, event);
-  if (!job) return;
-  const [result] = await applyObservedStatuses(context, [job]);
-  if (result && 'error' in result) throw result.error;
 }
 
 /** Records a processing failure (a bug, the database away): the event is tried again later. */

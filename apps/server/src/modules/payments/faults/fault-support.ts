@@ -7,6 +7,7 @@ import {
   expectLedgerAgrees,
   openInvoices,
   schoolWithFamily,
+  simsFor as findSims,
   type PaymentsHarness,
 } from '../../../test/payments-harness';
 import { ok } from '../../../test/school-fixture';
@@ -153,24 +154,9 @@ export function useFamilies(harness: () => PaymentsHarness): () => Promise<Schoo
   };
 }
 
-/**
- * Every sandbox transaction created for one of our attempts, whatever the key the provider
- * carries it by: MTN's X-Reference-Id, PayGate's identifier, Wave's client_reference, Orange's
- * notif_url (its order_id is the attempt id re-encoded), FedaPay's custom_metadata.
- */
+/** Every sandbox transaction created for one of our attempts (a second one is a second charge). */
 export function simsFor(h: PaymentsHarness, attemptId: string): SimTransaction[] {
-  return h.sandbox.sandbox.store.transactions.filter((transaction) => {
-    const data = transaction.data as {
-      notifUrl?: string;
-      customMetadata?: { attempt_id?: unknown } | null;
-    };
-    return (
-      transaction.ref === attemptId ||
-      Object.values(transaction.lookup).includes(attemptId) ||
-      data.notifUrl?.endsWith(`/${attemptId}`) === true ||
-      data.customMetadata?.attempt_id === attemptId
-    );
-  });
+  return findSims(h.sandbox, attemptId);
 }
 
 /** The one sandbox transaction of an attempt: a second one would be a second charge. */
