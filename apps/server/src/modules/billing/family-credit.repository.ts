@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { guardians, studentGuardians, students } from '../students';
 import { familyCreditMovements, invoices, type InvoiceRow } from './billing.tables';
@@ -7,16 +7,28 @@ import { familyCreditMovements, invoices, type InvoiceRow } from './billing.tabl
 // as billing already reads `students` for its lists: the family account is the paying guardian.
 
 /**
- * The guardian's row, locked until the transaction ends: every use of a family's money (credit
- * applied, payment allocated) queues here, so the same credit is never spent twice. `no key
- * update` still lets other transactions link students to the guardian meanwhile.
+ * The guardians' rows, locked in id order until the transaction ends: every use of a family's
+ * money (credit applied, payment allocated) queues here, so the same credit is never spent twice.
+ * `no key update` still lets other transactions link students to the guardians meanwhile.
  */
-export async function lockGuardian(db: DbOrTx, organizationId: string, guardianId: string) {
-  const [row] = await db
+export async function lockGuardians(db: DbOrTx, organizationId: string, guardianIds: string[]) {
+  if (guardianIds.length === 0) return [];
+  return db
     .select({ id: guardians.id, fullName: guardians.fullName })
     .from(guardians)
-    .where(and(eq(guardians.organizationId, organizationId), eq(guardians.id, guardianId)))
+    .where(
+      and(
+        eq(guardians.organizationId, organizationId),
+        inArray(guardians.id, [...new Set(guardianIds)]),
+      ),
+    )
+    .orderBy(asc(guardians.id))
     .for('no key update');
+}
+
+/** One guardian's row, locked (`lockGuardians`). */
+export async function lockGuardian(db: DbOrTx, organizationId: string, guardianId: string) {
+  const [row] = await lockGuardians(db, organizationId, [guardianId]);
   return row;
 }
 
@@ -164,6 +176,56 @@ export async function findInvoicesForGuardian(
   return options.lock ? query.for('update', { of: invoices }) : query;
 }
 
+/**
+ * The invoices a batch of payments may go to, locked FOR UPDATE in id order (the order every
+ * payment takes): the `invoiceIds` chosen (whatever their status), and the open or partly paid
+ * invoices of the students linked to each of `guardianIds` (the payers who chose nothing).
+ * `payers` tells which of those guardians each invoice's student is linked to.
+ */
+export async function findInvoicesForPayments(
+  db: DbOrTx,
+  organizationId: string,
+  chosen: { invoiceIds: string[]; guardianIds: string[] },
+): Promise<(PayableRow & { payers: string[] })[]> {
+  const { invoiceIds, guardianIds } = chosen;
+  if (invoiceIds.length === 0 && guardianIds.length === 0) return [];
+  const ofGuardians = db
+    .select({ studentId: studentGuardians.studentId })
+    .from(studentGuardians)
+    .where(
+      and(
+        eq(studentGuardians.organizationId, organizationId),
+        inArray(studentGuardians.guardianId, guardianIds),
+      ),
+    );
+  return db
+    .select({
+      ...payableColumns,
+      linked: sql<boolean>`true`,
+      payers: sql<string[]>`array(select sg.guardian_id::text from student_guardians sg
+        where sg.organization_id = invoices.organization_id and sg.student_id = invoices.student_id
+          and sg.guardian_id = any(${sql.param(guardianIds)}::uuid[]))`,
+    })
+    .from(invoices)
+    .innerJoin(students, studentOfInvoice)
+    .where(
+      and(
+        eq(invoices.organizationId, organizationId),
+        or(
+          invoiceIds.length > 0 ? inArray(invoices.id, invoiceIds) : undefined,
+          guardianIds.length > 0
+            ? and(
+                inArray(invoices.status, ['open', 'partially_paid']),
+                inArray(invoices.studentId, ofGuardians),
+              )
+            : undefined,
+        ),
+      ),
+    )
+    .orderBy(asc(invoices.id))
+    .for('update', { of: invoices });
+}
+
 /** Oldest due first (then by number): the order money is applied in. */
 export function byDueDate(a: PayableRow, b: PayableRow): number {
   return (
@@ -173,17 +235,30 @@ export function byDueDate(a: PayableRow, b: PayableRow): number {
   );
 }
 
+export interface CreditMovementInput {
+  guardianId: string;
+  amount: number;
+  sourceType: 'payment' | 'allocation';
+  sourceId: string;
+}
+
+export async function insertCreditMovements(
+  db: DbOrTx,
+  organizationId: string,
+  movements: readonly CreditMovementInput[],
+) {
+  if (movements.length === 0) return;
+  await db
+    .insert(familyCreditMovements)
+    .values(movements.map((movement) => ({ organizationId, ...movement })));
+}
+
 export async function insertCreditMovement(
   db: DbOrTx,
   organizationId: string,
-  movement: {
-    guardianId: string;
-    amount: number;
-    sourceType: 'payment' | 'allocation';
-    sourceId: string;
-  },
+  movement: CreditMovementInput,
 ) {
-  await db.insert(familyCreditMovements).values({ organizationId, ...movement });
+  await insertCreditMovements(db, organizationId, [movement]);
 }
 
 /** The credit a payment left (0 when it all went to invoices). */

@@ -22,6 +22,7 @@ export {
 } from './family-credit.service';
 export {
   allocatePayment,
+  allocatePayments,
   listPayableInvoices,
   type PayableInvoice,
   type PaymentAllocation,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { InvoiceListQuery } from '@ecolage/contracts';
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
@@ -255,39 +256,61 @@ export async function findTuitionTotals(db: DbOrTx, organizationId: string, invo
   return new Map(rows.map((row) => [row.invoiceId, row.tuition]));
 }
 
+export interface InvoiceAllocationInput {
+  invoiceId: string;
+  amount: number;
+  sourceType: 'payment' | 'credit';
+  sourceId: string;
+}
+
 /**
- * Applies money to an invoice (a payment, or the family's credit): records the allocation and
- * moves `paid` and the status; returns the allocation's id. Never more than the balance — the
- * caller keeps the rest as credit. Posts nothing: payments go through `allocatePayment`, which
- * posts the ledger transaction too.
+ * Applies money to invoices (payments, or the family's credit): records the allocations and moves
+ * each invoice's `paid` and status, in two statements whatever their number; returns the
+ * allocations' ids in order. Never more than an invoice's balance — the caller keeps the rest as
+ * credit — else nothing is written (RangeError). Posts nothing: payments go through
+ * `allocatePayments`, which posts the ledger transactions too.
  */
+export async function allocateToInvoices(
+  db: DbOrTx,
+  organizationId: string,
+  allocations: readonly InvoiceAllocationInput[],
+): Promise<string[]> {
+  if (allocations.length === 0) return [];
+  const perInvoice = new Map<string, number>();
+  for (const { invoiceId, amount } of allocations) {
+    perInvoice.set(invoiceId, (perInvoice.get(invoiceId) ?? 0) + amount);
+  }
+  const invoiceIds = [...perInvoice.keys()];
+  const moved = await db.execute<{ id: string }>(sql`
+    update invoices set paid = invoices.paid + moved.amount,
+      status = case when invoices.paid + moved.amount >= invoices.total then 'paid'
+        else 'partially_paid' end,
+      updated_at = now()
+    from unnest(${sql.param(invoiceIds)}::uuid[],
+      ${sql.param(invoiceIds.map((id) => perInvoice.get(id)!))}::bigint[]) as moved(id, amount)
+    where invoices.organization_id = ${organizationId} and invoices.id = moved.id
+      and invoices.status in ('open', 'partially_paid')
+      and invoices.paid + moved.amount <= invoices.total
+    returning invoices.id`);
+  if (moved.rows.length !== invoiceIds.length) {
+    throw new RangeError('allocation above the balance or on an invoice not payable');
+  }
+  const ids = allocations.map(() => randomUUID());
+  await db
+    .insert(invoiceAllocations)
+    .values(
+      allocations.map((allocation, index) => ({ id: ids[index]!, organizationId, ...allocation })),
+    );
+  return ids;
+}
+
+/** One allocation (`allocateToInvoices` for a single invoice); returns its id. */
 export async function allocateToInvoice(
   db: DbOrTx,
   organizationId: string,
   invoiceId: string,
-  allocation: { amount: number; sourceType: 'payment' | 'credit'; sourceId: string },
+  allocation: Omit<InvoiceAllocationInput, 'invoiceId'>,
 ): Promise<string> {
-  const [invoice] = await db
-    .update(invoices)
-    .set({
-      paid: sql`${invoices.paid} + ${allocation.amount}`,
-      status: sql`case when ${invoices.paid} + ${allocation.amount} >= ${invoices.total} then 'paid'
-        else 'partially_paid' end`,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(invoices.organizationId, organizationId),
-        eq(invoices.id, invoiceId),
-        inArray(invoices.status, ['open', 'partially_paid']),
-        sql`${invoices.paid} + ${allocation.amount} <= ${invoices.total}`,
-      ),
-    )
-    .returning({ id: invoices.id });
-  if (!invoice) throw new RangeError('allocation above the balance or on an invoice not payable');
-  const [row] = await db
-    .insert(invoiceAllocations)
-    .values({ organizationId, invoiceId, ...allocation })
-    .returning({ id: invoiceAllocations.id });
-  return row!.id;
+  const [id] = await allocateToInvoices(db, organizationId, [{ invoiceId, ...allocation }]);
+  return id!;
 }

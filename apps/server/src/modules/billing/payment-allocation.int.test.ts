@@ -14,7 +14,7 @@ import {
   expectLedgerAgrees,
   pay,
 } from './ledger-test-helpers';
-import { listPayableInvoices } from './payment-allocation.service';
+import { allocatePayments, listPayableInvoices } from './payment-allocation.service';
 
 describe('payments allocated to invoices, the rest to the family’s credit (real database)', () => {
   const { app, database } = useTestApp({ rateLimitPerMinute: 100_000 });
@@ -146,6 +146,76 @@ describe('payments allocated to invoices, the rest to the family’s credit (rea
       { details: expect.objectContaining({ montant: 10_000, facture: next.number }) },
     ]);
     expect(await accountBalance(db, organizationId, '4111', ama.matricule)).toBe(20_000);
+    await expectLedgerAgrees(db, organizationId);
+  });
+
+  it('a batch applies its payments in order: two of one family meet the balances the first left', async () => {
+    const { call, organizationId, family, kossi, ama, kossiJan, amaFeb, kossiMar } = await school();
+    const other = await createFamily(call, ['Yao Mensah']);
+    const yao = other.children[0]!;
+    const yaoInvoice = await createOneOff(call, yao.id, 40_000, '2030-01-05');
+    const db = database().db;
+    const base = { debitAccount: '5521', entryDate: '2030-01-15', label: 'Paiement Wave' };
+    const payment = (guardianId: string, invoiceIds: string[], amount: number) => {
+      const paymentId = randomUUID();
+      return {
+        ...base,
+        paymentId,
+        guardianId,
+        invoiceIds,
+        amount,
+        pieceRef: paymentId.slice(0, 8),
+        idempotencyKey: `payment:${paymentId}:succeeded`,
+      };
+    };
+    const batch = [
+      payment(family.guardianId, [kossiJan.id], 70_000),
+      payment(other.guardianId, [], 50_000),
+      payment(family.guardianId, [kossiJan.id, kossiMar.id], 50_000),
+      payment(family.guardianId, [], 100_000),
+    ];
+    const results = await db.transaction((tx) => allocatePayments(tx, organizationId, batch));
+    expect(results).toEqual([
+      {
+        allocations: [{ invoiceId: kossiJan.id, studentId: kossi.id, amount: 70_000 }],
+        creditAmount: 0,
+        created: true,
+      },
+      {
+        allocations: [{ invoiceId: yaoInvoice.id, studentId: yao.id, amount: 40_000 }],
+        creditAmount: 10_000,
+        created: true,
+      },
+      {
+        allocations: [
+          { invoiceId: kossiJan.id, studentId: kossi.id, amount: 30_000 },
+          { invoiceId: kossiMar.id, studentId: kossi.id, amount: 20_000 },
+        ],
+        creditAmount: 0,
+        created: true,
+      },
+      {
+        allocations: [
+          { invoiceId: amaFeb.id, studentId: ama.id, amount: 50_000 },
+          { invoiceId: kossiMar.id, studentId: kossi.id, amount: 50_000 },
+        ],
+        creditAmount: 0,
+        created: true,
+      },
+    ]);
+    const posted = await entriesOf(db, organizationId, batch[2]!.idempotencyKey);
+    expect(posted).toEqual([
+      expect.objectContaining({ account: '4111', auxiliary: kossi.matricule, credit: 50_000 }),
+      expect.objectContaining({ account: '5521', auxiliary: null, debit: 50_000 }),
+    ]);
+    const march = await ok(call('GET', `/api/invoices/${kossiMar.id}`));
+    expect(march).toMatchObject({ status: 'partially_paid', paid: 70_000, balance: 30_000 });
+    expect(await familyCreditBalance(db, organizationId, other.guardianId)).toBe(10_000);
+    await expectLedgerAgrees(db, organizationId);
+
+    // The same batch again allocates nothing more and answers what each payment paid.
+    const replay = await db.transaction((tx) => allocatePayments(tx, organizationId, batch));
+    expect(replay).toEqual(results.map((result) => ({ ...result, created: false })));
     await expectLedgerAgrees(db, organizationId);
   });
 

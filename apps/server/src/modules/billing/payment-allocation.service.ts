@@ -3,22 +3,23 @@ import { addFrancs } from '@ecolage/money';
 import type { DbOrTx, Transaction } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import {
-  findPostedTransaction,
+  findPostedKeys,
   journalForAccount,
   LedgerAccounts,
-  postLedgerTransaction,
+  postLedgerTransactions,
   type LedgerEntryInput,
 } from '../ledger';
 import {
   byDueDate,
   findGuardianPayableInvoices,
   findInvoicesForGuardian,
+  findInvoicesForPayments,
   findPaymentCredit,
-  insertCreditMovement,
-  lockGuardian,
+  insertCreditMovements,
+  lockGuardians,
   type PayableRow,
 } from './family-credit.repository';
-import { allocateToInvoice } from './invoices.repository';
+import { allocateToInvoices } from './invoices.repository';
 import { findPaymentAllocations } from './payment-allocations.repository';
 
 export interface PayableInvoice {
@@ -97,97 +98,192 @@ export interface PaymentAllocation {
 }
 
 /**
- * Applies a confirmed payment, inside the transaction that records its success. It never fails
- * for a business reason (the money has arrived): the chosen invoices are paid first, oldest due
- * first, up to their balances (an invoice paid or voided meanwhile is passed over); without a
- * choice, the guardian's students' open invoices, oldest due first; the rest becomes the family's
- * credit. One ledger transaction: D debit account / C 4111 per student / C 4191 (guardian).
+ * Applies confirmed payments, inside the transaction that records their success. It never fails
+ * for a business reason (the money has arrived): each payment pays the invoices its payer chose
+ * first, oldest due first, up to their balances (an invoice paid or voided meanwhile is passed
+ * over); without a choice, the guardian's students' open invoices, oldest due first; the rest
+ * becomes the family's credit. One ledger transaction each: D debit account / C 4111 per student
+ * / C 4191 (guardian). Payments are applied in the order given, so two of one family in a batch
+ * meet the balances the first one left. A batch takes a few statements whatever its size.
  *
  * Idempotent by `idempotencyKey`: once posted, a replay allocates nothing and answers what the
- * payment was allocated to (`created: false`). The guardian's row is locked first (a family's
- * money is applied one payment at a time), then the invoices FOR UPDATE in id order: concurrent
- * payments on one invoice queue and never over-allocate nor deadlock.
+ * payment was allocated to (`created: false`). The guardians' rows are locked first, in id order
+ * (a family's money is applied one payment at a time), then the invoices FOR UPDATE in id order:
+ * concurrent payments on one invoice queue and never over-allocate nor deadlock.
  */
+export async function allocatePayments(
+  tx: Transaction,
+  organizationId: string,
+  payments: readonly PaymentToAllocate[],
+): Promise<PaymentAllocation[]> {
+  for (const payment of payments) {
+    if (!Number.isSafeInteger(payment.amount) || payment.amount <= 0) {
+      throw new RangeError(`payment amount must be a positive whole number of francs`);
+    }
+  }
+  const keys = payments.map((payment) => payment.idempotencyKey);
+  if (new Set(keys).size !== keys.length) throw new Error('one payment key twice in a batch');
+  await lockGuardians(
+    tx,
+    organizationId,
+    payments.map((payment) => payment.guardianId),
+  );
+  const posted = await findPostedKeys(tx, organizationId, keys);
+  const fresh = payments.filter((payment) => !posted.has(payment.idempotencyKey));
+  const invoices = await findInvoicesForPayments(tx, organizationId, {
+    invoiceIds: [...new Set(fresh.flatMap((payment) => payment.invoiceIds))],
+    guardianIds: [
+      ...new Set(
+        fresh.filter((payment) => payment.invoiceIds.length === 0).map((p) => p.guardianId),
+      ),
+    ],
+  });
+  const plan = planAllocations(fresh, invoices);
+  await allocateToInvoices(
+    tx,
+    organizationId,
+    plan.flatMap(({ payment, allocations }) =>
+      allocations.map(({ invoiceId, amount }) => ({
+        invoiceId,
+        amount,
+        sourceType: 'payment' as const,
+        sourceId: payment.paymentId,
+      })),
+    ),
+  );
+  await insertCreditMovements(
+    tx,
+    organizationId,
+    plan
+      .filter(({ creditAmount }) => creditAmount > 0)
+      .map(({ payment, creditAmount }) => ({
+        guardianId: payment.guardianId,
+        amount: creditAmount,
+        sourceType: 'payment' as const,
+        sourceId: payment.paymentId,
+      })),
+  );
+  const { created } = await postLedgerTransactions(
+    tx,
+    plan.map(({ payment, entries }) => ({
+      organizationId,
+      idempotencyKey: payment.idempotencyKey,
+      journal: payment.journal ?? journalForAccount(payment.debitAccount),
+      entryDate: payment.entryDate,
+      label: payment.label,
+      pieceRef: payment.pieceRef,
+      sourceType: 'payment',
+      sourceId: payment.paymentId,
+      entries,
+    })),
+  );
+  // The guardians' locks make a concurrent replay wait and then see its key; a key posted anyway
+  // was posted by another guardian's payment: undo rather than count the money twice.
+  if (created !== plan.length) throw new Error('a payment key was already posted');
+
+  const planned = new Map(plan.map((item) => [item.payment.idempotencyKey, item]));
+  const results: PaymentAllocation[] = [];
+  for (const payment of payments) {
+    const item = planned.get(payment.idempotencyKey);
+    results.push(
+      item
+        ? {
+            allocations: item.allocations.map(({ invoiceId, studentId, amount }) => ({
+              invoiceId,
+              studentId,
+              amount,
+            })),
+            creditAmount: item.creditAmount,
+            created: true,
+          }
+        : await allocatedBefore(tx, organizationId, payment.paymentId),
+    );
+  }
+  return results;
+}
+
+/** One payment (`allocatePayments` with a batch of one). */
 export async function allocatePayment(
   tx: Transaction,
   organizationId: string,
   payment: PaymentToAllocate,
 ): Promise<PaymentAllocation> {
-  if (!Number.isSafeInteger(payment.amount) || payment.amount <= 0) {
-    throw new RangeError(`payment amount must be a positive whole number of francs`);
-  }
-  await lockGuardian(tx, organizationId, payment.guardianId);
-  if (await findPostedTransaction(tx, organizationId, payment.idempotencyKey)) {
-    const allocated = await findPaymentAllocations(tx, organizationId, payment.paymentId);
-    return {
-      allocations: allocated.map(({ invoiceId, studentId, amount }) => ({
-        invoiceId,
-        studentId,
-        amount,
-      })),
-      creditAmount: await findPaymentCredit(tx, organizationId, payment.paymentId),
-      created: false,
-    };
-  }
-  const candidates =
-    payment.invoiceIds.length > 0
-      ? await findInvoicesForGuardian(
-          tx,
-          organizationId,
-          payment.guardianId,
-          [...new Set(payment.invoiceIds)],
-          { lock: true },
-        )
-      : await findGuardianPayableInvoices(tx, organizationId, payment.guardianId, { lock: true });
+  const [allocation] = await allocatePayments(tx, organizationId, [payment]);
+  return allocation!;
+}
 
-  let remaining = payment.amount;
-  const allocations: PaymentAllocation['allocations'] = [];
-  const receivables = new Map<string, number>();
-  for (const invoice of candidates.filter(isPayable).sort(byDueDate)) {
-    if (remaining === 0) break;
-    const amount = Math.min(remaining, invoice.total - invoice.paid);
-    if (amount <= 0) continue;
-    await allocateToInvoice(tx, organizationId, invoice.id, {
+/** What a payment already posted was allocated to (a replay). */
+async function allocatedBefore(
+  tx: Transaction,
+  organizationId: string,
+  paymentId: string,
+): Promise<PaymentAllocation> {
+  const allocated = await findPaymentAllocations(tx, organizationId, paymentId);
+  return {
+    allocations: allocated.map(({ invoiceId, studentId, amount }) => ({
+      invoiceId,
+      studentId,
       amount,
-      sourceType: 'payment',
-      sourceId: payment.paymentId,
-    });
-    allocations.push({ invoiceId: invoice.id, studentId: invoice.studentId, amount });
-    receivables.set(invoice.matricule, addFrancs(receivables.get(invoice.matricule) ?? 0, amount));
-    remaining -= amount;
-  }
-  if (remaining > 0) {
-    await insertCreditMovement(tx, organizationId, {
-      guardianId: payment.guardianId,
-      amount: remaining,
-      sourceType: 'payment',
-      sourceId: payment.paymentId,
-    });
-  }
-  const entries: LedgerEntryInput[] = [
-    { account: payment.debitAccount, debit: payment.amount },
-    ...[...receivables].map(([matricule, amount]) => ({
-      account: LedgerAccounts.studentsReceivable,
-      auxiliary: matricule,
-      credit: amount,
     })),
-    ...(remaining > 0
-      ? [{ account: LedgerAccounts.familyCredit, auxiliary: payment.guardianId, credit: remaining }]
-      : []),
-  ];
-  const posted = await postLedgerTransaction(tx, {
-    organizationId,
-    idempotencyKey: payment.idempotencyKey,
-    journal: payment.journal ?? journalForAccount(payment.debitAccount),
-    entryDate: payment.entryDate,
-    label: payment.label,
-    pieceRef: payment.pieceRef,
-    sourceType: 'payment',
-    sourceId: payment.paymentId,
-    entries,
+    creditAmount: await findPaymentCredit(tx, organizationId, paymentId),
+    created: false,
+  };
+}
+
+interface PlannedAllocation {
+  payment: PaymentToAllocate;
+  allocations: { invoiceId: string; studentId: string; amount: number }[];
+  creditAmount: number;
+  entries: LedgerEntryInput[];
+}
+
+/**
+ * Where each payment's money goes, in order, against the invoices as the earlier payments of the
+ * batch leave them (the rows are updated in memory as money is applied).
+ */
+function planAllocations(
+  payments: readonly PaymentToAllocate[],
+  rows: readonly (PayableRow & { payers: string[] })[],
+): PlannedAllocation[] {
+  const invoices = rows.map((row) => ({ ...row }));
+  return payments.map((payment) => {
+    const chosen = new Set(payment.invoiceIds);
+    const candidates = invoices.filter((invoice) =>
+      chosen.size > 0 ? chosen.has(invoice.id) : invoice.payers.includes(payment.guardianId),
+    );
+    let remaining = payment.amount;
+    const allocations: PlannedAllocation['allocations'] = [];
+    const receivables = new Map<string, number>();
+    for (const invoice of candidates.filter(isPayable).sort(byDueDate)) {
+      if (remaining === 0) break;
+      const amount = Math.min(remaining, invoice.total - invoice.paid);
+      if (amount <= 0) continue;
+      invoice.paid += amount;
+      invoice.status = invoice.paid >= invoice.total ? 'paid' : 'partially_paid';
+      allocations.push({ invoiceId: invoice.id, studentId: invoice.studentId, amount });
+      receivables.set(
+        invoice.matricule,
+        addFrancs(receivables.get(invoice.matricule) ?? 0, amount),
+      );
+      remaining -= amount;
+    }
+    const entries: LedgerEntryInput[] = [
+      { account: payment.debitAccount, debit: payment.amount },
+      ...[...receivables].map(([matricule, amount]) => ({
+        account: LedgerAccounts.studentsReceivable,
+        auxiliary: matricule,
+        credit: amount,
+      })),
+      ...(remaining > 0
+        ? [
+            {
+              account: LedgerAccounts.familyCredit,
+              auxiliary: payment.guardianId,
+              credit: remaining,
+            },
+          ]
+        : []),
+    ];
+    return { payment, allocations, creditAmount: remaining, entries };
   });
-  // The guardian's lock makes a concurrent replay wait and then see the key; reaching this means
-  // the key was posted by another guardian's payment: undo rather than count the money twice.
-  if (!posted.created) throw new Error(`payment key ${payment.idempotencyKey} already posted`);
-  return { allocations, creditAmount: remaining, created: true };
 }

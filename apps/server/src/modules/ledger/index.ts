@@ -12,7 +12,7 @@ export { postLedgerTransactions, reverseSourcePostings } from './ledger-bulk.ser
 export {
   accountBalancesByAuxiliary,
   findOrganizationsWithPostings,
-  findPostedTransaction,
+  findPostedKeys,
   ledgerTotals,
 } from './ledger-balances.repository';
 export { ledgerEntries, ledgerTransactions } from './ledger.tables';

@@ -68,22 +68,23 @@ export async function ledgerTotals(db: DbOrTx, organizationId: string) {
   };
 }
 
-/** Whether a transaction with this idempotency key was already posted (and its id). */
-export async function findPostedTransaction(
+/** Which of these idempotency keys were already posted. */
+export async function findPostedKeys(
   db: DbOrTx,
   organizationId: string,
-  idempotencyKey: string,
-) {
-  const [row] = await db
-    .select({ id: ledgerTransactions.id })
+  idempotencyKeys: string[],
+): Promise<Set<string>> {
+  if (idempotencyKeys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: ledgerTransactions.idempotencyKey })
     .from(ledgerTransactions)
     .where(
       and(
         eq(ledgerTransactions.organizationId, organizationId),
-        eq(ledgerTransactions.idempotencyKey, idempotencyKey),
+        inArray(ledgerTransactions.idempotencyKey, idempotencyKeys),
       ),
     );
-  return row;
+  return new Set(rows.map((row) => row.key));
 }
 
 /** The schools that have posted anything. */

@@ -1,22 +1,21 @@
-import {
-  providerLabels,
-  walletLabels,
-  type ProviderValue,
-  type WalletValue,
-} from '@ecolage/contracts';
 import type { Transaction } from '../../platform/db/database';
 import { recordOutboxEvent } from '../../platform/outbox/outbox';
 import { recordAuditEntries, type AuditEntryInput } from '../audit';
-import { allocatePayment } from '../billing';
-import { LedgerAccounts } from '../ledger';
-import { schoolToday } from '../organizations';
 import type { PaymentFailure, PaymentStatus, ReportedMoney } from '../psp';
 import {
   lockAttempt,
+  lockAttempts,
   recordTransition,
   releaseInvoices,
   updateAttempt,
 } from './attempts.repository';
+import {
+  asConfirmation,
+  confirmSuccesses,
+  moneyMismatch,
+  providerActor,
+  type Confirmation,
+} from './confirm-successes';
 import { nextCheck, nextWatchCheck, watchDeadline } from './deadlines';
 import type { PaymentsContext } from './payments-context';
 import type { PaymentAttemptRow } from './payments.tables';
@@ -36,14 +35,6 @@ export interface ObservedStatus {
 
 export type TransitionCause = 'initiation' | 'webhook' | 'poll' | 'refresh' | 'expiry';
 export type ApplyOutcome = 'applied' | 'unchanged' | 'flagged';
-
-const causeActors: Record<TransitionCause, string> = {
-  initiation: 'Demande de paiement',
-  webhook: 'Notification du prestataire',
-  poll: 'Rapprochement automatique',
-  refresh: 'Vérification manuelle',
-  expiry: 'Rapprochement automatique',
-};
 
 /** One status to apply to one attempt (from a notification, a poll, a manual check). */
 export interface ApplyJob {
@@ -82,39 +73,46 @@ export async function applyObservedStatus(
 }
 
 /**
- * Applies a batch of statuses in one transaction, each in its own savepoint (one that fails is
- * rolled back alone and reported), payers locked in one order, and the audit entries appended
- * last, one lock and one insert per school: a batch of confirmations commits once.
+ * Applies a batch of statuses in one transaction. The attempts are locked first, in id order.
+ * The confirmations to credit (a success for the attempt's money, the first news of each attempt)
+ * are credited together in one savepoint, a few statements for the whole batch; every other job
+ * — and the confirmations again, one by one, should the batch fail — runs in a savepoint of its
+ * own (one that fails is rolled back alone and reported). The audit entries are appended last,
+ * one lock and one insert per school: a batch of confirmations commits once.
  */
 export async function applyObservedStatuses(
   context: PaymentsContext,
   jobs: ApplyJob[],
 ): Promise<ApplyResult[]> {
-  const ordered = [...jobs].sort(
-    (a, b) =>
-      (a.guardianId ?? '').localeCompare(b.guardianId ?? '') ||
-      a.attemptId.localeCompare(b.attemptId),
-  );
+  const ordered = [...jobs].sort((a, b) => a.attemptId.localeCompare(b.attemptId));
   return context.db.transaction(async (tx) => {
     const results: ApplyResult[] = [];
     const audits: AuditEntryInput[] = [];
-    for (const job of ordered) {
+    const locked = await lockAttempts(
+      tx,
+      ordered.map((job) => job.attemptId),
+    );
+    const { confirmations, rest } = pickConfirmations(ordered, locked);
+    try {
+      const credited = await tx.transaction((savepoint) =>
+        confirmSuccesses(savepoint, confirmations, context.now()),
+      );
+      for (const { confirmation, attempt, audit } of credited) {
+        results.push({ job: confirmation.job, outcome: 'applied', attempt });
+        audits.push(audit);
+      }
+    } catch (error) {
+      context.logger.warn(
+        { error: (error as Error).message, count: confirmations.length },
+        'paiements confirmés : le crédit groupé a échoué, repris un par un',
+      );
+      rest.unshift(...confirmations.map(({ job }) => job));
+    }
+    for (const job of rest) {
       try {
-        const { audit, ...result } = await tx.transaction(async (savepoint) => {
-          const attempt = await lockAttempt(savepoint, job.attemptId);
-          if (!attempt) throw new Error(`payment attempt ${job.attemptId} not found`);
-          const applied = await applyLocked(
-            savepoint,
-            context,
-            attempt,
-            job.observed,
-            job.cause,
-            context.now(),
-            job.eventId,
-          );
-          if (job.eventId) await markEventProcessed(savepoint, job.eventId, applied.outcome);
-          return applied;
-        });
+        const { audit, ...result } = await tx.transaction((savepoint) =>
+          applyOne(savepoint, context, job),
+        );
         if (audit) audits.push(audit);
         results.push({ job, ...result });
       } catch (error) {
@@ -134,17 +132,54 @@ export async function applyObservedStatuses(
   });
 }
 
-async function applyLocked(
+/** The first job of each attempt that confirms its success, apart from everything else. */
+function pickConfirmations(jobs: ApplyJob[], locked: PaymentAttemptRow[]) {
+  const attempts = new Map(locked.map((attempt) => [attempt.id, attempt]));
+  const seen = new Set<string>();
+  const confirmations: Confirmation[] = [];
+  const rest: ApplyJob[] = [];
+  for (const job of jobs) {
+    const attempt = attempts.get(job.attemptId);
+    const confirmation = attempt && !seen.has(job.attemptId) && asConfirmation(job, attempt);
+    seen.add(job.attemptId);
+    if (confirmation) confirmations.push(confirmation);
+    else rest.push(job);
+  }
+  return { confirmations, rest };
+}
+
+/** One job, on the attempt as it stands now (locked). */
+async function applyOne(
   tx: Transaction,
   context: PaymentsContext,
-  attempt: PaymentAttemptRow,
-  observed: ObservedStatus,
-  cause: TransitionCause,
-  now: Date,
-  eventId: string | undefined,
+  job: ApplyJob,
 ): Promise<{ outcome: ApplyOutcome; attempt: PaymentAttemptRow; audit?: AuditEntryInput }> {
+  const attempt = await lockAttempt(tx, job.attemptId);
+  if (!attempt) throw new Error(`payment attempt ${job.attemptId} not found`);
+  const confirmation = asConfirmation(job, attempt);
+  if (confirmation) {
+    const [credited] = await confirmSuccesses(tx, [confirmation], context.now());
+    return { outcome: 'applied', attempt: credited!.attempt, audit: credited!.audit };
+  }
+  const applied = await applyLocked(tx, attempt, job, context.now());
+  if (job.eventId) await markEventProcessed(tx, job.eventId, applied.outcome);
+  return applied;
+}
+
+/**
+ * Any change but a confirmation to credit: a success for another amount or currency is flagged,
+ * never applied; otherwise the forward-only transition, and for an end without money the claims
+ * released, `payment.failed` and the audit entry.
+ */
+async function applyLocked(
+  tx: Transaction,
+  attempt: PaymentAttemptRow,
+  job: ApplyJob,
+  now: Date,
+): Promise<{ outcome: ApplyOutcome; attempt: PaymentAttemptRow; audit?: AuditEntryInput }> {
+  const { observed, cause, eventId } = job;
   if (observed.status === 'succeeded' && observed.paidAmount) {
-    const mismatch = moneyMismatch(attempt, observed.paidAmount);
+    const mismatch = moneyMismatch(attempt, job);
     if (mismatch) {
       await flagForReview(tx, {
         organizationId: attempt.organizationId,
@@ -176,12 +211,7 @@ async function applyLocked(
     changes.failureCode = observed.failure.code;
     changes.failureReason = observed.failure.reason;
   }
-  if (to === 'succeeded') {
-    changes.succeededAt = now;
-    changes.lateSuccess = move.late;
-    changes.nextCheckAt = null;
-    changes.watchUntil = null;
-  } else if (to === 'expired') {
+  if (to === 'expired') {
     const watchUntil = watchDeadline(now);
     changes.watchUntil = watchUntil;
     changes.nextCheckAt = nextWatchCheck(now, watchUntil);
@@ -202,11 +232,7 @@ async function applyLocked(
     at: now,
   });
 
-  if (to === 'succeeded') {
-    const credited = await creditSuccess(tx, updated, move.late, cause, eventId);
-    return { outcome: 'applied', ...credited };
-  }
-  if (!isActive(to)) {
+  if (!isActive(to) && to !== 'succeeded') {
     return {
       outcome: 'applied',
       attempt: updated,
@@ -216,101 +242,13 @@ async function applyLocked(
   return { outcome: 'applied', attempt: updated };
 }
 
-function moneyMismatch(attempt: PaymentAttemptRow, paid: ReportedMoney) {
-  if (paid.currency.toUpperCase() !== attempt.currency) return 'currency_mismatch' as const;
-  if (paid.amount !== attempt.amount) return 'amount_mismatch' as const;
-  return undefined;
-}
-
-function providerActor(
-  attempt: PaymentAttemptRow,
-  cause: TransitionCause,
-): AuditEntryInput['actor'] {
-  const provider = providerLabels[attempt.provider as ProviderValue] ?? attempt.provider;
-  return { type: 'system', label: `${causeActors[cause]} (${provider})` };
-}
-
-/**
- * The money is in: invoices paid, the rest to the family's credit, posted to the ledger. Returns
- * the audit entry, written last by the caller.
- */
-async function creditSuccess(
-  tx: Transaction,
-  attempt: PaymentAttemptRow,
-  late: boolean,
-  cause: TransitionCause,
-  eventId: string | undefined,
-): Promise<{ attempt: PaymentAttemptRow; audit: AuditEntryInput }> {
-  const walletLabel = walletLabels[attempt.wallet as WalletValue] ?? attempt.wallet;
-  const pieceRef = attempt.providerTxnId ?? attempt.providerRef ?? attempt.id;
-  const allocation = await allocatePayment(tx, attempt.organizationId, {
-    paymentId: attempt.id,
-    guardianId: attempt.guardianId,
-    invoiceIds: attempt.invoiceIds,
-    amount: attempt.amount,
-    debitAccount: LedgerAccounts.wallet[attempt.wallet] ?? LedgerAccounts.bank,
-    entryDate: await schoolToday(tx, attempt.organizationId),
-    label: `Paiement ${walletLabel} ${pieceRef}`,
-    pieceRef,
-    idempotencyKey: `pay:${attempt.id}:succeeded`,
-  });
-  await releaseInvoices(tx, attempt.id);
-  const updated = await updateAttempt(tx, attempt.id, { creditAmount: allocation.creditAmount });
-  if (late) {
-    await flagForReview(tx, {
-      organizationId: attempt.organizationId,
-      reason: 'late_success',
-      provider: attempt.provider,
-      eventId: null,
-      attemptId: attempt.id,
-      expectedAmount: attempt.amount,
-      reportedAmount: attempt.amount,
-      detail: `Confirmé après ${eventId ? 'notification' : 'vérification'} alors que le paiement était clos`,
-    });
-  }
-  await recordOutboxEvent(tx, {
-    organizationId: attempt.organizationId,
-    type: 'payment.succeeded',
-    aggregateId: attempt.id,
-    payload: {
-      paymentId: attempt.id,
-      guardianId: attempt.guardianId,
-      amount: attempt.amount,
-      wallet: attempt.wallet,
-      provider: attempt.provider,
-      providerRef: attempt.providerRef,
-      providerTxnId: attempt.providerTxnId,
-      allocations: allocation.allocations,
-      creditAmount: allocation.creditAmount,
-      late,
-    },
-  });
-  const audit: AuditEntryInput = {
-    organizationId: attempt.organizationId,
-    actor: providerActor(attempt, cause),
-    action: late ? 'payment.late_success' : 'payment.succeeded',
-    resourceType: 'payment',
-    resourceId: attempt.id,
-    category: 'payment',
-    details: {
-      amount: attempt.amount,
-      wallet: attempt.wallet,
-      provider: attempt.provider,
-      reference: pieceRef,
-      invoices: allocation.allocations.length,
-      credit: allocation.creditAmount,
-    },
-  };
-  return { attempt: updated, audit };
-}
-
 async function closeWithoutMoney(
   tx: Transaction,
   attempt: PaymentAttemptRow,
   to: PaymentState,
   cause: TransitionCause,
 ): Promise<AuditEntryInput> {
-  await releaseInvoices(tx, attempt.id);
+  await releaseInvoices(tx, [attempt.id]);
   await recordOutboxEvent(tx, {
     organizationId: attempt.organizationId,
     type: 'payment.failed',

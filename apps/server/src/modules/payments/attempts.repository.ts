@@ -21,6 +21,15 @@ export async function findAttempt(db: DbOrTx, attemptId: string) {
   return row;
 }
 
+/** Any school's attempts, by id (a batch of notifications). */
+export async function findAttempts(db: DbOrTx, attemptIds: string[]) {
+  if (attemptIds.length === 0) return [];
+  return db
+    .select()
+    .from(paymentAttempts)
+    .where(inArray(paymentAttempts.id, [...new Set(attemptIds)]));
+}
+
 export async function findSchoolAttempt(db: DbOrTx, organizationId: string, attemptId: string) {
   const [row] = await db
     .select()
@@ -31,23 +40,19 @@ export async function findSchoolAttempt(db: DbOrTx, organizationId: string, atte
   return row;
 }
 
-export async function findAttemptByProviderRef(db: DbOrTx, provider: string, providerRef: string) {
-  const [row] = await db
+/** Locks the attempts, in id order, until the transaction ends: transitions one at a time. */
+export async function lockAttempts(db: DbOrTx, attemptIds: string[]) {
+  if (attemptIds.length === 0) return [];
+  return db
     .select()
     .from(paymentAttempts)
-    .where(
-      and(eq(paymentAttempts.provider, provider), eq(paymentAttempts.providerRef, providerRef)),
-    );
-  return row;
+    .where(inArray(paymentAttempts.id, [...new Set(attemptIds)]))
+    .orderBy(asc(paymentAttempts.id))
+    .for('update');
 }
 
-/** Locks the attempt until the transaction ends: its transitions happen one at a time. */
 export async function lockAttempt(db: DbOrTx, attemptId: string) {
-  const [row] = await db
-    .select()
-    .from(paymentAttempts)
-    .where(eq(paymentAttempts.id, attemptId))
-    .for('update');
+  const [row] = await lockAttempts(db, [attemptId]);
   return row;
 }
 
@@ -64,11 +69,15 @@ export async function updateAttempt(
   return row!;
 }
 
-export async function recordTransition(
-  db: DbOrTx,
-  transition: typeof paymentTransitions.$inferInsert,
-): Promise<void> {
-  await db.insert(paymentTransitions).values(transition);
+export type NewTransition = typeof paymentTransitions.$inferInsert;
+
+export async function recordTransitions(db: DbOrTx, transitions: NewTransition[]): Promise<void> {
+  if (transitions.length === 0) return;
+  await db.insert(paymentTransitions).values(transitions);
+}
+
+export async function recordTransition(db: DbOrTx, transition: NewTransition): Promise<void> {
+  await recordTransitions(db, [transition]);
 }
 
 /** Claims the invoices for the attempt: the partial unique index refuses a second active claim. */
@@ -89,13 +98,17 @@ export async function claimInvoices(
   );
 }
 
-/** The attempt is over: its invoices may be paid by another attempt. */
-export async function releaseInvoices(db: DbOrTx, attemptId: string): Promise<void> {
+/** The attempts are over: their invoices may be paid by other attempts. */
+export async function releaseInvoices(db: DbOrTx, attemptIds: string[]): Promise<void> {
+  if (attemptIds.length === 0) return;
   await db
     .update(paymentAttemptInvoices)
     .set({ active: false })
     .where(
-      and(eq(paymentAttemptInvoices.attemptId, attemptId), eq(paymentAttemptInvoices.active, true)),
+      and(
+        inArray(paymentAttemptInvoices.attemptId, attemptIds),
+        eq(paymentAttemptInvoices.active, true),
+      ),
     );
 }
 

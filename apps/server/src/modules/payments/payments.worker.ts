@@ -1,6 +1,6 @@
 import type { ScheduledJob } from '../../platform/jobs/jobs';
 import { checkAttempt } from './check-attempt.service';
-import { findDueAttempts } from './attempts.repository';
+import { findAttempts, findDueAttempts } from './attempts.repository';
 import type { PaymentsContext } from './payments-context';
 import { findUnprocessedEvents } from './provider-events.repository';
 import { prepareProviderEvent, recordProcessingFailure } from './provider-events.service';
@@ -62,9 +62,14 @@ export function createPaymentsWorker(
   /** Readies a batch of events (status fetched from the providers), then applies it in chunks. */
   async function processBatch(batch: ProviderEventRow[]): Promise<void> {
     const ready: { event: ProviderEventRow; job: ApplyJob }[] = [];
+    const named = batch.flatMap((event) => (event.attemptId ? [event.attemptId] : []));
+    const attempts = new Map(
+      (await findAttempts(context.db, named)).map((attempt) => [attempt.id, attempt]),
+    );
     await inParallel(batch, eventConcurrency, async (event) => {
       try {
-        const job = await prepareProviderEvent(context, event);
+        const attempt = event.attemptId ? attempts.get(event.attemptId) : undefined;
+        const job = await prepareProviderEvent(context, event, attempt);
         if (job) ready.push({ event, job });
       } catch (error) {
         await recordProcessingFailure(context, event, error);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   isOutcomeUnknown,
   type InboundWebhook,
@@ -6,16 +6,12 @@ import {
   type PaymentProvider,
 } from '../psp';
 import type { ApplyJob } from './apply-status.service';
-import { checkSoon, findAttempt, findAttemptByProviderRef } from './attempts.repository';
+import { checkSoon, findAttempt } from './attempts.repository';
+import type { EventIntake } from './event-intake';
 import type { PaymentsContext } from './payments-context';
-import type { RecentKeys } from './recent-keys';
 import { fetchProviderStatus, observedFrom } from './provider-status';
 import type { PaymentAttemptRow, ProviderEventRow } from './payments.tables';
-import {
-  insertProviderEvent,
-  markEventProcessed,
-  recordEventFailure,
-} from './provider-events.repository';
+import { markEventProcessed, recordEventFailure } from './provider-events.repository';
 import { flagForReview } from './reviews.repository';
 
 /** Header values as stored: one string per header, secrets masked. */
@@ -48,35 +44,33 @@ async function parseSafely(
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Stores a provider's notification as received — headers, raw bytes, what its signature or token
- * proved — before anything else. A retried delivery (same dedupe key) is stored once (`recent`
- * answers the retries of events this process stored without asking the database). Never
- * throws for a bad notification: the provider gets its 2xx, the worker decides.
+ * proved, the payment it names — before anything else. A retried delivery (same dedupe key) is
+ * stored once; the intake answers the retries of events this process stored without asking the
+ * database. Never throws for a bad notification: the provider gets its 2xx, the worker decides.
  */
 export async function storeProviderEvent(
   context: PaymentsContext,
   provider: PaymentProvider,
   webhook: InboundWebhook,
-  recent?: RecentKeys,
+  intake: EventIntake,
 ): Promise<{ stored: boolean }> {
   const pathAttempt = webhook.attemptId
     ? await findAttempt(context.db, webhook.attemptId)
     : undefined;
   const parsed = await parseSafely(provider, webhook, pathAttempt);
-  const recentKey = `${provider.id}:${parsed.dedupeKey}`;
-  if (recent?.has(recentKey)) return { stored: false };
-  const attempt =
-    pathAttempt ??
-    (parsed.attemptId ? await findAttempt(context.db, parsed.attemptId) : undefined) ??
-    (parsed.providerRef
-      ? await findAttemptByProviderRef(context.db, provider.id, parsed.providerRef)
-      : undefined);
-  const row = await insertProviderEvent(context.db, {
+  const key = `${provider.id}:${parsed.dedupeKey}`;
+  if (intake.knows(key)) return { stored: false };
+  const named = pathAttempt?.id ?? parsed.attemptId;
+  const stored = await intake.store(key, {
+    id: randomUUID(),
     provider: provider.id,
     dedupeKey: parsed.dedupeKey,
-    organizationId: attempt?.organizationId ?? null,
-    attemptId: attempt?.id ?? null,
+    attemptHint: named && UUID.test(named) ? named.toLowerCase() : null,
+    providerRefHint: parsed.providerRef ?? null,
     method: webhook.method,
     path: webhook.path.slice(0, 500),
     headers: storableHeaders(webhook.headers),
@@ -87,10 +81,8 @@ export async function storeProviderEvent(
     eventType: parsed.eventType ?? null,
     receivedAt: webhook.receivedAt,
   });
-  // Inserted now or already there: either way the database holds it.
-  recent?.add(recentKey);
-  if (row) context.onEventStored?.();
-  return { stored: row !== undefined };
+  if (stored) context.onEventStored?.();
+  return { stored };
 }
 
 /** What a failed check means, for the person who reviews the notification. */
@@ -116,14 +108,15 @@ function isMereHint(event: ProviderEventRow): boolean {
  * Readies one stored notification for applying. It is only a trigger: the status to apply is the
  * one the provider gives when asked. Notifications naming no payment, and unauthenticated ones,
  * are kept and flagged, never applied (a forged-looking one only makes the poller ask sooner); a
- * provider that does not answer hands the attempt to the poller. Null when there is nothing to
- * apply (the event is then already marked processed).
+ * provider that does not answer hands the attempt to the poller. `attempt` is the one the event
+ * names, read by the caller with the rest of its batch. Null when there is nothing to apply (the
+ * event is then already marked processed).
  */
 export async function prepareProviderEvent(
   context: PaymentsContext,
   event: ProviderEventRow,
+  attempt: PaymentAttemptRow | undefined,
 ): Promise<ApplyJob | null> {
-  const attempt = event.attemptId ? await findAttempt(context.db, event.attemptId) : undefined;
   if (!attempt) {
     await context.db.transaction(async (tx) => {
       await flagForReview(tx, {

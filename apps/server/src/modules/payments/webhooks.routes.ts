@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { PROVIDER_IDS, type ProviderId } from '../psp';
 import type { PaymentsContext } from './payments-context';
 import { storeProviderEvent } from './provider-events.service';
-import { RecentKeys } from './recent-keys';
+import { EventIntake } from './event-intake';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,7 +22,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ context: PaymentsContext }> 
   app,
   { context },
 ) => {
-  const recent = new RecentKeys();
+  const intake = new EventIntake(context.db);
   // Inside this plugin only: every body is read as bytes, whatever its content type.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
@@ -52,11 +52,12 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ context: PaymentsContext }> 
         receivedAt: context.now(),
         ...(attemptId ? { attemptId: attemptId.toLowerCase() } : {}),
       },
-      recent,
+      intake,
     );
     return reply.code(200).send({ received: true });
   }
 
+  // A provider reads no page: no security headers to compute (helmet builds them per request).
   const config = { public: true as const, rateLimit: false as const };
   const schema = (summary: string, withAttempt: boolean) => ({
     tags: ['Prestataires de paiement'],
@@ -70,17 +71,25 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ context: PaymentsContext }> 
   });
   app.post(
     '/api/psp/:provider/webhook',
-    { config, schema: schema('Notification d’un prestataire (Wave, FedaPay, PayGate)', false) },
+    {
+      config,
+      schema: schema('Notification d’un prestataire (Wave, FedaPay, PayGate)', false),
+      helmet: false,
+    },
     receive,
   );
   app.post(
     '/api/psp/:provider/callback/:attemptId',
-    { config, schema: schema('Rappel d’un prestataire pour un paiement (MTN, Orange)', true) },
+    {
+      config,
+      schema: schema('Rappel d’un prestataire pour un paiement (MTN, Orange)', true),
+      helmet: false,
+    },
     receive,
   );
   app.put(
     '/api/psp/:provider/callback/:attemptId',
-    { config, schema: schema('Rappel MTN par PUT', true) },
+    { config, schema: schema('Rappel MTN par PUT', true), helmet: false },
     receive,
   );
 };

@@ -9,9 +9,17 @@ export interface OutboxEventInput {
   payload: Record<string, unknown>;
 }
 
-/** Records a side effect to run after commit; call it inside the fact's transaction. */
+/** Records side effects to run after commit; call it inside the facts' transaction. */
+export async function recordOutboxEvents(
+  tx: Transaction,
+  events: OutboxEventInput[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await tx.insert(outboxEvents).values(events);
+}
+
 export async function recordOutboxEvent(tx: Transaction, event: OutboxEventInput): Promise<void> {
-  await tx.insert(outboxEvents).values(event);
+  await recordOutboxEvents(tx, [event]);
 }
 
 /** Runs inside the transaction that marks the event dispatched: its writes commit with the mark. */
