@@ -8,5 +8,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // A journey typed key by key in jsdom takes seconds when `npm test` runs every workspace at
+    // once on two cores; the default 5 s cut some short.
+    testTimeout: 20_000,
   },
 });

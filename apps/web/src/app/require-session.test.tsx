@@ -12,13 +12,15 @@ describe('admin guard', () => {
     const { user } = await renderApp('/admin/etudiants?statut=actif');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeTruthy();
-    expect(currentUrl()).toBe('/login?next=%2Fadmin%2Fetudiants%3Fstatut%3Dactif');
+    await waitFor(() =>
+      expect(currentUrl()).toBe('/login?next=%2Fadmin%2Fetudiants%3Fstatut%3Dactif'),
+    );
 
     await user.type(screen.getByLabelText('E-mail'), 'ama@flamboyants.tg');
     await user.type(screen.getByLabelText('Mot de passe'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Étudiants' })).toBeTruthy();
-    expect(currentUrl()).toBe('/admin/etudiants?statut=actif');
+    await waitFor(() => expect(currentUrl()).toBe('/admin/etudiants?statut=actif'));
   });
 
   it('restores the session saved in local storage on page load', async () => {
@@ -50,7 +52,7 @@ describe('admin guard', () => {
       '/api/auth/refresh',
     ]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeTruthy();
-    expect(currentUrl()).toBe('/login?next=%2Fadmin%2Fpaiements');
+    await waitFor(() => expect(currentUrl()).toBe('/login?next=%2Fadmin%2Fpaiements'));
     expect(
       await screen.findByText('Votre session a expiré. Veuillez vous reconnecter.'),
     ).toBeTruthy();

@@ -112,7 +112,7 @@ describe('admin shell: pages', () => {
     await renderApp('/admin/statistiques');
     expect(screen.getByRole('heading', { level: 1, name: 'Statistiques' })).toBeTruthy();
     expect(screen.getByText("Cette page n'est pas encore disponible.")).toBeTruthy();
-    expect(document.title).toBe('Statistiques — Écolage');
+    await waitFor(() => expect(document.title).toBe('Statistiques — Écolage'));
   });
 
   it('refuses a page the role may not open', async () => {
@@ -139,10 +139,10 @@ describe('admin shell: top bar', () => {
     const search = screen.getByRole('searchbox', { name: 'Rechercher' });
     expect(search.closest('form')?.getAttribute('role')).toBe('search');
     await user.type(search, 'Kossi Agbéko{Enter}');
-    expect(currentUrl()).toBe('/admin/etudiants?q=Kossi+Agb%C3%A9ko');
+    await waitFor(() => expect(currentUrl()).toBe('/admin/etudiants?q=Kossi+Agb%C3%A9ko'));
     await user.clear(search);
     await user.type(search, '{Enter}');
-    expect(currentUrl()).toBe('/admin/etudiants');
+    await waitFor(() => expect(currentUrl()).toBe('/admin/etudiants'));
   });
 
   it('reads the search from the URL', async () => {
@@ -204,7 +204,7 @@ describe('admin shell: account menu', () => {
     );
 
     await user.click(profile);
-    expect(currentUrl()).toBe('/admin/profiles');
+    await waitFor(() => expect(currentUrl()).toBe('/admin/profiles'));
     // The profile screen is a chunk of its own, loaded on the way.
     expect(await screen.findByRole('heading', { level: 1, name: 'Mon profil' })).toBeTruthy();
     expect(button.getAttribute('aria-expanded')).toBe('false');
@@ -293,7 +293,7 @@ describe('admin shell: account menu', () => {
     await user.click(screen.getByRole('button', { name: 'Se déconnecter' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeTruthy();
-    expect(currentUrl()).toBe('/login');
+    await waitFor(() => expect(currentUrl()).toBe('/login'));
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/auth/logout');
     expect(await screen.findByText('Vous êtes déconnecté.')).toBeTruthy();

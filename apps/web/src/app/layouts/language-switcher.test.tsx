@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../../test/render-app';
 import { LANGUAGE_STORAGE_KEY } from '../../i18n/language';
 
@@ -12,7 +12,7 @@ describe('language switcher', () => {
     expect(screen.getByRole('button', { name: 'FR – Français' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
-    expect(document.title).toBe('Écolage — Frais de scolarité sans tracas');
+    await waitFor(() => expect(document.title).toBe('Écolage — Frais de scolarité sans tracas'));
   });
 
   it('switches to English, remembers it and updates <html lang> and the title', async () => {
@@ -26,7 +26,7 @@ describe('language switcher', () => {
     expect(screen.getByText('165,000\u00A0FCFA', { normalizer: (text) => text })).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
-    expect(document.title).toBe('Écolage — School fees made easy');
+    await waitFor(() => expect(document.title).toBe('Écolage — School fees made easy'));
     expect(screen.getByRole('button', { name: 'EN – English' }).getAttribute('aria-pressed')).toBe(
       'true',
     );

@@ -20,8 +20,8 @@ describe('forgotten password', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Mot de passe oublié' }),
     ).toBeTruthy();
-    expect(currentUrl()).toBe('/mot-de-passe-oublie');
-    expect(document.title).toBe('Mot de passe oublié — Écolage');
+    await waitFor(() => expect(currentUrl()).toBe('/mot-de-passe-oublie'));
+    await waitFor(() => expect(document.title).toBe('Mot de passe oublié — Écolage'));
     expect(emailField().value).toBe('ama@flamboyants.tg');
   });
 

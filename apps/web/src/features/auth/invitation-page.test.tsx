@@ -47,7 +47,7 @@ describe('invitation page, new account', () => {
   it('says who invites, with which role, whom; asks for a password and its confirmation', async () => {
     const fetchMock = invitationServer(false);
     await openInvitation();
-    expect(document.title).toBe('Invitation — Écolage');
+    await waitFor(() => expect(document.title).toBe('Invitation — Écolage'));
     expect(
       screen.getByText(
         'Collège Les Flamboyants vous invite à rejoindre Écolage avec le rôle Finance.',
@@ -108,7 +108,7 @@ describe('invitation page, new account', () => {
       }),
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeTruthy();
-    expect(currentUrl()).toBe('/login');
+    await waitFor(() => expect(currentUrl()).toBe('/login'));
     expect(
       await screen.findByText('Bienvenue ! Votre accès est activé : connectez-vous.'),
     ).toBeTruthy();
@@ -147,7 +147,7 @@ describe('invitation page, new account', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: "Lien d'invitation invalide" }),
     ).toBeTruthy();
-    expect(document.title).toBe("Lien d'invitation invalide — Écolage");
+    await waitFor(() => expect(document.title).toBe("Lien d'invitation invalide — Écolage"));
   });
 });
 
@@ -187,7 +187,7 @@ describe('invitation page, existing account', () => {
       { token: TOKEN, password: 'abc' },
     ]);
     // A refused password is no reason to end anything: no session call, still here.
-    expect(currentUrl()).toBe(`/invitation?token=${TOKEN}`);
+    await waitFor(() => expect(currentUrl()).toBe(`/invitation?token=${TOKEN}`));
   });
 });
 

@@ -29,7 +29,7 @@ describe('login page', () => {
     const fetchMock = stubFetch(() => Promise.reject(new Error('no call expected')));
     const { user } = await renderApp('/login');
     expect(screen.getByRole('heading', { level: 1, name: 'Connexion' })).toBeTruthy();
-    expect(document.title).toBe('Connexion — Écolage');
+    await waitFor(() => expect(document.title).toBe('Connexion — Écolage'));
     expect(email().type).toBe('email');
     expect(password().type).toBe('password');
     expect(
@@ -76,7 +76,7 @@ describe('login page', () => {
     respond(jsonResponse(200, sessionAnswer()));
     expect(await screen.findByText('Connexion réussie !')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Bonjour, Ama' })).toBeTruthy();
-    expect(currentUrl()).toBe('/admin');
+    await waitFor(() => expect(currentUrl()).toBe('/admin'));
     const stored = JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}');
     expect(stored).toMatchObject({
       accessToken: 'jeton-a',
@@ -93,7 +93,7 @@ describe('login page', () => {
     const { user } = await renderApp('/login?next=%2Fadmin%2Fpaiements%3Fpage%3D2');
     await logIn(user);
     expect(await screen.findByRole('heading', { level: 1, name: 'Paiements' })).toBeTruthy();
-    expect(currentUrl()).toBe('/admin/paiements?page=2');
+    await waitFor(() => expect(currentUrl()).toBe('/admin/paiements?page=2'));
   });
 
   it('ignores a ?next= that leaves the site', async () => {
@@ -119,7 +119,7 @@ describe('login page', () => {
     expect(
       await screen.findByText('E-mail ou mot de passe incorrect.', { selector: '[role="alert"]' }),
     ).toBeTruthy();
-    expect(currentUrl()).toBe('/login');
+    await waitFor(() => expect(currentUrl()).toBe('/login'));
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect((submit() as HTMLButtonElement).disabled).toBe(false);
   });

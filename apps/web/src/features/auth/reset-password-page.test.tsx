@@ -24,7 +24,7 @@ describe('new password from the e-mailed link', () => {
   it('checks the new password and its confirmation', async () => {
     const fetchMock = routeFetch({});
     const { user } = await renderApp(`/reinitialiser-mot-de-passe?token=${TOKEN}`);
-    expect(document.title).toBe('Nouveau mot de passe — Écolage');
+    await waitFor(() => expect(document.title).toBe('Nouveau mot de passe — Écolage'));
     await user.type(password(), '12345');
     await user.click(save());
     expect(describedText(password())).toContain(
@@ -63,7 +63,7 @@ describe('new password from the e-mailed link', () => {
       }),
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeTruthy();
-    expect(currentUrl()).toBe('/login');
+    await waitFor(() => expect(currentUrl()).toBe('/login'));
     expect(
       await screen.findByText('Votre mot de passe est changé. Connectez-vous avec le nouveau.'),
     ).toBeTruthy();
@@ -102,7 +102,7 @@ describe('new password from the e-mailed link', () => {
       await screen.findByRole('heading', { level: 1, name: 'Lien de réinitialisation invalide' }),
     ).toBeTruthy();
     expect(screen.getByText(INVALID)).toBeTruthy();
-    expect(document.title).toBe('Lien de réinitialisation invalide — Écolage');
+    await waitFor(() => expect(document.title).toBe('Lien de réinitialisation invalide — Écolage'));
     expect(
       screen.getByRole('link', { name: 'Demander un nouveau lien' }).getAttribute('href'),
     ).toBe('/mot-de-passe-oublie');
@@ -123,6 +123,6 @@ describe('new password from the e-mailed link', () => {
     routeFetch({});
     await renderApp(`/reinitialiser-mot-de-passe?token=${TOKEN}`);
     expect(screen.getByRole('heading', { level: 1, name: 'New password' })).toBeTruthy();
-    expect(document.title).toBe('New password — Écolage');
+    await waitFor(() => expect(document.title).toBe('New password — Écolage'));
   });
 });

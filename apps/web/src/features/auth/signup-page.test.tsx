@@ -123,7 +123,7 @@ describe('signup page', () => {
     );
     expect(field('E-mail').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(field('E-mail'));
-    expect(currentUrl()).toBe('/signup');
+    await waitFor(() => expect(currentUrl()).toBe('/signup'));
   });
 
   it("puts the server's field issues on their fields", async () => {
@@ -172,7 +172,7 @@ describe('signup page', () => {
       }),
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeTruthy();
-    expect(currentUrl()).toBe('/login');
+    await waitFor(() => expect(currentUrl()).toBe('/login'));
     expect(
       await screen.findByText('Votre école est créée. Connectez-vous pour commencer.'),
     ).toBeTruthy();

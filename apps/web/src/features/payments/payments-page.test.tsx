@@ -42,7 +42,7 @@ describe('payments page: « À vérifier »', () => {
     storeSession();
     const fetchMock = routeFetch(reviewRoutes());
     await openPage();
-    expect(document.title).toBe('Paiements — Écolage');
+    await waitFor(() => expect(document.title).toBe('Paiements — Écolage'));
     const table = await screen.findByRole('table', { name: 'Notifications à vérifier' });
     const [, row] = within(table).getAllByRole('row');
     expect(within(row!).getByText('21 nov. 2026, 14:05')).toBeTruthy();
@@ -76,7 +76,7 @@ describe('payments page: « À vérifier »', () => {
         name: 'Voir le paiement de la notification du 21 nov. 2026, 14:05',
       }),
     );
-    expect(currentUrl()).toBe(`/admin/paiements?paiement=${PAYMENT_ID}`);
+    await waitFor(() => expect(currentUrl()).toBe(`/admin/paiements?paiement=${PAYMENT_ID}`));
     const dialog = await screen.findByRole('dialog', { name: 'Paiement' });
     expect(await within(dialog).findByText('Paiement reçu')).toBeTruthy();
     expect(within(dialog).getByText(/honoré et signalé dans « À vérifier »/)).toBeTruthy();
@@ -91,7 +91,7 @@ describe('payments page: « À vérifier »', () => {
     await screen.findByRole('table', { name: 'Notifications à vérifier' });
     await user.click(within(reviews()).getByRole('button', { name: 'Traitées' }));
     expect(await screen.findByText('FedaPay')).toBeTruthy();
-    expect(currentUrl()).toBe('/admin/paiements?verification=traitees');
+    await waitFor(() => expect(currentUrl()).toBe('/admin/paiements?verification=traitees'));
     expect(screen.getByText('La notification ne correspond à aucun paiement connu')).toBeTruthy();
     expect(screen.getByText('Vérifiée le 20 nov. 2026, 10:00 par Kossi Lawson')).toBeTruthy();
     expect(screen.getByText('Note : Paiement test du prestataire, sans suite.')).toBeTruthy();

@@ -67,7 +67,7 @@ describe('« Mon profil »', () => {
     storeSession();
     const { fetchMock } = profileServer();
     await openProfile();
-    expect(document.title).toBe('Mon profil — Écolage');
+    await waitFor(() => expect(document.title).toBe('Mon profil — Écolage'));
     const back = screen.getByRole('link', { name: 'Retour : Notifications' });
     expect(back.getAttribute('href')).toBe('/admin/notifications');
     expect(back.textContent).toBe('←Notifications');
@@ -114,7 +114,7 @@ describe('« Mon profil »', () => {
     profileServer();
     await renderApp('/admin/profiles');
     expect(await screen.findByRole('heading', { level: 1, name: 'My profile' })).toBeTruthy();
-    expect(document.title).toBe('My profile — Écolage');
+    await waitFor(() => expect(document.title).toBe('My profile — Écolage'));
     expect(screen.getByRole('button', { name: 'Change the password' })).toBeTruthy();
   });
 });
@@ -429,7 +429,7 @@ describe('password', () => {
     ).toBeTruthy();
     expect([current().value, next().value, confirmation().value]).toEqual(['', '', '']);
     expect(storedSession()).not.toBeNull();
-    expect(currentUrl()).toBe('/admin/profiles');
+    await waitFor(() => expect(currentUrl()).toBe('/admin/profiles'));
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../../test/render-app';
 
 describe('public pages', () => {
@@ -13,7 +13,7 @@ describe('public pages', () => {
     await renderApp(path);
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(screen.getByRole('heading', { name: section })).toBeTruthy();
-    expect(document.title).toBe(`${title} — Écolage`);
+    await waitFor(() => expect(document.title).toBe(`${title} — Écolage`));
   });
 
   it('keeps the heading order on the contact page (h1, then h2)', async () => {

@@ -32,7 +32,7 @@ describe('student page', () => {
     const fetchMock = routeFetch(studentRoutes());
     await openPage();
 
-    expect(document.title).toBe('Kofi Mensah — Écolage');
+    await waitFor(() => expect(document.title).toBe('Kofi Mensah — Écolage'));
     expect(
       within(screen.getByRole('main'))
         .getByRole('link', { name: 'Étudiants' })

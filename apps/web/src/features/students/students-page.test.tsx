@@ -157,7 +157,7 @@ describe('students list', () => {
 
     await user.click(button('Page suivante'));
     await waitFor(() => expect(screen.getByText('5–8 sur 10')).toBeTruthy());
-    expect(currentUrl()).toBe('/admin/etudiants?page=2');
+    await waitFor(() => expect(currentUrl()).toBe('/admin/etudiants?page=2'));
 
     await user.click(button('Dernière page'));
     await waitFor(() => expect(screen.getByText('9–10 sur 10')).toBeTruthy());
@@ -174,7 +174,7 @@ describe('students list', () => {
     ).toEqual(['4', '10', '25', '50']);
     await user.selectOptions(sizes, '10');
     await waitFor(() => expect(screen.getByText('1–10 sur 10')).toBeTruthy());
-    expect(currentUrl()).toBe('/admin/etudiants?taille=10');
+    await waitFor(() => expect(currentUrl()).toBe('/admin/etudiants?taille=10'));
     expect(listCalls(fetchMock)).toEqual([
       '?page=1&pageSize=4',
       '?page=2&pageSize=4',

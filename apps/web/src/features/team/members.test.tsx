@@ -41,7 +41,7 @@ describe('members list', () => {
     await openScreen();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Utilisateurs et rôles' })).toBeTruthy();
-    expect(document.title).toBe('Utilisateurs et rôles — Écolage');
+    await waitFor(() => expect(document.title).toBe('Utilisateurs et rôles — Écolage'));
     const headers = within(table())
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
@@ -128,7 +128,7 @@ describe('members list', () => {
 
     await user.click(button('Dernière page'));
     await waitFor(() => expect(screen.getByText('21–25 sur 25')).toBeTruthy());
-    expect(currentUrl()).toBe('/admin/utilisateurs?page=3');
+    await waitFor(() => expect(currentUrl()).toBe('/admin/utilisateurs?page=3'));
     expect(button('Page suivante')).toHaveProperty('disabled', true);
     expect(button('Dernière page')).toHaveProperty('disabled', true);
     expect(button('Première page')).toHaveProperty('disabled', false);
@@ -136,7 +136,7 @@ describe('members list', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Lignes par page' }), '50');
     await waitFor(() => expect(screen.getByText('1–25 sur 25')).toBeTruthy());
-    expect(currentUrl()).toBe('/admin/utilisateurs?taille=50');
+    await waitFor(() => expect(currentUrl()).toBe('/admin/utilisateurs?taille=50'));
     expect(callsTo(fetchMock, 'GET', '/api/members').map((url) => url.search)).toEqual([
       '?page=1&pageSize=10',
       '?page=3&pageSize=10',
