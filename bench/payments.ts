@@ -1,8 +1,10 @@
 // Confirmed payments end to end on PostgreSQL: Wave webhooks in (signature checked), stored,
 // status re-fetched from the sandbox, transition, allocation, ledger, audit, outbox — with every
-// confirmation delivered 10 times (the provider's own delivery + 9 replays, shuffled). Prints the
-// throughput, the p95 from the provider's confirmation to the credited invoice, and the counts
-// proving nothing was lost or counted twice.
+// confirmation delivered 10 times (the provider's own delivery + 9 replays, shuffled). The server
+// runs as in production: HTTP on the main thread, the payments worker on its own thread. The
+// clock stops when every payment is credited and every delivery answered. Prints the throughput,
+// the p95 from the provider's confirmation to the credited invoice, and the counts proving
+// nothing was lost or counted twice.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +14,10 @@ import pg from 'pg';
 import { sandboxProviderEnv } from '../apps/psp-sandbox/demo-env.mjs';
 import { buildApp } from '../apps/server/src/app';
 import { checkLedgerAgreesWithInvoices } from '../apps/server/src/modules/billing';
-import { createPaymentsWorker, type PaymentsContext } from '../apps/server/src/modules/payments';
+import {
+  startPaymentsWorkerThread,
+  type PaymentsContext,
+} from '../apps/server/src/modules/payments';
 import { createPaymentProvidersFromEnv } from '../apps/server/src/modules/psp';
 import { connectDatabase } from '../apps/server/src/platform/db/database';
 import { runMigrations } from '../apps/server/src/platform/db/migrate';
@@ -111,7 +116,14 @@ export async function benchPayments() {
     logger: silent,
     onEventStored: () => worker.wake(),
   };
-  const worker = createPaymentsWorker(context, { eventConcurrency: 16 });
+  const worker = startPaymentsWorkerThread({
+    databaseUrl,
+    callbackBaseUrl: context.callbackBaseUrl,
+    poolMax: 10,
+    logLevel: 'silent',
+    providerEnv: sandboxProviderEnv(sandbox.origin),
+  });
+  worker.start();
   const app = await buildApp({
     database,
     webDistDir: false,
@@ -200,6 +212,7 @@ export async function benchPayments() {
     const load = new Worker(new URL('./lib/payment-load.mjs', import.meta.url), {
       workerData: {
         sandbox: sandbox.origin,
+        server: url,
         deliveries: DELIVERIES,
         payments: attempts.map((attempt) => ({
           attemptId: attempt.id,
@@ -213,7 +226,7 @@ export async function benchPayments() {
         load.once('error', reject);
       },
     );
-    // Wait until every payment is credited.
+    // Wait until every payment is credited and every delivery answered.
     const count = async (sql: string) =>
       Number((await database.pool.query<{ n: string }>(sql)).rows[0]!.n);
     for (;;) {
@@ -224,8 +237,8 @@ export async function benchPayments() {
       if (performance.now() - t0 > 300_000) throw new Error(`only ${done} payments credited`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const seconds = (performance.now() - t0) / 1000;
     const { confirmedAt, delivered } = await loaded;
+    const seconds = (performance.now() - t0) / 1000;
     await load.terminate();
     await worker.drainEvents();
 

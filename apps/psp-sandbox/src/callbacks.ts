@@ -23,6 +23,8 @@ export interface DispatcherDeps {
   sleep: (ms: number) => Promise<void>;
   fetch: typeof fetch;
   retryDelaysMs: () => number[];
+  /** Keeps a notification the provider's server answered. */
+  recordSent: (transaction: SimTransaction, detail: Record<string, unknown>) => void;
 }
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -148,6 +150,7 @@ export class CallbackDispatcher {
       });
       await response.body?.cancel();
       note(transaction, now(), 'callback', { ...detail, status: response.status });
+      this.deps.recordSent(transaction, detail);
       return response.status >= 200 && response.status < 300;
     } catch (error) {
       note(transaction, now(), 'callback', { ...detail, error: (error as Error).message });

@@ -77,6 +77,23 @@ export function controlRoutes(sandbox: Sandbox): FastifyPluginAsync {
       };
     });
 
+    // The notifications sent since `from` (an index into all of them), for a load generator
+    // replaying them without reading the whole state.
+    app.get<{ Querystring: { provider?: string; from?: string } }>(
+      '/callbacks',
+      async (request) => {
+        const from = Math.max(0, Number(request.query.from ?? 0) || 0);
+        const { callbacks } = sandbox.store;
+        const provider = request.query.provider;
+        return {
+          callbacks: callbacks
+            .slice(from)
+            .filter((callback) => provider === undefined || callback.provider === provider),
+          next: callbacks.length,
+        };
+      },
+    );
+
     app.post('/reset', async (_request, reply) => {
       sandbox.reset();
       return reply.code(204).send();

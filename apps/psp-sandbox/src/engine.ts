@@ -65,6 +65,12 @@ export class Sandbox {
       sleep: this.sleep,
       fetch: options.callbackFetch ?? fetch,
       retryDelaysMs: () => this.config.retryDelaysMs,
+      recordSent: (transaction, detail) =>
+        this.store.callbacks.push({
+          provider: transaction.provider,
+          transactionId: transaction.id,
+          detail,
+        }),
     });
     this.provisionDemoUser();
   }

@@ -103,6 +103,9 @@ export function randomDigits(count: number): string {
 export class SandboxStore {
   transactions: SimTransaction[] = [];
   sms: SmsMessage[] = [];
+  /** Every notification sent, in order (what /__sim/callbacks pages through). */
+  callbacks: { provider: ProviderId; transactionId: string; detail: Record<string, unknown> }[] =
+    [];
   mtnUsers = new Map<string, MtnApiUser>();
   tokens = new Map<string, IssuedToken>();
   private sequence = 0;
@@ -173,6 +176,7 @@ export class SandboxStore {
   reset(): void {
     this.transactions = [];
     this.sms = [];
+    this.callbacks = [];
     this.mtnUsers.clear();
     this.tokens.clear();
     this.sequence = 0;

@@ -199,5 +199,19 @@ describe('Wave Checkout', () => {
       .find('wave', session.id)!
       .timeline.filter((entry) => entry.event === 'callback');
     expect(attempts.map((entry) => entry.detail?.status)).toEqual([500, 503, 200]);
+
+    // /__sim/callbacks pages through every notification answered, from an index.
+    const page = (from: number) =>
+      h.app.inject({ method: 'GET', url: `/__sim/callbacks?provider=wave&from=${from}` });
+    const first = (await page(0)).json();
+    expect(first.next).toBe(3);
+    expect(first.callbacks).toHaveLength(3);
+    expect(first.callbacks[2]).toMatchObject({
+      provider: 'wave',
+      detail: { method: 'POST', body: h.calls[2]!.body },
+    });
+    expect((await page(3)).json()).toEqual({ callbacks: [], next: 3 });
+    const other = await h.app.inject({ method: 'GET', url: '/__sim/callbacks?provider=mtn' });
+    expect(other.json()).toEqual({ callbacks: [], next: 3 });
   });
 });

@@ -9,6 +9,7 @@ const external = Object.keys(manifest.dependencies).filter((name) => !name.start
 await build({
   entryPoints: [
     'src/main.ts',
+    'src/modules/payments/payments.thread.ts',
     'src/seed/seed-cli.ts',
     'src/platform/db/migrate-cli.ts',
     'src/modules/audit/audit-verify-cli.ts',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { lateFeesJob } from './modules/billing';
-import { createPaymentsWorker, type PaymentsContext } from './modules/payments';
+import { startPaymentsWorkerThread, type PaymentsContext } from './modules/payments';
 import { createPaymentProvidersFromEnv } from './modules/psp';
 import { startScheduledJobs } from './platform/jobs/jobs';
 import { failInterruptedImports } from './modules/students';
@@ -59,7 +59,13 @@ const payments: PaymentsContext = {
   logger,
   onEventStored: () => paymentsWorker.wake(),
 };
-const paymentsWorker = createPaymentsWorker(payments);
+// The worker runs on a thread of its own (its own pool), beside the HTTP server's event loop.
+const paymentsWorker = startPaymentsWorkerThread({
+  databaseUrl: database.url,
+  callbackBaseUrl: payments.callbackBaseUrl,
+  poolMax: Math.max(2, Math.ceil(config.DATABASE_POOL_MAX / 2)),
+  logLevel: config.LOG_LEVEL,
+});
 
 const app = await buildApp({
   database,

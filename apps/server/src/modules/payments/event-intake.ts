@@ -16,11 +16,13 @@ interface Waiting {
  * Where the webhook routes store what providers send. Deliveries that arrive while a write is
  * under way are written together by the next statement (a group commit: each request is still
  * answered only once its delivery is in the database, and a lone delivery is written at once).
- * Retries of events this process has stored are answered from memory (`RecentKeys`); the unique
- * index stays the guarantee.
+ * Retries of events this process has stored are answered from memory (`RecentKeys`) — an exact
+ * copy of a delivery (same request line, headers and bytes) before it is even parsed, since it
+ * can only be checked and stored as the first one was; the unique index stays the guarantee.
  */
 export class EventIntake {
   private readonly recent = new RecentKeys();
+  private readonly deliveries = new RecentKeys<Buffer>(20_000);
   private waiting: Waiting[] = [];
   private writing = false;
 
@@ -29,6 +31,16 @@ export class EventIntake {
   /** Whether this process has stored the event with this key (`provider:dedupeKey`). */
   knows(key: string): boolean {
     return this.recent.has(key);
+  }
+
+  /** Whether this exact delivery (`fingerprint`: request line and headers; the bytes) is stored. */
+  isCopy(fingerprint: string, body: Buffer): boolean {
+    return this.deliveries.get(fingerprint)?.equals(body) ?? false;
+  }
+
+  /** Remembers a delivery now stored, to answer its exact copies at once. */
+  rememberDelivery(fingerprint: string, body: Buffer): void {
+    this.deliveries.add(fingerprint, body);
   }
 
   /** Stores the delivery; true when it was new, false for a retry of one already stored. */

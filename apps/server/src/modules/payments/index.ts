@@ -6,6 +6,7 @@
 export { paymentsRoutes } from './payments.routes';
 export { webhookRoutes } from './webhooks.routes';
 export { createPaymentsWorker, type PaymentsWorker } from './payments.worker';
+export { startPaymentsWorkerThread } from './worker-thread';
 export type { PaymentsContext } from './payments-context';
 export { requestPayment } from './request-payment.service';
 export { checkAttempt } from './check-attempt.service';

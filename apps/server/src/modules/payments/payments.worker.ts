@@ -33,21 +33,41 @@ export interface PaymentsWorker {
   stop(): Promise<void>;
 }
 
+export interface PaymentsWorkerOptions {
+  /** Status queries to the providers at once. */
+  eventConcurrency?: number;
+  /** Confirmations applied per transaction, and transactions at once. */
+  chunkSize?: number;
+  applyLanes?: number;
+  pollConcurrency?: number;
+  pollEveryMs?: number;
+}
+
+/** The scheduled jobs (pg-boss) that keep a worker's queue and poller going. */
+export function paymentsScheduledJobs(
+  worker: Pick<PaymentsWorker, 'drainEvents' | 'reconcile'>,
+): ScheduledJob[] {
+  return [
+    {
+      name: 'payments.reconcile',
+      cron: '* * * * *',
+      run: async () => void (await worker.reconcile()),
+    },
+    {
+      name: 'payments.events',
+      cron: '* * * * *',
+      run: async () => void (await worker.drainEvents()),
+    },
+  ];
+}
+
 /**
  * The payments worker: processes the stored provider events (the table is the queue, so a crash
  * between storing and processing loses nothing), and reconciles attempts with the providers.
  */
 export function createPaymentsWorker(
   context: PaymentsContext,
-  options: {
-    /** Status queries to the providers at once. */
-    eventConcurrency?: number;
-    /** Confirmations applied per transaction, and transactions at once. */
-    chunkSize?: number;
-    applyLanes?: number;
-    pollConcurrency?: number;
-    pollEveryMs?: number;
-  } = {},
+  options: PaymentsWorkerOptions = {},
 ): PaymentsWorker {
   const eventConcurrency = options.eventConcurrency ?? 16;
   const chunkSize = options.chunkSize ?? 25;
@@ -161,10 +181,7 @@ export function createPaymentsWorker(
     wake: quietly(drainEvents),
     drainEvents,
     reconcile,
-    scheduledJobs: () => [
-      { name: 'payments.reconcile', cron: '* * * * *', run: async () => void (await reconcile()) },
-      { name: 'payments.events', cron: '* * * * *', run: async () => void (await drainEvents()) },
-    ],
+    scheduledJobs: () => paymentsScheduledJobs({ drainEvents, reconcile }),
     start() {
       quietly(drainEvents)();
       timer = setInterval(quietly(reconcile), options.pollEveryMs ?? 15_000);

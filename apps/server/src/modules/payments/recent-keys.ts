@@ -4,8 +4,8 @@
  * to the database. A key missing here (evicted, another instance) falls back to the database's
  * unique index, which stays the guarantee.
  */
-export class RecentKeys {
-  private readonly keys = new Set<string>();
+export class RecentKeys<Value = true> {
+  private readonly keys = new Map<string, Value>();
 
   constructor(private readonly limit = 50_000) {}
 
@@ -13,11 +13,15 @@ export class RecentKeys {
     return this.keys.has(key);
   }
 
-  add(key: string): void {
+  get(key: string): Value | undefined {
+    return this.keys.get(key);
+  }
+
+  add(key: string, value: Value = true as Value): void {
     if (this.keys.has(key)) return;
-    this.keys.add(key);
+    this.keys.set(key, value);
     if (this.keys.size > this.limit) {
-      const oldest = this.keys.values().next().value;
+      const oldest = this.keys.keys().next().value;
       if (oldest !== undefined) this.keys.delete(oldest);
     }
   }

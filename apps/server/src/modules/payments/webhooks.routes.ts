@@ -41,6 +41,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ context: PaymentsContext }> 
       return reply.code(404).send({ code: 'NOT_FOUND', message: 'Prestataire inconnu.' });
     }
     const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const fingerprint = `${request.method} ${request.url}\n${request.raw.rawHeaders.join('\n')}`;
+    if (intake.isCopy(fingerprint, rawBody)) return reply.code(200).send({ received: true });
     await storeProviderEvent(
       context,
       provider,
@@ -54,6 +56,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ context: PaymentsContext }> 
       },
       intake,
     );
+    intake.rememberDelivery(fingerprint, rawBody);
     return reply.code(200).send({ received: true });
   }
 

@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   db: Database;
   pool: pg.Pool;
   engine: DatabaseEngine;
+  /** Where it listens: another thread of the process (the payments worker) opens its own pool. */
+  url: string;
   /** True on the very first start of an embedded database. */
   created: boolean;
   close(): Promise<void>;
@@ -46,6 +48,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db: drizzle(pool, { schema }),
     pool,
     engine: 'embedded',
+    url: embedded.url,
     created: embedded.created,
     close: async () => {
       await pool.end();
@@ -61,6 +64,7 @@ export function connectDatabase(url: string, poolMax = 5): DatabaseHandle {
     db: drizzle(pool, { schema }),
     pool,
     engine: 'external',
+    url,
     created: false,
     close: () => pool.end(),
   };
