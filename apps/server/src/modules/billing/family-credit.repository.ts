@@ -152,17 +152,16 @@ export async function findGuardianPayableInvoices(
 
 /**
  * Invoices chosen by id (whatever their status), with whether their student is linked to the
- * guardian; `lock` takes them FOR UPDATE in id order.
+ * guardian, in id order.
  */
 export async function findInvoicesForGuardian(
   db: DbOrTx,
   organizationId: string,
   guardianId: string,
   invoiceIds: string[],
-  options: { lock: boolean },
 ): Promise<PayableRow[]> {
   if (invoiceIds.length === 0) return [];
-  const query = db
+  return db
     .select({
       ...payableColumns,
       linked: sql<boolean>`exists (select 1 from student_guardians sg
@@ -173,7 +172,6 @@ export async function findInvoicesForGuardian(
     .innerJoin(students, studentOfInvoice)
     .where(and(eq(invoices.organizationId, organizationId), inArray(invoices.id, invoiceIds)))
     .orderBy(asc(invoices.id));
-  return options.lock ? query.for('update', { of: invoices }) : query;
 }
 
 /**

@@ -64,9 +64,7 @@ export async function listPayableInvoices(
     return rows.sort(byDueDate).map(toPayable);
   }
   const wanted = [...new Set(invoiceIds)];
-  const rows = await findInvoicesForGuardian(db, organizationId, guardianId, wanted, {
-    lock: false,
-  });
+  const rows = await findInvoicesForGuardian(db, organizationId, guardianId, wanted);
   if (rows.length !== wanted.length || rows.some((row) => !isPayable(row) || !row.linked)) {
     throw new AppError(ErrorCode.VALIDATION_FAILED, PaymentMessages.invoiceNotPayable, {
       issues: [{ path: 'invoiceIds', message: PaymentMessages.invoiceNotPayable }],
