@@ -10,6 +10,7 @@ import {
 } from './config';
 import { FaultSwitches } from './faults';
 import { note, SandboxStore, type ProviderId, type Resolution, type SimTransaction } from './state';
+import { sendOverHttp } from './http-send';
 
 export interface ProviderHooks {
   /** Applies the payer's answer (or the expiry) to the provider's wire state and calls back. */
@@ -63,7 +64,7 @@ export class Sandbox {
       now: this.now,
       faults: this.faults,
       sleep: this.sleep,
-      fetch: options.callbackFetch ?? fetch,
+      fetch: options.callbackFetch ?? sendOverHttp,
       retryDelaysMs: () => this.config.retryDelaysMs,
       recordSent: (transaction, detail) =>
         this.store.callbacks.push({

@@ -116,13 +116,21 @@ export class SandboxStore {
     return this.sequence;
   }
 
+  /** Transactions by id and by provider and `ref` (neither ever changes): no scan per request. */
+  private readonly index = new Map<string, SimTransaction>();
+
   add<D extends object>(transaction: SimTransaction<D>): SimTransaction<D> {
-    this.transactions.push(transaction as SimTransaction);
+    const added = transaction as SimTransaction;
+    this.transactions.push(added);
+    this.index.set(`id:${added.id}`, added);
+    const byRef = `${added.provider}:${added.ref}`;
+    // The first one keeps the reference, as a scan would find it first.
+    if (!this.index.has(byRef)) this.index.set(byRef, added);
     return transaction;
   }
 
   byId(id: string): SimTransaction | undefined {
-    return this.transactions.find((transaction) => transaction.id === id);
+    return this.index.get(`id:${id}`);
   }
 
   /** The provider's transaction whose `ref` (or lookup key `key`) equals `value`. */
@@ -131,10 +139,11 @@ export class SandboxStore {
     value: string,
     key?: string,
   ): SimTransaction<D> | undefined {
+    if (key === undefined) {
+      return this.index.get(`${provider}:${value}`) as SimTransaction<D> | undefined;
+    }
     const found = this.transactions.find(
-      (transaction) =>
-        transaction.provider === provider &&
-        (key === undefined ? transaction.ref === value : transaction.lookup[key] === value),
+      (transaction) => transaction.provider === provider && transaction.lookup[key] === value,
     );
     return found as SimTransaction<D> | undefined;
   }
@@ -175,6 +184,7 @@ export class SandboxStore {
 
   reset(): void {
     this.transactions = [];
+    this.index.clear();
     this.sms = [];
     this.callbacks = [];
     this.mtnUsers.clear();
