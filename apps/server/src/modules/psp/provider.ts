@@ -1,3 +1,11 @@
+import {
+  paymentStatusValues,
+  providerValues,
+  walletValues,
+  type PaymentStatusValue,
+  type ProviderValue,
+  type WalletValue,
+} from '@ecolage/contracts';
 import type { Francs } from '@ecolage/money';
 import type { HttpClient } from './http-client';
 
@@ -7,27 +15,18 @@ import type { HttpClient } from './http-client';
  * attempt, its forward-only transitions, the ledger and idempotency.
  */
 
-export const PROVIDER_IDS = ['paygate', 'fedapay', 'mtn', 'orange', 'wave'] as const;
-export type ProviderId = (typeof PROVIDER_IDS)[number];
+// The lists are the contracts' (the API and the web app speak of the same providers, wallets and
+// states); these names are the adapters' own.
+export const PROVIDER_IDS = providerValues;
+export type ProviderId = ProviderValue;
 
 /** What the payer picks: Togo's two wallets, the neighbouring markets' rails, or a card. */
-export const WALLETS = ['YAS_TG', 'MOOV_TG', 'MTN', 'ORANGE', 'WAVE', 'CARD'] as const;
-export type Wallet = (typeof WALLETS)[number];
+export const WALLETS = walletValues;
+export type Wallet = WalletValue;
 
 /** Canonical payment statuses (DESIGN.md §6); every provider status maps onto one of them. */
-export const PAYMENT_STATUSES = [
-  'initiated',
-  'pending',
-  'unknown',
-  'succeeded',
-  'failed',
-  'cancelled',
-  'expired',
-  'refund_pending',
-  'refunded',
-  'partially_refunded',
-] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUSES = paymentStatusValues;
+export type PaymentStatus = PaymentStatusValue;
 
 /** Currencies without a minor unit: amounts are whole units, never ×100. */
 export type Currency = 'XOF' | 'XAF' | 'GNF';
