@@ -32,6 +32,20 @@ export async function lockGuardian(db: DbOrTx, organizationId: string, guardianI
   return row;
 }
 
+/** The ids of the main payers of these students (a subquery). */
+function mainPayersOf(db: DbOrTx, organizationId: string, studentIds: string[]) {
+  return db
+    .selectDistinct({ guardianId: studentGuardians.guardianId })
+    .from(studentGuardians)
+    .where(
+      and(
+        eq(studentGuardians.organizationId, organizationId),
+        inArray(studentGuardians.studentId, [...new Set(studentIds)]),
+        eq(studentGuardians.isMainPayer, true),
+      ),
+    );
+}
+
 /**
  * Locks the main payers of students about to be billed, in id order, before any open invoice is
  * locked: the order a payment takes (guardian, then invoices), so issuing and paying never
@@ -45,19 +59,7 @@ export async function lockMainPayers(db: DbOrTx, organizationId: string, student
     .where(
       and(
         eq(guardians.organizationId, organizationId),
-        inArray(
-          guardians.id,
-          db
-            .select({ guardianId: studentGuardians.guardianId })
-            .from(studentGuardians)
-            .where(
-              and(
-                eq(studentGuardians.organizationId, organizationId),
-                inArray(studentGuardians.studentId, [...new Set(studentIds)]),
-                eq(studentGuardians.isMainPayer, true),
-              ),
-            ),
-        ),
+        inArray(guardians.id, mainPayersOf(db, organizationId, studentIds)),
       ),
     )
     .orderBy(asc(guardians.id))
@@ -68,16 +70,7 @@ export async function lockMainPayers(db: DbOrTx, organizationId: string, student
 /** The main payers of these students. */
 export async function findMainPayers(db: DbOrTx, organizationId: string, studentIds: string[]) {
   if (studentIds.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ guardianId: studentGuardians.guardianId })
-    .from(studentGuardians)
-    .where(
-      and(
-        eq(studentGuardians.organizationId, organizationId),
-        inArray(studentGuardians.studentId, [...new Set(studentIds)]),
-        eq(studentGuardians.isMainPayer, true),
-      ),
-    );
+  const rows = await mainPayersOf(db, organizationId, studentIds);
   return rows.map((row) => row.guardianId);
 }
 
