@@ -1,4 +1,10 @@
-import type { InvoiceItem, Payment, PaymentItem, ReviewItem } from '@ecolage/contracts';
+import {
+  paymentItemSchema,
+  type InvoiceItem,
+  type Payment,
+  type PaymentItem,
+  type ReviewItem,
+} from '@ecolage/contracts';
 import type { RouteRequest, Routes } from '../../test/api-routes';
 import {
   DRAFT_INVOICE,
@@ -89,33 +95,9 @@ export function succeededPayment(overrides: Partial<Payment> = {}): Payment {
   });
 }
 
+/** A payment as the lists show it (the contract's item: the same fields, the rest left out). */
 export function itemOfPayment(payment: Payment): PaymentItem {
-  const {
-    id,
-    status,
-    wallet,
-    provider,
-    amount,
-    payerPhone,
-    guardianName,
-    lateSuccess,
-    createdAt,
-    succeededAt,
-    failureReason,
-  } = payment;
-  return {
-    id,
-    status,
-    wallet,
-    provider,
-    amount,
-    payerPhone,
-    guardianName,
-    lateSuccess,
-    createdAt,
-    succeededAt,
-    failureReason,
-  };
+  return paymentItemSchema.parse(payment);
 }
 
 /** The student's page with two unpaid invoices (one in part), a draft, and three wallets. */
