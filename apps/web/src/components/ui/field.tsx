@@ -74,6 +74,30 @@ export function FieldMessages({
   );
 }
 
+/** A labelled group of choices (a fieldset and its legend), with its error under it. */
+export function ChoiceGroup({
+  legend,
+  error,
+  children,
+}: {
+  legend: ReactNode;
+  error?: ReactNode;
+  children: ReactNode;
+}) {
+  const errorId = useId();
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-1.5 text-sm font-medium text-slate-800">{legend}</legend>
+      {children}
+      {error ? (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /** What every labelled field takes besides its control's own props. */
 export interface LabelledProps {
   label: ReactNode;

@@ -1,8 +1,8 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { InvoiceItem } from '@ecolage/contracts';
 import { Checkbox } from '../../components/ui/checkbox';
+import { ChoiceGroup } from '../../components/ui/field';
 import { ListState } from '../../components/ui/list-state';
 import { formatMoney } from '../../lib/amounts';
 import { formatDate } from '../../lib/format';
@@ -24,7 +24,6 @@ export function InvoiceChoice({
 }) {
   const { t, i18n } = useTranslation();
   const { language } = i18n;
-  const errorId = useId();
   const items = invoices.data ?? [];
   const chosen = new Set(selected);
   const allChosen = items.length > 0 && items.every((invoice) => chosen.has(invoice.id));
@@ -93,16 +92,8 @@ export function InvoiceChoice({
   }
 
   return (
-    <fieldset aria-describedby={error ? errorId : undefined}>
-      <legend className="mb-1.5 text-sm font-medium text-slate-800">
-        {t('payments.request.invoices')}
-      </legend>
+    <ChoiceGroup legend={t('payments.request.invoices')} error={error}>
       {body}
-      {error ? (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    </ChoiceGroup>
   );
 }

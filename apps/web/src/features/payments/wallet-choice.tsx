@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CreditCard, Smartphone } from 'lucide-react';
 import type { WalletValue } from '@ecolage/contracts';
+import { ChoiceGroup } from '../../components/ui/field';
 import { ListState } from '../../components/ui/list-state';
 import { usePaymentOptions } from './payments.api';
 
@@ -20,7 +20,6 @@ export function WalletChoice({
   error?: string | undefined;
 }) {
   const { t } = useTranslation();
-  const errorId = useId();
   const options = usePaymentOptions();
 
   let body;
@@ -65,16 +64,8 @@ export function WalletChoice({
   }
 
   return (
-    <fieldset aria-describedby={error ? errorId : undefined}>
-      <legend className="mb-1.5 text-sm font-medium text-slate-800">
-        {t('payments.request.wallet')}
-      </legend>
+    <ChoiceGroup legend={t('payments.request.wallet')} error={error}>
       {body}
-      {error ? (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    </ChoiceGroup>
   );
 }

@@ -5,6 +5,7 @@ import type { InvoiceStatus, ScholarshipStatus } from '@ecolage/contracts';
 import { Badge } from '../../components/ui/badge';
 import type { BadgeTone } from '../../components/ui/badge';
 import { Button, SubmitButton } from '../../components/ui/button';
+import { ChoiceGroup } from '../../components/ui/field';
 
 /** Shared pieces of a student's page: sections, amounts, status badges, form bits. */
 
@@ -124,10 +125,8 @@ export function RadioChoice<Value extends string>({
   onChange: (value: Value) => void;
   error?: string | undefined;
 }) {
-  const errorId = useId();
   return (
-    <fieldset aria-describedby={error ? errorId : undefined}>
-      <legend className="mb-1.5 text-sm font-medium text-slate-800">{legend}</legend>
+    <ChoiceGroup legend={legend} error={error}>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-x-6">
         {options.map((option) => (
           <label
@@ -146,11 +145,6 @@ export function RadioChoice<Value extends string>({
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    </ChoiceGroup>
   );
 }
