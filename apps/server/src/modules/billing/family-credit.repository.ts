@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { guardians, studentGuardians, students } from '../students';
 import { familyCreditMovements, invoices, type InvoiceRow } from './billing.tables';
+import { studentOfInvoice } from './invoices.repository';
 
 // Named read-only queries over students' `guardians` and `student_guardians` (who pays for whom),
 // as billing already reads `students` for its lists: the family account is the paying guardian.
@@ -101,11 +102,6 @@ export interface PayableRow {
   paid: number;
   linked: boolean;
 }
-
-const studentOfInvoice = and(
-  eq(students.organizationId, invoices.organizationId),
-  eq(students.id, invoices.studentId),
-);
 
 /**
  * The open or partly paid invoices of the students linked to a guardian (as any payer), in id

@@ -23,7 +23,7 @@ import {
   students,
 } from '../students';
 import { invoices } from './billing.tables';
-import { invoiceListConditions } from './invoices.repository';
+import { invoiceListConditions, studentOfInvoice } from './invoices.repository';
 import { schoolToday } from '../organizations';
 
 export type InvoiceExportFilters = Pick<
@@ -32,11 +32,6 @@ export type InvoiceExportFilters = Pick<
 >;
 
 const openStatuses = ['open', 'partially_paid'] as const;
-const studentJoin = and(
-  eq(students.organizationId, invoices.organizationId),
-  eq(students.id, invoices.studentId),
-);
-
 /** Journals an export before it streams: what, which format, which filters, how many rows. */
 async function journalExport(
   db: Database,
@@ -94,7 +89,7 @@ function findInvoiceExportPage(
       paid: invoices.paid,
     })
     .from(invoices)
-    .innerJoin(students, studentJoin)
+    .innerJoin(students, studentOfInvoice)
     .where(
       and(
         invoiceListConditions(organizationId, filters, today),
@@ -150,7 +145,7 @@ export async function exportInvoices(
       const [row] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(invoices)
-        .innerJoin(students, studentJoin)
+        .innerJoin(students, studentOfInvoice)
         .where(where);
       return row?.count ?? 0;
     },

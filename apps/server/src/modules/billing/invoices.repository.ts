@@ -115,13 +115,7 @@ export async function findInvoice(db: DbOrTx, organizationId: string, invoiceId:
       year: { id: academicYears.id, label: academicYears.label },
     })
     .from(invoices)
-    .innerJoin(
-      students,
-      and(
-        eq(students.organizationId, invoices.organizationId),
-        eq(students.id, invoices.studentId),
-      ),
-    )
+    .innerJoin(students, studentOfInvoice)
     .leftJoin(
       academicYears,
       and(
@@ -152,7 +146,8 @@ export async function findInvoiceLines(db: DbOrTx, organizationId: string, invoi
     .orderBy(asc(invoiceLines.createdAt), sql`${invoiceLines.amount} < 0`, asc(invoiceLines.id));
 }
 
-const studentJoin = and(
+/** An invoice's student, for joins. */
+export const studentOfInvoice = and(
   eq(students.organizationId, invoices.organizationId),
   eq(students.id, invoices.studentId),
 );
@@ -197,7 +192,7 @@ export async function findInvoicePage(
       student: { id: students.id, fullName: students.fullName, matricule: students.matricule },
     })
     .from(invoices)
-    .innerJoin(students, studentJoin)
+    .innerJoin(students, studentOfInvoice)
     .where(where)
     .orderBy(desc(invoices.dueOn), desc(sql`length(${invoices.number})`), desc(invoices.number))
     .limit(query.pageSize)
@@ -205,7 +200,7 @@ export async function findInvoicePage(
   const [count] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(invoices)
-    .innerJoin(students, studentJoin)
+    .innerJoin(students, studentOfInvoice)
     .where(where);
   return { rows, total: count?.total ?? 0 };
 }

@@ -10,6 +10,7 @@ import { findOrganizationsByIds } from '../organizations';
 import { students } from '../students';
 import { invoices } from './billing.tables';
 import { creditByGuardian } from './family-credit.repository';
+import { studentOfInvoice } from './invoices.repository';
 
 export interface LedgerDifference {
   /** `unbalanced`: a transaction or the whole ledger; `receivable`: a student's 4111 (matricule);
@@ -44,13 +45,7 @@ async function receivablesByMatricule(db: DbOrTx, organizationId: string) {
       owed: sql<number>`sum(${invoices.total} - ${invoices.paid})`.mapWith(Number),
     })
     .from(invoices)
-    .innerJoin(
-      students,
-      and(
-        eq(students.organizationId, invoices.organizationId),
-        eq(students.id, invoices.studentId),
-      ),
-    )
+    .innerJoin(students, studentOfInvoice)
     .where(
       and(
         eq(invoices.organizationId, organizationId),

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { students } from '../students';
 import { invoiceAllocations, invoices } from './billing.tables';
+import { studentOfInvoice } from './invoices.repository';
 
 /** Where a payment's money went: the invoices it paid, with their student (payment detail). */
 export async function findPaymentAllocations(
@@ -26,13 +27,7 @@ export async function findPaymentAllocations(
         eq(invoices.id, invoiceAllocations.invoiceId),
       ),
     )
-    .innerJoin(
-      students,
-      and(
-        eq(students.organizationId, invoices.organizationId),
-        eq(students.id, invoices.studentId),
-      ),
-    )
+    .innerJoin(students, studentOfInvoice)
     .where(
       and(
         eq(invoiceAllocations.organizationId, organizationId),
