@@ -6,7 +6,13 @@ import { accountBalance } from '../ledger';
 import { invoiceIssuedPosting } from './invoice-postings';
 import { saveInvoices } from './invoice-ledger.service';
 import { applyLateFees } from './late-fees.service';
-import { createFamily, createOneOff, entriesOf, expectLedgerAgrees } from './ledger-test-helpers';
+import {
+  createFamily,
+  createOneOff,
+  entriesOf,
+  expectLedgerAgrees,
+  futureYearWith,
+} from './ledger-test-helpers';
 
 const D = (account: string, debit: number, auxiliary: string | null = null) =>
   expect.objectContaining({ account, auxiliary, debit, credit: 0 });
@@ -19,21 +25,9 @@ describe('billing facts post to the ledger in their own transaction (real databa
   it('enrolment: gross fees to 70611/70612, sibling discounts to 7069, the rest to 4111', async () => {
     const { call, organizationId } = await signUpSchool(app());
     const { l1 } = await setUpProgrammes(call);
-    const year = await ok(
-      call('POST', '/api/academic-years', {
-        label: '2030-2031',
-        startsOn: '2030-09-01',
-        endsOn: '2031-07-31',
-      }),
-      201,
-    );
-    const settings = await ok(call('GET', '/api/billing/settings'));
-    await ok(
-      call('PUT', '/api/billing/settings', {
-        ...settings,
-        siblingDiscount: { enabled: true, secondChildPercent: 10, thirdChildPercent: 15 },
-      }),
-    );
+    const year = await futureYearWith(call, {
+      siblingDiscount: { enabled: true, secondChildPercent: 10, thirdChildPercent: 15 },
+    });
     const { children } = await createFamily(call, ['Kossi Agbéko', 'Ama Agbéko']);
     const [kossi, ama] = children as [(typeof children)[0], (typeof children)[0]];
     for (const child of children) {

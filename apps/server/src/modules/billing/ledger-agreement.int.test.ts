@@ -5,7 +5,13 @@ import { ok, setUpProgrammes, signUpSchool, type Call } from '../../test/school-
 import { useTestApp } from '../../test/test-app';
 import { applyFamilyCredit, familyCreditBalance } from './family-credit.service';
 import { applyLateFees } from './late-fees.service';
-import { createFamily, createOneOff, expectLedgerAgrees, pay } from './ledger-test-helpers';
+import {
+  createFamily,
+  createOneOff,
+  expectLedgerAgrees,
+  pay,
+  futureYearWith,
+} from './ledger-test-helpers';
 import { listPayableInvoices } from './payment-allocation.service';
 
 const operation = fc.oneof(
@@ -49,22 +55,10 @@ describe('the ledger agrees with the invoices whatever happens (property, real d
   it('issue, discount, late fee, waiver, void, payment, credit, enrolment, withdrawal', async () => {
     const { call, organizationId } = await signUpSchool(app());
     const { l1 } = await setUpProgrammes(call);
-    const year = await ok(
-      call('POST', '/api/academic-years', {
-        label: '2030-2031',
-        startsOn: '2030-09-01',
-        endsOn: '2031-07-31',
-      }),
-      201,
-    );
-    const settings = await ok(call('GET', '/api/billing/settings'));
-    await ok(
-      call('PUT', '/api/billing/settings', {
-        ...settings,
-        siblingDiscount: { enabled: true, secondChildPercent: 10, thirdChildPercent: 15 },
-        lateFee: { enabled: true, graceDays: 15, kind: 'percent', value: 5, cap: 20_000 },
-      }),
-    );
+    const year = await futureYearWith(call, {
+      siblingDiscount: { enabled: true, secondChildPercent: 10, thirdChildPercent: 15 },
+      lateFee: { enabled: true, graceDays: 15, kind: 'percent', value: 5, cap: 20_000 },
+    });
     const first = await createFamily(call, ['Kossi Agbéko', 'Ama Agbéko']);
     const second = await createFamily(call, ['Yao Mensah']);
     // Yao's aunt of the first family pays for him too (a payer, not his main one).

@@ -37,6 +37,24 @@ export async function createFamily(call: Call, names: string[]) {
   return { guardianId: guardianId!, children };
 }
 
+/**
+ * The 2030-2031 school year (far ahead, so that every month of it is billed) and the school's
+ * billing settings changed as given.
+ */
+export async function futureYearWith(call: Call, billing: Record<string, unknown>) {
+  const year = await ok(
+    call('POST', '/api/academic-years', {
+      label: '2030-2031',
+      startsOn: '2030-09-01',
+      endsOn: '2031-07-31',
+    }),
+    201,
+  );
+  const settings = await ok(call('GET', '/api/billing/settings'));
+  await ok(call('PUT', '/api/billing/settings', { ...settings, ...billing }));
+  return year;
+}
+
 /** A one-off invoice, issued unless `issue` is false. */
 export async function createOneOff(
   call: Call,
