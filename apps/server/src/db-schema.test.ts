@@ -30,11 +30,14 @@ const platformTables = new Set([
 
 /**
  * Indexes of tenant tables that serve the worker's cross-school lookups: a provider's callback
- * names an attempt by the provider's reference, and the poller takes the attempts due.
+ * names an attempt by the provider's reference, and the poller takes the attempts and refunds due.
  */
 const crossSchoolIndexes = new Set([
   'payment_attempts_provider_ref_idx',
   'payment_attempts_next_check_idx',
+  'payment_refunds_next_check_idx',
+  // The public verification page finds a receipt by its unguessable code alone.
+  'receipts_verification_code_key',
 ]);
 
 /** What keeps a tenant table from being isolated by school. */

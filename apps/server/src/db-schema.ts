@@ -14,3 +14,5 @@ export * from './modules/billing/billing.tables';
 export * from './modules/ledger/ledger.tables';
 export * from './modules/payments/payments.tables';
 export * from './platform/outbox/outbox.tables';
+export * from './modules/receipts/receipts.tables';
+export * from './modules/cash-desk/cash-desk.tables';

@@ -103,6 +103,15 @@ export const auditActionLabels: Record<string, string> = {
   'payment.late_success': 'Paiement reçu après expiration (à vérifier)',
   'payment.review_resolved': 'Notification de paiement vérifiée',
   'family_credit.applied': 'Avoir de la famille imputé sur une facture',
+  'payment.recorded_at_desk': 'Paiement encaissé à la caisse',
+  'payment.refund_requested': 'Remboursement demandé',
+  'payment.refunded': 'Paiement remboursé',
+  'payment.refund_failed': 'Remboursement échoué',
+  'payments.exported': 'Paiements exportés',
+  'receipt.issued': 'Reçu émis',
+  'receipts.exported': 'Reçus exportés (archive)',
+  'cash_session.opened': 'Caisse ouverte',
+  'cash_session.closed': 'Caisse clôturée',
 };
 
 const isoDate = z.iso.datetime({ offset: true, error: 'Date invalide (format ISO 8601 attendu).' });

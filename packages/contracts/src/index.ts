@@ -19,3 +19,7 @@ export * from './students';
 export * from './billing';
 export * from './student-import';
 export * from './payments';
+export * from './payment-records';
+export * from './receipts';
+export * from './cash-desk';
+export * from './dashboard';

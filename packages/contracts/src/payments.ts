@@ -61,6 +61,32 @@ export const providerLabels: Record<ProviderValue, string> = {
   wave: 'Wave',
 };
 
+/**
+ * How a payment reached the school: a provider's wallets and card, or, at the cash desk, cash, a
+ * cheque, a bank transfer — or a mobile-money payment the cashier records by hand (the wallet's
+ * own value).
+ */
+export const deskOnlyMethodValues = ['CASH', 'CHEQUE', 'BANK_TRANSFER'] as const;
+export const paymentMethodValues = [...walletValues, ...deskOnlyMethodValues] as const;
+export type PaymentMethodValue = (typeof paymentMethodValues)[number];
+export const paymentMethodLabels: Record<PaymentMethodValue, string> = {
+  ...walletLabels,
+  CASH: 'Espèces',
+  CHEQUE: 'Chèque',
+  BANK_TRANSFER: 'Virement bancaire',
+};
+/** What the cashier may record: desk-only methods and the mobile-money wallets paid by hand. */
+export const deskMethodValues = ['CASH', 'CHEQUE', 'BANK_TRANSFER', 'YAS_TG', 'MOOV_TG'] as const;
+export type DeskMethodValue = (typeof deskMethodValues)[number];
+
+/** Who carried the money: a provider, or the school's own cash desk (`desk`). */
+export const paymentChannelValues = [...providerValues, 'desk'] as const;
+export type PaymentChannelValue = (typeof paymentChannelValues)[number];
+export const paymentChannelLabels: Record<PaymentChannelValue, string> = {
+  ...providerLabels,
+  desk: 'Caisse',
+};
+
 export const PaymentMessages = {
   paymentNotFound: 'Paiement introuvable.',
   guardianNotFound: 'Responsable introuvable.',
@@ -76,6 +102,13 @@ export const PaymentMessages = {
   providerRefused: 'Le prestataire a refusé le paiement.',
   eventNotFound: 'Notification introuvable.',
   alreadyReviewed: 'Cette notification a déjà été examinée.',
+  refundAboveRefundable: 'Le remboursement dépasse ce qui reste remboursable sur ce paiement.',
+  refundNotRefundable:
+    'Seul un paiement réussi (ou déjà partiellement remboursé) peut être remboursé.',
+  refundInProgress: 'Un remboursement de ce paiement est déjà en cours.',
+  refundProviderFullOnly:
+    'Ce prestataire ne rembourse que le paiement entier : remboursez tout, ou enregistrez un remboursement manuel.',
+  refundNotFound: 'Remboursement introuvable.',
 } as const;
 
 /** `POST /api/payments`: a staff member asks a guardian to pay (push to their phone or a link). */
@@ -113,8 +146,8 @@ export const paymentNextActionSchema = z.discriminatedUnion('type', [
 export const paymentSchema = z.object({
   id: z.string(),
   status: z.enum(paymentStatusValues),
-  wallet: z.enum(walletValues),
-  provider: z.enum(providerValues),
+  wallet: z.enum(paymentMethodValues),
+  provider: z.enum(paymentChannelValues),
   providerRef: z.string().nullable(),
   amount: z.number().int(),
   currency: z.string(),
@@ -130,6 +163,11 @@ export const paymentSchema = z.object({
   allocations: z.array(paymentAllocationSchema),
   /** What went to the family's credit (overpayment). */
   creditAmount: z.number().int(),
+  /** What was paid back (refunds done); the receipt shows it. */
+  refundedAmount: z.number().int(),
+  /** The receipt of a succeeded payment, once issued (a moment after the success). */
+  receiptId: z.string().nullable(),
+  receiptNumber: z.string().nullable(),
   createdBy: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -157,6 +195,9 @@ export const paymentItemSchema = paymentSchema.pick({
   payerPhone: true,
   guardianName: true,
   lateSuccess: true,
+  refundedAmount: true,
+  receiptId: true,
+  receiptNumber: true,
   createdAt: true,
   succeededAt: true,
   failureReason: true,
@@ -193,7 +234,7 @@ export type ReviewListQuery = z.input<typeof reviewListQuerySchema>;
 export const reviewItemSchema = z.object({
   id: z.string(),
   reason: z.enum(reviewReasonValues),
-  provider: z.enum(providerValues),
+  provider: z.enum(paymentChannelValues),
   /** When the notification arrived, or when the late success was recorded. */
   occurredAt: z.string(),
   paymentId: z.string().nullable(),

@@ -15,9 +15,15 @@ export const LedgerAccounts = {
     MTN: '5524',
     WAVE: '5525',
     CARD: '5211',
+    // Taken at the cash desk: the drawer, cheques to cash, the bank.
+    CASH: '571',
+    CHEQUE: '513',
+    BANK_TRANSFER: '5211',
   } as Record<string, string>,
   /** Cash desk. */
   cash: '571',
+  /** Cheques received, to cash. */
+  cheques: '513',
   /** Bank. */
   bank: '5211',
   /** Mobile money fees. */

@@ -2,6 +2,7 @@ import type { Payment, PaymentItem } from '@ecolage/contracts';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { findPaymentAllocations } from '../billing';
+import { findReceiptsOfPayments } from '../receipts';
 import { guardians } from '../students';
 import { paymentAttemptInvoices, paymentAttempts, type PaymentAttemptRow } from './payments.tables';
 
@@ -19,6 +20,9 @@ export async function describePayment(db: DbOrTx, attempt: PaymentAttemptRow): P
       ),
     );
   const allocations = await findPaymentAllocations(db, attempt.organizationId, attempt.id);
+  const receipt = (await findReceiptsOfPayments(db, attempt.organizationId, [attempt.id])).get(
+    attempt.id,
+  );
   return {
     id: attempt.id,
     status: attempt.status,
@@ -36,6 +40,9 @@ export async function describePayment(db: DbOrTx, attempt: PaymentAttemptRow): P
     lateSuccess: attempt.lateSuccess,
     allocations,
     creditAmount: attempt.creditAmount,
+    refundedAmount: attempt.refundedAmount,
+    receiptId: receipt?.id ?? null,
+    receiptNumber: receipt?.number ?? null,
     createdBy: attempt.createdBy,
     createdAt: attempt.createdAt.toISOString(),
     updatedAt: attempt.updatedAt.toISOString(),
@@ -81,6 +88,11 @@ export async function findStudentPaymentPage(
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(paymentAttempts).where(where),
   ]);
+  const receiptsOf = await findReceiptsOfPayments(
+    db,
+    organizationId,
+    rows.map(({ attempt }) => attempt.id),
+  );
   return {
     items: rows.map(({ attempt, guardianName }) => ({
       id: attempt.id,
@@ -91,6 +103,9 @@ export async function findStudentPaymentPage(
       payerPhone: attempt.payerPhone,
       guardianName,
       lateSuccess: attempt.lateSuccess,
+      refundedAmount: attempt.refundedAmount,
+      receiptId: receiptsOf.get(attempt.id)?.id ?? null,
+      receiptNumber: receiptsOf.get(attempt.id)?.number ?? null,
       createdAt: attempt.createdAt.toISOString(),
       succeededAt: iso(attempt.succeededAt),
       failureReason: attempt.failureReason,

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { cashSessions } from '../cash-desk/cash-desk.tables';
 import { organizations } from '../organizations/organizations.tables';
 import { guardians } from '../students/students.tables';
 
@@ -54,6 +55,10 @@ export const paymentAttempts = pgTable(
     /** Succeeded after we had closed it (expired, failed, cancelled): honoured and flagged. */
     lateSuccess: boolean('late_success').notNull().default(false),
     creditAmount: bigint('credit_amount', { mode: 'number' }).notNull().default(0),
+    /** Paid back so far (refunds succeeded). */
+    refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
+    /** The cash desk session that recorded it (provider `desk`). */
+    cashSessionId: uuid('cash_session_id'),
     createdBy: text('created_by').notNull(),
     createdByUserId: uuid('created_by_user_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -73,13 +78,39 @@ export const paymentAttempts = pgTable(
       foreignColumns: [guardians.organizationId, guardians.id],
       name: 'payment_attempts_guardian_fk',
     }),
+    foreignKey({
+      columns: [table.organizationId, table.cashSessionId],
+      foreignColumns: [cashSessions.organizationId, cashSessions.id],
+      name: 'payment_attempts_cash_session_fk',
+    }),
     index('payment_attempts_provider_ref_idx').on(table.provider, table.providerRef),
     index('payment_attempts_organization_created_idx').on(table.organizationId, table.createdAt),
+    // « Paiements » filters by status or provider, newest first; the dashboard sums by success day.
+    index('payment_attempts_organization_status_created_idx').on(
+      table.organizationId,
+      table.status,
+      table.createdAt,
+    ),
+    index('payment_attempts_organization_provider_created_idx').on(
+      table.organizationId,
+      table.provider,
+      table.createdAt,
+    ),
+    index('payment_attempts_organization_succeeded_idx')
+      .on(table.organizationId, table.succeededAt)
+      .where(sql`${table.succeededAt} is not null`),
+    index('payment_attempts_organization_session_idx')
+      .on(table.organizationId, table.cashSessionId)
+      .where(sql`${table.cashSessionId} is not null`),
     index('payment_attempts_organization_guardian_idx').on(table.organizationId, table.guardianId),
     index('payment_attempts_next_check_idx')
       .on(table.nextCheckAt)
       .where(sql`${table.nextCheckAt} is not null`),
     check('payment_attempts_amount_check', sql`${table.amount} > 0`),
+    check(
+      'payment_attempts_refunded_check',
+      sql`${table.refundedAmount} >= 0 and ${table.refundedAmount} <= ${table.amount}`,
+    ),
   ],
 );
 
@@ -220,6 +251,57 @@ export const paymentIdempotencyKeys = pgTable(
   (table) => [primaryKey({ columns: [table.organizationId, table.key] })],
 );
 
+/**
+ * Money given back on a succeeded payment: through the provider's refund API (`provider`) or
+ * recorded as done by hand (`manual`). `pending` until the provider confirms; the payment's
+ * `refunded_amount` and the reversing ledger posting follow a refund that `succeeded`.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').notNull().primaryKey(),
+    organizationId: uuid('organization_id').notNull(),
+    attemptId: uuid('attempt_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    method: text('method', { enum: ['provider', 'manual'] }).notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    providerRef: text('provider_ref'),
+    failureReason: text('failure_reason'),
+    requestedBy: text('requested_by').notNull(),
+    requestedByUserId: uuid('requested_by_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the poller asks the provider next while `pending`. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('payment_refunds_organization_id_key').on(table.organizationId, table.id),
+    foreignKey({
+      columns: [table.organizationId, table.attemptId],
+      foreignColumns: [paymentAttempts.organizationId, paymentAttempts.id],
+      name: 'payment_refunds_attempt_fk',
+    }),
+    index('payment_refunds_attempt_idx').on(table.organizationId, table.attemptId),
+    index('payment_refunds_next_check_idx')
+      .on(table.nextCheckAt)
+      .where(sql`${table.nextCheckAt} is not null`),
+    // One refund in flight per payment at a time.
+    uniqueIndex('payment_refunds_one_pending_key')
+      .on(table.organizationId, table.attemptId)
+      .where(sql`${table.status} = 'pending'`),
+    check('payment_refunds_amount_check', sql`${table.amount} > 0`),
+    check('payment_refunds_method_check', sql`${table.method} in ('provider', 'manual')`),
+    check(
+      'payment_refunds_status_check',
+      sql`${table.status} in ('pending', 'succeeded', 'failed')`,
+    ),
+  ],
+);
+
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 export type ProviderEventRow = typeof providerEvents.$inferSelect;
 export type PaymentReviewRow = typeof paymentReviews.$inferSelect;

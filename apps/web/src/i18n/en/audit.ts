@@ -178,6 +178,23 @@ export const audit: Audit = {
         expired: 'Payment expired',
         late_success: 'Payment received after expiry (to check)',
         review_resolved: 'Payment notification checked',
+        recorded_at_desk: 'Payment taken at the cash desk',
+        refund_requested: 'Refund requested',
+        refunded: 'Payment refunded',
+        refund_failed: 'Refund failed',
+      },
+      payments: {
+        exported: 'Payments exported',
+      },
+      receipt: {
+        issued: 'Receipt issued',
+      },
+      receipts: {
+        exported: 'Receipts exported (archive)',
+      },
+      cash_session: {
+        opened: 'Cash desk opened',
+        closed: 'Cash desk closed',
       },
       family_credit: {
         applied: 'Family credit applied to an invoice',

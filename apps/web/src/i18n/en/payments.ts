@@ -25,6 +25,9 @@ export const payments: Payments = {
       ORANGE: 'Orange Money',
       WAVE: 'Wave',
       CARD: 'Bank card',
+      CASH: 'Cash',
+      CHEQUE: 'Cheque',
+      BANK_TRANSFER: 'Bank transfer',
     },
     providers: {
       paygate: 'PayGate Global',
@@ -32,6 +35,7 @@ export const payments: Payments = {
       mtn: 'MTN MoMo',
       orange: 'Orange Money',
       wave: 'Wave',
+      desk: 'Cash desk',
     },
     reviewReasons: {
       unauthenticated: 'Invalid signature or token: unauthenticated notification',

@@ -177,6 +177,23 @@ export const audit = {
         expired: 'Paiement expiré',
         late_success: 'Paiement reçu après expiration (à vérifier)',
         review_resolved: 'Notification de paiement vérifiée',
+        recorded_at_desk: 'Paiement encaissé à la caisse',
+        refund_requested: 'Remboursement demandé',
+        refunded: 'Paiement remboursé',
+        refund_failed: 'Remboursement échoué',
+      },
+      payments: {
+        exported: 'Paiements exportés',
+      },
+      receipt: {
+        issued: 'Reçu émis',
+      },
+      receipts: {
+        exported: 'Reçus exportés (archive)',
+      },
+      cash_session: {
+        opened: 'Caisse ouverte',
+        closed: 'Caisse clôturée',
       },
       family_credit: {
         applied: 'Avoir de la famille imputé sur une facture',

@@ -1,9 +1,9 @@
 import {
   PaymentMessages,
   paymentStatusLabels,
-  providerLabels,
+  paymentChannelLabels,
   reviewReasonLabels,
-  walletLabels,
+  paymentMethodLabels,
 } from '@ecolage/contracts';
 
 /**
@@ -16,8 +16,8 @@ export const payments = {
     title: 'Paiements',
     lead: 'Suivez les paiements des familles et contrôlez ce que les prestataires ont signalé.',
     status: paymentStatusLabels,
-    wallets: walletLabels,
-    providers: providerLabels,
+    wallets: paymentMethodLabels,
+    providers: paymentChannelLabels,
     reviewReasons: reviewReasonLabels,
     request: {
       open: 'Demander un paiement',

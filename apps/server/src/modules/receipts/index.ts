@@ -1,0 +1,2 @@
+export { findReceiptsOfPayments, type ReceiptRef } from './receipts.repository';
+export type { ReceiptContent } from './receipt-content';

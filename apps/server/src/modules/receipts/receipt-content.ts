@@ -1,0 +1,43 @@
+import type { PaymentChannelValue, PaymentMethodValue } from '@ecolage/contracts';
+
+/**
+ * What a receipt says, frozen when it is issued: the PDF is drawn from this alone (plus the live
+ * refund state), so a receipt downloaded a year later is the same paper.
+ */
+export interface ReceiptContent {
+  school: {
+    name: string;
+    address: string | null;
+    phone: string | null;
+    email: string | null;
+    /** The logo as a data URL (PNG or JPEG), or null. */
+    logo: string | null;
+  };
+  number: string;
+  /** ISO date-time of issue; shown in the school's time zone. */
+  issuedAt: string;
+  timeZone: string;
+  payer: { name: string; phone: string | null };
+  students: { name: string; matricule: string; programme: string | null; level: string | null }[];
+  /** The invoice lines the payment settled (per invoice: number, label, amount applied). */
+  invoices: {
+    number: string | null;
+    label: string;
+    studentName: string;
+    amountApplied: number;
+    lines: { label: string; amount: number }[];
+  }[];
+  /** Left as the family's credit (overpayment). */
+  creditAmount: number;
+  amount: number;
+  /** « cinquante mille francs CFA » */
+  amountInWords: string;
+  method: PaymentMethodValue;
+  provider: PaymentChannelValue;
+  providerRef: string | null;
+  /** What the students still owe after this payment (all their open invoices). */
+  remainingBalance: number;
+  /** The cashier, for a payment taken at the desk. */
+  cashierName: string | null;
+  verificationUrl: string;
+}
