@@ -9,6 +9,9 @@ export function sandboxProviderEnv(origin) {
     MTN_COLLECTION_SUBSCRIPTION_KEY: '0f3c5a7e9b1d4c6e8a2f4b6d8e0a1c3e',
     MTN_COLLECTION_API_USER: 'c72025f5-5cd1-4630-99e4-8ba4722fad56',
     MTN_COLLECTION_API_KEY: 'f1db798c98df4bcf83b538175893bbf0',
+    MTN_DISBURSEMENT_SUBSCRIPTION_KEY: '7a9c1e3b5d7f4a2c8e0b6d4f2a8c1e5b',
+    MTN_DISBURSEMENT_API_USER: '5b1e7a52-3f0d-4c1b-8a7e-2d9c6f4e1a30',
+    MTN_DISBURSEMENT_API_KEY: 'd4e7a1c9b3f8402e9a6c5b1d7e3f9a20',
     ORANGE_BASE_URL: `${origin}/orange`,
     ORANGE_CLIENT_ID: 'ecolage-sandbox-orange-client',
     ORANGE_CLIENT_SECRET: 'ecolage-sandbox-orange-secret',
@@ -21,6 +24,8 @@ export function sandboxProviderEnv(origin) {
     FEDAPAY_SECRET_KEY: 'sk_sandbox_ecolage_demo',
     FEDAPAY_ENVIRONMENT: 'sandbox',
     FEDAPAY_WEBHOOK_SECRET: 'wh_sandbox_test_secret',
+    // The sandbox has the refund endpoint FedaPay does not document (see its README).
+    FEDAPAY_API_REFUNDS: 'true',
     PAYGATE_BASE_URL: `${origin}/paygate`,
     PAYGATE_AUTH_TOKEN: '8b7d5c3a-1e2f-4a6b-9c8d-0e1f2a3b4c5d',
   };

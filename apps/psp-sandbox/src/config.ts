@@ -8,7 +8,16 @@ import type { ProviderId } from './state';
  * published vectors can be replayed against the sandbox.
  */
 export interface SandboxCredentials {
-  mtn: { subscriptionKey: string; apiUser: string; apiKey: string; callbackHost: string };
+  mtn: {
+    subscriptionKey: string;
+    apiUser: string;
+    apiKey: string;
+    callbackHost: string;
+    /** Disbursement (refunds) is another product: its own subscription key and API user. */
+    disbursementSubscriptionKey: string;
+    disbursementApiUser: string;
+    disbursementApiKey: string;
+  };
   orange: { clientId: string; clientSecret: string; merchantKey: string };
   wave: { apiKey: string; webhookSecret: string };
   fedapay: { secretKey: string; webhookSecret: string };
@@ -21,6 +30,9 @@ export const DEMO_CREDENTIALS: SandboxCredentials = {
     apiUser: 'c72025f5-5cd1-4630-99e4-8ba4722fad56',
     apiKey: 'f1db798c98df4bcf83b538175893bbf0',
     callbackHost: 'localhost',
+    disbursementSubscriptionKey: '7a9c1e3b5d7f4a2c8e0b6d4f2a8c1e5b',
+    disbursementApiUser: '5b1e7a52-3f0d-4c1b-8a7e-2d9c6f4e1a30',
+    disbursementApiKey: 'd4e7a1c9b3f8402e9a6c5b1d7e3f9a20',
   },
   orange: {
     clientId: 'ecolage-sandbox-orange-client',

@@ -73,6 +73,9 @@ export function controlRoutes(sandbox: Sandbox): FastifyPluginAsync {
         transactions: sandbox.store.transactions.filter(
           (transaction) => provider === undefined || transaction.provider === provider,
         ),
+        refunds: [...sandbox.store.refunds.values()].filter(
+          (refund) => provider === undefined || refund.provider === provider,
+        ),
         sms: sandbox.store.sms,
       };
     });

@@ -152,9 +152,18 @@ export class Sandbox {
     this.dispatcher.stop();
   }
 
-  /** MTN's sandbox makes you create an API user; the demo one exists from the start. */
+  /** MTN's sandbox makes you create API users; the demo ones (one per product) exist from the start. */
   private provisionDemoUser(): void {
-    const { apiUser, apiKey, callbackHost } = this.credentials.mtn;
-    this.store.mtnUsers.set(apiUser, { providerCallbackHost: callbackHost, apiKey });
+    const mtn = this.credentials.mtn;
+    this.store.mtnUsers.set(mtn.apiUser, {
+      providerCallbackHost: mtn.callbackHost,
+      apiKey: mtn.apiKey,
+      product: 'collection',
+    });
+    this.store.mtnUsers.set(mtn.disbursementApiUser, {
+      providerCallbackHost: mtn.callbackHost,
+      apiKey: mtn.disbursementApiKey,
+      product: 'disbursement',
+    });
   }
 }

@@ -13,6 +13,7 @@ export const FAULTS = [
   'bad_signature',
   'stale_timestamp',
   'amount_mismatch',
+  'refund_fail',
 ] as const;
 export type FaultName = (typeof FAULTS)[number];
 

@@ -6,7 +6,8 @@ import type { Sandbox } from './engine';
 import { fedapaySignature, wrongSecret } from './signing';
 import type { Resolution, SimState, SimTransaction } from './state';
 
-export type FedaStatus = 'pending' | 'approved' | 'declined' | 'canceled';
+export type FedaStatus =
+  'pending' | 'approved' | 'declined' | 'canceled' | 'refunded' | 'approved_partially_refunded';
 
 export interface FedaData {
   id: number;
@@ -27,6 +28,8 @@ export interface FedaData {
   canceledAt: string | null;
   /** reorder: the transaction.created event, held back until after the final event. */
   heldCreated: Delivery | null;
+  /** Refunds made on the transaction, oldest first (FedaPay shows them only in `status`). */
+  refunds?: { amount: number; at: string }[];
 }
 
 /** Mobile-money modes of `POST /v1/{mode}` (fedapay-node AVAILABLE_MOBILE_MONEY, plus momo_test). */
@@ -77,7 +80,23 @@ export const ERRORS = {
   phone: { message: 'Paramètre manquant ou la valeur est vide phone_number' },
   mode: { message: 'Mode de paiement non disponible' },
   done: { message: 'Transaction déjà traitée' },
+  // Refund refusals: sandbox wording, in FedaPay's `{message, errors}` shape.
+  notRefundable: { message: 'Cette transaction ne peut pas être remboursée' },
+  refundAmount: (left: number) => ({
+    message: 'Échec du remboursement de la transaction',
+    errors: { amount: [`Le montant ne peut pas dépasser ${left}`] },
+  }),
+  refundRefused: { message: 'Remboursement refusé par l’opérateur' },
 };
+
+/** [unverified] The refund body: an amount in whole francs, everything that is left without one. */
+export const refundSchema = z.object({ amount: z.number().int().positive().optional() });
+
+/** What is left to give back on a transaction. */
+export function refundable(transaction: SimTransaction<FedaData>): number {
+  const given = (transaction.data.refunds ?? []).reduce((sum, refund) => sum + refund.amount, 0);
+  return transaction.reportedAmount - given;
+}
 
 /** FedaPay's validation error: a sentence and the faulty fields. */
 export function validationError(issues: { path: PropertyKey[]; message: string }[]) {

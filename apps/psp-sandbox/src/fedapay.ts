@@ -10,6 +10,8 @@ import {
   MODES,
   MOMO_TEST_SUCCESS,
   pushSchema,
+  refundable,
+  refundSchema,
   resolveFedapay,
   transactionObject,
   validationError,
@@ -133,6 +135,32 @@ export function fedapayRoutes(sandbox: Sandbox): FastifyPluginAsync {
           if (transaction.awaiting === 'nobody') transaction.awaiting = 'page';
           const url = `${publicBase(sandbox, request)}/fedapay/process/${data.token}`;
           return { token: data.token, url };
+        });
+
+        // [unverified] FedaPay documents no refund endpoint; this one follows its transaction
+        // actions (`/token`) and the statuses its SDKs know: refunded, approved_partially_refunded.
+        api.post<{ Params: { id: string } }>('/transactions/:id/refund', async (request, reply) => {
+          const transaction = byId(request.params.id);
+          if (!transaction) return reply.code(404).send(ERRORS.notFound);
+          const parsed = refundSchema.safeParse(request.body ?? {});
+          if (!parsed.success) return reply.code(400).send(validationError(parsed.error.issues));
+          const data = transaction.data;
+          const left = refundable(transaction);
+          if (!['approved', 'approved_partially_refunded'].includes(data.status) || left <= 0) {
+            return reply.code(400).send(ERRORS.notRefundable);
+          }
+          const amount = parsed.data.amount ?? left;
+          if (amount > left) return reply.code(400).send(ERRORS.refundAmount(left));
+          const now = sandbox.now();
+          if (sandbox.faults.take('fedapay', 'refund_fail')) {
+            note(transaction, now, 'refund_failed', { amount, why: 'refund_fail' });
+            return reply.code(400).send(ERRORS.refundRefused);
+          }
+          data.refunds = [...(data.refunds ?? []), { amount, at: now.toISOString() }];
+          data.status = amount === left ? 'refunded' : 'approved_partially_refunded';
+          data.updatedAt = now.toISOString();
+          note(transaction, now, data.status, { amount, left: left - amount });
+          return envelope(transaction);
         });
 
         api.post<{ Params: { mode: string } }>('/:mode', async (request, reply) => {

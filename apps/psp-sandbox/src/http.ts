@@ -132,16 +132,17 @@ export function safeRedirect(url: unknown): string | undefined {
 export type TokenCheck =
   { ok: true; subject: string } | { ok: false; why: 'missing' | 'invalid' | 'expired' };
 
-/** Remembers an access token the sandbox has just issued. */
+/** Remembers an access token the sandbox has just issued (for one product, with `scope`). */
 export function issueToken(
   sandbox: Sandbox,
   provider: ProviderId,
   token: string,
   subject: string,
   seconds: number,
+  scope?: string,
 ): void {
   const expiresAt = new Date(sandbox.now().getTime() + seconds * 1000);
-  sandbox.store.tokens.set(token, { provider, subject, expiresAt });
+  sandbox.store.tokens.set(token, { provider, subject, expiresAt, ...(scope ? { scope } : {}) });
 }
 
 /** Checks the request's Bearer token against the tokens issued by that provider's token endpoint. */

@@ -1,13 +1,15 @@
 // MTN MoMo wire details (psp-apis.md §2): statuses, the sandbox's magic numbers, currencies per
 // target environment, request validation, error bodies, and the status/callback body.
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { isLocalUrl, type Delivery } from './callbacks';
 import type { Sandbox } from './engine';
+import { basicCredentials, bearerToken, checkBearer, issueToken, type TokenCheck } from './http';
 import {
   randomDigits,
   randomHex,
+  type MtnProduct,
   type Resolution,
   type SimState,
   type SimTransaction,
@@ -30,6 +32,8 @@ export interface MtnData {
   financialTransactionId?: string;
   /** Magic number 46733123453: PENDING, then SUCCESSFUL when asked after this time. */
   ongoingUntil?: Date;
+  /** Given back so far by Disbursement refunds (the request to pay itself stays SUCCESSFUL). */
+  refundedAmount?: number;
 }
 
 /** MTN's sandbox test numbers (§2.5); any other number waits for the payer (or autoApprove). */
@@ -74,7 +78,7 @@ export const ENVIRONMENT_CURRENCY: Record<string, string> = {
 
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 export const TOKEN_SECONDS = 3600;
-const note160 = z
+export const note160 = z
   .string()
   .max(160)
   .refine((text) => !/['’"<>&]/.test(text), 'no quotes or special characters');
@@ -194,4 +198,51 @@ export function finish(
 export function fakeJwt(clientId: string): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${part({ typ: 'JWT', alg: 'R256' })}.${part({ clientId, sessionId: randomUUID() })}.${randomHex(32)}`;
+}
+
+/** Each product's subscription key (API Management checks it before anything else). */
+export function subscriptionKeys(sandbox: Sandbox): Record<MtnProduct, string> {
+  const mtn = sandbox.credentials.mtn;
+  return { collection: mtn.subscriptionKey, disbursement: mtn.disbursementSubscriptionKey };
+}
+
+/** The product a path belongs to; the API user routes (`/v1_0/apiuser`) belong to none. */
+export function productOfPath(url: string): MtnProduct | undefined {
+  const path = url.split('?')[0] ?? '';
+  if (/\/disbursement(\/|$)/.test(path)) return 'disbursement';
+  if (/\/collection(\/|$)/.test(path)) return 'collection';
+  return undefined;
+}
+
+/**
+ * POST /{product}/token/: Basic auth with an API user of that product (another product's user is
+ * refused like a wrong key), no body, and a Bearer token that opens that product only.
+ */
+export function issueProductToken(
+  sandbox: Sandbox,
+  product: MtnProduct,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const basic = basicCredentials(request);
+  const user = basic ? sandbox.store.mtnUsers.get(basic.user) : undefined;
+  if (!basic || !user?.apiKey || user.apiKey !== basic.password || user.product !== product) {
+    return reply.code(401).send({ error: 'login_failed' });
+  }
+  if (request.rawBody.trim() !== '') return badRequest(reply, 'no body is allowed on /token');
+  const token = fakeJwt(basic.user);
+  issueToken(sandbox, 'mtn', token, basic.user, TOKEN_SECONDS, product);
+  return reply.send({ access_token: token, token_type: 'access_token', expires_in: TOKEN_SECONDS });
+}
+
+/** A Bearer token MTN issued for this product. */
+export function checkProductBearer(
+  sandbox: Sandbox,
+  product: MtnProduct,
+  request: FastifyRequest,
+): TokenCheck {
+  const check = checkBearer(sandbox, 'mtn', request);
+  if (!check.ok) return check;
+  const issued = sandbox.store.tokens.get(bearerToken(request) ?? '');
+  return issued?.scope === product ? check : { ok: false, why: 'invalid' };
 }

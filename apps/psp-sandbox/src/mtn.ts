@@ -1,28 +1,25 @@
 // MTN MoMo Open API, Collection product (psp-apis.md §2): API user provisioning, Basic → Bearer
 // token, request to pay, status, the sandbox's magic numbers, and an unsigned callback sent once.
+// The Disbursement product (refunds, §2.7) is in mtn-disbursement.ts.
 import type { FastifyPluginAsync } from 'fastify';
 import type { Sandbox } from './engine';
-import {
-  answerCreated,
-  basicCredentials,
-  checkBearer,
-  delayResponses,
-  header,
-  issueToken,
-} from './http';
+import { answerCreated, delayResponses, header } from './http';
+import { disbursementRoutes } from './mtn-disbursement';
 import {
   badRequest,
   callbackUrlProblem,
+  checkProductBearer,
   ENVIRONMENT_CURRENCY,
   ERRORS,
-  fakeJwt,
   finish,
+  issueProductToken,
   MAGIC,
   ONGOING_SECONDS,
   OUTCOMES,
+  productOfPath,
   requestToPaySchema,
   statusBody,
-  TOKEN_SECONDS,
+  subscriptionKeys,
   UUID_V4,
   type MtnData,
 } from './mtn-wire';
@@ -44,13 +41,19 @@ export function mtnRoutes(sandbox: Sandbox): FastifyPluginAsync {
       }
     },
   });
-  const credentials = sandbox.credentials.mtn;
+  const keys = subscriptionKeys(sandbox);
+  /** The product whose subscription key the request carries, if any. */
+  const keyProduct = (key: string | undefined) =>
+    key === keys.collection ? 'collection' : key === keys.disbursement ? 'disbursement' : undefined;
 
   return async (app) => {
     delayResponses(app, sandbox, 'mtn');
-    // API Management checks the product's subscription key before anything else.
+    // API Management checks the product's subscription key before anything else; the API user
+    // routes take any product's key.
     app.addHook('onRequest', async (request, reply) => {
-      if (header(request, 'ocp-apim-subscription-key') !== credentials.subscriptionKey) {
+      const product = keyProduct(header(request, 'ocp-apim-subscription-key'));
+      const wanted = productOfPath(request.url);
+      if (!product || (wanted && wanted !== product)) {
         return reply.code(401).send(ERRORS.subscription);
       }
     });
@@ -62,7 +65,9 @@ export function mtnRoutes(sandbox: Sandbox): FastifyPluginAsync {
       if (!UUID_V4.test(id)) return badRequest(reply, 'X-Reference-Id must be a UUID v4');
       if (typeof host !== 'string' || host === '') return badRequest(reply, 'providerCallbackHost');
       if (sandbox.store.mtnUsers.has(id)) return reply.code(409).send(ERRORS.duplicate);
-      sandbox.store.mtnUsers.set(id, { providerCallbackHost: host, apiKey: null });
+      // The user belongs to the product whose key created it (checked by the hook above).
+      const product = keyProduct(header(request, 'ocp-apim-subscription-key')) ?? 'collection';
+      sandbox.store.mtnUsers.set(id, { providerCallbackHost: host, apiKey: null, product });
       return reply.code(201).send();
     });
 
@@ -83,22 +88,16 @@ export function mtnRoutes(sandbox: Sandbox): FastifyPluginAsync {
       return { providerCallbackHost: user.providerCallbackHost, targetEnvironment: 'sandbox' };
     });
 
-    app.post('/collection/token/', async (request, reply) => {
-      const basic = basicCredentials(request);
-      const user = basic ? sandbox.store.mtnUsers.get(basic.user) : undefined;
-      if (!basic || !user?.apiKey || user.apiKey !== basic.password) {
-        return reply.code(401).send({ error: 'login_failed' });
-      }
-      if (request.rawBody.trim() !== '') return badRequest(reply, 'no body is allowed on /token');
-      const token = fakeJwt(basic.user);
-      issueToken(sandbox, 'mtn', token, basic.user, TOKEN_SECONDS);
-      return { access_token: token, token_type: 'access_token', expires_in: TOKEN_SECONDS };
-    });
+    app.post('/collection/token/', async (request, reply) =>
+      issueProductToken(sandbox, 'collection', request, reply),
+    );
 
     app.register(
       async (collection) => {
         collection.addHook('onRequest', async (request, reply) => {
-          if (!checkBearer(sandbox, 'mtn', request).ok) return reply.code(401).send(ERRORS.token);
+          if (!checkProductBearer(sandbox, 'collection', request).ok) {
+            return reply.code(401).send(ERRORS.token);
+          }
           const environment = header(request, 'x-target-environment') ?? '';
           if (!(environment in ENVIRONMENT_CURRENCY)) {
             return reply.code(403).send(ERRORS.environment);
@@ -125,7 +124,7 @@ export function mtnRoutes(sandbox: Sandbox): FastifyPluginAsync {
             return badRequest(reply, 'payer.partyId must be an MSISDN with its country code');
           }
           if (callbackUrl !== undefined) {
-            const check = checkBearer(sandbox, 'mtn', request);
+            const check = checkProductBearer(sandbox, 'collection', request);
             const user = sandbox.store.mtnUsers.get(check.ok ? check.subject : '');
             const problem = callbackUrlProblem(callbackUrl, user?.providerCallbackHost ?? '');
             if (problem === 'url') return badRequest(reply, 'X-Callback-Url is not a URL');
@@ -198,5 +197,7 @@ export function mtnRoutes(sandbox: Sandbox): FastifyPluginAsync {
       },
       { prefix: '/collection/v1_0' },
     );
+
+    app.register(disbursementRoutes(sandbox), { prefix: '/disbursement' });
   };
 }

@@ -59,9 +59,14 @@ export interface SmsMessage {
   receivedAt: Date;
 }
 
+/** An MTN product: each has its own subscription key, API users and tokens. */
+export type MtnProduct = 'collection' | 'disbursement';
+
 export interface MtnApiUser {
   providerCallbackHost: string;
   apiKey: string | null;
+  /** The product whose subscription key created it. */
+  product: MtnProduct;
 }
 
 export interface IssuedToken {
@@ -69,6 +74,8 @@ export interface IssuedToken {
   /** Who it was issued to (MTN API user, Orange client id). */
   subject: string;
   expiresAt: Date;
+  /** What the token opens when a provider has several products (MTN Collection, Disbursement). */
+  scope?: string;
 }
 
 /** Digits of a phone number, without a leading international `00`. */
@@ -108,6 +115,11 @@ export class SandboxStore {
     [];
   mtnUsers = new Map<string, MtnApiUser>();
   tokens = new Map<string, IssuedToken>();
+  /**
+   * Refunds that are resources of their own (MTN's, with their own reference), by provider and
+   * reference; kept apart from `transactions`, which are requests to pay.
+   */
+  refunds = new Map<string, SimTransaction>();
   private sequence = 0;
 
   /** Next number of a sequence shared by every provider (ids stay unique across the sandbox). */
@@ -127,6 +139,15 @@ export class SandboxStore {
     // The first one keeps the reference, as a scan would find it first.
     if (!this.index.has(byRef)) this.index.set(byRef, added);
     return transaction;
+  }
+
+  addRefund<D extends object>(refund: SimTransaction<D>): SimTransaction<D> {
+    this.refunds.set(`${refund.provider}:${refund.ref}`, refund as SimTransaction);
+    return refund;
+  }
+
+  findRefund<D extends object>(provider: ProviderId, ref: string): SimTransaction<D> | undefined {
+    return this.refunds.get(`${provider}:${ref}`) as SimTransaction<D> | undefined;
   }
 
   byId(id: string): SimTransaction | undefined {
@@ -189,21 +210,41 @@ export class SandboxStore {
     this.callbacks = [];
     this.mtnUsers.clear();
     this.tokens.clear();
+    this.refunds.clear();
     this.sequence = 0;
   }
 }
+
+type NewTransactionFields<D extends object> = Pick<
+  SimTransaction<D>,
+  'provider' | 'ref' | 'amount' | 'currency' | 'merchant' | 'description' | 'operator' | 'data'
+> &
+  Partial<Pick<SimTransaction<D>, 'lookup' | 'msisdn' | 'awaiting' | 'expiresAt'>>;
 
 /** Fields every new transaction starts with; providers add theirs. */
 export function newTransaction<D extends object>(
   store: SandboxStore,
   now: Date,
-  fields: Pick<
-    SimTransaction<D>,
-    'provider' | 'ref' | 'amount' | 'currency' | 'merchant' | 'description' | 'operator' | 'data'
-  > &
-    Partial<Pick<SimTransaction<D>, 'lookup' | 'msisdn' | 'awaiting' | 'expiresAt'>>,
+  fields: NewTransactionFields<D>,
 ): SimTransaction<D> {
-  return store.add<D>({
+  return store.add<D>(startTransaction(store, now, fields));
+}
+
+/** A refund with a reference of its own: the same record, kept with the refunds. */
+export function newRefund<D extends object>(
+  store: SandboxStore,
+  now: Date,
+  fields: NewTransactionFields<D>,
+): SimTransaction<D> {
+  return store.addRefund<D>(startTransaction(store, now, fields));
+}
+
+function startTransaction<D extends object>(
+  store: SandboxStore,
+  now: Date,
+  fields: NewTransactionFields<D>,
+): SimTransaction<D> {
+  return {
     id: `sim-${String(store.next()).padStart(6, '0')}`,
     lookup: {},
     awaiting: 'nobody',
@@ -216,7 +257,7 @@ export function newTransaction<D extends object>(
     settledAt: null,
     lateSuccessAt: null,
     timeline: [{ at: now.toISOString(), event: 'created' }],
-  });
+  };
 }
 
 /** Appends an entry to the transaction's timeline. */

@@ -41,6 +41,9 @@ const fedapaySchema = z
       .string()
       .regex(/^[a-z]{2}$/, 'doit être un code pays en minuscules (tg, bj…)')
       .default('tg'),
+    // FedaPay documents no refund endpoint (research §5.1): opt in once FedaPay has confirmed the
+    // one the adapter calls for the account; the sandbox has it.
+    FEDAPAY_API_REFUNDS: z.enum(['true', 'false'], 'doit valoir true ou false').default('false'),
   })
   .transform((env) => ({
     secretKey: env.FEDAPAY_SECRET_KEY,
@@ -54,6 +57,7 @@ const fedapaySchema = z
     webhookSecret: env.FEDAPAY_WEBHOOK_SECRET,
     accountId: env.FEDAPAY_ACCOUNT_ID,
     defaultCountry: env.FEDAPAY_DEFAULT_COUNTRY,
+    apiRefunds: env.FEDAPAY_API_REFUNDS === 'true',
   }));
 
 const wireCurrency = z.enum(['EUR', 'OUV', 'XOF', 'XAF', 'GNF']).optional();

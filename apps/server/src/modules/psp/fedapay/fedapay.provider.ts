@@ -5,18 +5,21 @@ import {
   ProviderRejectedError,
   ProviderRequestError,
 } from '../errors';
-import type { HttpMethod } from '../http-client';
+import type { HttpMethod, HttpResponse } from '../http-client';
 import type { CollectRequest, CollectResult, PaymentProvider, ProviderContext } from '../provider';
 import { readJson, rejection, sendToProvider } from '../provider-http';
 import { pushHint } from '../push-hints';
+import { describeRefundFailure, refundFailureOf } from '../refund-failures';
 import { requirePayerMsisdn, textOf } from '../wire';
 import {
   FEDAPAY_MODES,
   fedapayEnvelopeSchema,
   fedapayListSchema,
+  fedapayRefundBody,
   fedapayTokenSchema,
   fedapayTransactionBody,
   parseFedapayWebhook,
+  toFedapayRefundResult,
   toFedapayStatusResult,
 } from './fedapay.transform';
 
@@ -25,8 +28,9 @@ const RECENT_TRANSACTIONS = 100;
 
 /**
  * FedaPay: Togo's wallets by USSD push (modes togocel and moov_tg) and cards on its hosted page.
- * Refunds are made from FedaPay's dashboard only (its API has none); their outcome shows in the
- * transaction's status (refunded, *_partially_refunded).
+ * Refunds, whole or partial, show in the transaction's status (refunded, *_partially_refunded).
+ * FedaPay documents no refund endpoint: the adapter's (fedapayRefundBody) is [unverified] and
+ * offered only with FEDAPAY_API_REFUNDS=true; otherwise refunds are made from FedaPay's dashboard.
  */
 export function createFedapayProvider(ctx: ProviderContext<FedaPayConfig>): PaymentProvider {
   const { config } = ctx;
@@ -46,6 +50,15 @@ export function createFedapayProvider(ctx: ProviderContext<FedaPayConfig>): Paym
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return { response, url };
+  }
+
+  function transactionPath(providerRef: string | undefined): string {
+    if (!providerRef) {
+      throw new ProviderRequestError(
+        "La transaction FedaPay est inconnue : son identifiant n'a pas été reçu.",
+      );
+    }
+    return `/v1/transactions/${encodeURIComponent(providerRef)}`;
   }
 
   /** After the transaction exists, a failed step must still hand back its id. */
@@ -84,11 +97,11 @@ export function createFedapayProvider(ctx: ProviderContext<FedaPayConfig>): Paym
     };
   }
 
-  return {
+  const provider: PaymentProvider = {
     id: 'fedapay',
     capabilities: {
       channels: ['mobile_money_push', 'redirect', 'card'],
-      refunds: 'none',
+      refunds: config.apiRefunds ? 'partial' : 'none',
       signedWebhooks: Boolean(config.webhookSecret),
       webhookRetries: true,
       currencies: ['XOF'],
@@ -135,17 +148,8 @@ export function createFedapayProvider(ctx: ProviderContext<FedaPayConfig>): Paym
     },
 
     async getStatus(query) {
-      if (!query.providerRef) {
-        throw new ProviderRequestError(
-          "La transaction FedaPay est inconnue : son identifiant n'a pas été reçu.",
-        );
-      }
-      const { response, url } = await call(
-        'status',
-        'GET',
-        `/v1/transactions/${encodeURIComponent(query.providerRef)}`,
-      );
-      if (response.status === 404) throw new ProviderNotFoundError(query.providerRef);
+      const { response, url } = await call('status', 'GET', transactionPath(query.providerRef));
+      if (response.status === 404) throw new ProviderNotFoundError(query.providerRef ?? '');
       if (response.status !== 200) throw rejection(response);
       return toFedapayStatusResult(
         readJson(fedapayEnvelopeSchema, response, { method: 'GET', url })['v1/transaction'],
@@ -172,4 +176,42 @@ export function createFedapayProvider(ctx: ProviderContext<FedaPayConfig>): Paym
 
     parseWebhook: async (webhook) => parseFedapayWebhook(webhook, config.webhookSecret, ctx.now()),
   };
+
+  if (config.apiRefunds) {
+    provider.refund = async (request) => {
+      const path = `${transactionPath(request.providerRef)}/refund`;
+      const { response, url } = await call('refund', 'POST', path, fedapayRefundBody(request));
+      if (response.status !== 200 && response.status !== 201) throw refundRejection(response);
+      return toFedapayRefundResult(
+        readJson(fedapayEnvelopeSchema, response, { method: 'POST', url })['v1/transaction'],
+      );
+    };
+    // No refund object to ask for: the transaction tells how far it has been given back.
+    provider.getRefundStatus = async (query) => {
+      const { response, url } = await call(
+        'refund.status',
+        'GET',
+        transactionPath(query.providerRef),
+      );
+      if (response.status === 404) throw new ProviderNotFoundError(query.providerRef ?? '');
+      if (response.status !== 200) throw refundRejection(response);
+      return toFedapayRefundResult(
+        readJson(fedapayEnvelopeSchema, response, { method: 'GET', url })['v1/transaction'],
+      );
+    };
+  }
+  return provider;
+}
+
+/**
+ * A refused refund. FedaPay's error bodies carry a sentence, no code: credentials and an unknown
+ * transaction are told apart by the status, every other refusal is FedaPay's own.
+ */
+function refundRejection(response: HttpResponse) {
+  const code = `HTTP_${response.status}`;
+  const known = response.status === 401 || response.status === 403 || response.status === 404;
+  return rejection(
+    response,
+    known ? describeRefundFailure(code) : refundFailureOf('unknown', code),
+  );
 }

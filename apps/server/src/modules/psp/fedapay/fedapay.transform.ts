@@ -6,9 +6,11 @@ import type {
   InboundWebhook,
   ParsedEvent,
   PaymentStatus,
+  RefundRequest,
   StatusResult,
   Wallet,
 } from '../provider';
+import { refundFailureOf } from '../refund-failures';
 import { headerValue, signedEventDedupeKey, verifyTimestampedSignature } from '../signatures';
 import {
   jsonOf,
@@ -124,6 +126,50 @@ export function toFedapayStatusResult(transaction: FedaPayTransaction): StatusRe
     const paidAt = parseProviderDate(transaction.approved_at);
     if (paidAt) result.paidAt = paidAt;
   }
+  return result;
+}
+
+/**
+ * [unverified] FedaPay's docs and SDKs name no refund endpoint, but its statuses show refunds,
+ * whole (`refunded`) and partial (`*_partially_refunded`). The adapter models one on the
+ * documented API: an action on the transaction like `/token`, `POST /v1/transactions/{id}/refund`
+ * with the amount in whole francs, answered with the transaction in its envelope.
+ */
+export function fedapayRefundBody(request: RefundRequest) {
+  return { amount: wireAmount(request.money) };
+}
+
+// FedaPay keeps no refund of its own: the transaction's status says how far it was given back.
+const REFUND_STATUSES: Record<string, PaymentStatus> = {
+  refunded: 'refunded',
+  approved_partially_refunded: 'partially_refunded',
+  transferred_partially_refunded: 'partially_refunded',
+  // Paid and nothing given back yet: the refund has still to show.
+  approved: 'refund_pending',
+  transferred: 'refund_pending',
+  // Never paid: there is nothing to give back.
+  pending: 'failed',
+  declined: 'failed',
+  canceled: 'failed',
+  expired: 'failed',
+};
+
+/**
+ * The transaction after a refund, as a StatusResult about that refund: `refunded` and
+ * `partially_refunded` both mean it went through (the latter: part of the payment remains),
+ * `refund_pending` that nothing shows yet, `failed` that the payment was never paid. A second
+ * partial refund cannot be told from the first by the status alone: the answer to the refund
+ * call is the reliable word, a later look only a confirmation.
+ */
+export function toFedapayRefundResult(transaction: FedaPayTransaction): StatusResult {
+  const status = lookup(REFUND_STATUSES, transaction.status) ?? 'unknown';
+  const result: StatusResult = {
+    status,
+    providerStatus: transaction.status,
+    providerRef: String(transaction.id),
+    raw: transaction,
+  };
+  if (status === 'failed') result.failure = refundFailureOf('not_refundable', transaction.status);
   return result;
 }
 

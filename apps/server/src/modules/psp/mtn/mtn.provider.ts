@@ -1,13 +1,16 @@
 import type { MtnConfig } from '../config';
 import { ProviderNotFoundError, ProviderRequestError } from '../errors';
+import { describeFailure } from '../failure-reasons';
 import type { HttpMethod, HttpResponse } from '../http-client';
 import type { PaymentProvider, ProviderContext, StatusQuery, StatusResult } from '../provider';
 import { readJson, rejection, sendToProvider, withBearerToken } from '../provider-http';
 import { pushHint } from '../push-hints';
+import { describeRefundFailure } from '../refund-failures';
 import { basicAuthorization } from '../signatures';
 import { createTokenCache } from '../token-cache';
 import { requirePayerMsisdn } from '../wire';
 import {
+  mtnErrorCode,
   mtnRefundBody,
   mtnRequestToPayBody,
   mtnTokenSchema,
@@ -31,9 +34,11 @@ interface ProductCall {
 }
 
 /**
- * MTN MoMo Open API. Collection for payments; Disbursement (its own keys and API user) for
+ * MTN MoMo Open API. Collection for payments; Disbursement (its own keys, API user and token) for
  * refunds, when configured. The X-Reference-Id of a payment is our attempt id, so a payment whose
- * creation timed out is found again with a GET on that id.
+ * creation timed out is found again with a GET on that id; a refund's is our refund id, and it
+ * names the payment in `referenceIdToRefund`. Refunds, full or partial, are asynchronous: `refund`
+ * answers `refund_pending`, `getRefundStatus` says whether this refund went through.
  */
 export function createMtnProvider(ctx: ProviderContext<MtnConfig>): PaymentProvider {
   const { config } = ctx;
@@ -121,15 +126,17 @@ export function createMtnProvider(ctx: ProviderContext<MtnConfig>): PaymentProvi
         headers,
         body: mtnRefundBody(request, config.wireCurrency),
       });
+      // 409: this refund id exists already (an earlier send landed): ask, do not re-send.
       if (response.status === 409) {
         return {
           status: 'unknown',
           providerStatus: 'HTTP_409',
           providerRef: request.refundId,
-          raw: null,
+          raw: { httpStatus: 409 },
         };
       }
-      if (response.status < 200 || response.status >= 300) throw rejection(response);
+      if (response.status < 200 || response.status >= 300) throw refundRejection(response);
+      // 202: accepted; whether money moved is for getRefundStatus (or the callback) to say.
       return {
         status: 'refund_pending',
         providerStatus: 'ACCEPTED',
@@ -140,8 +147,9 @@ export function createMtnProvider(ctx: ProviderContext<MtnConfig>): PaymentProvi
     provider.getRefundStatus = async (query) => {
       const path = `/disbursement/v1_0/refund/${encodeURIComponent(query.refundId)}`;
       const response = await disbursement.call('refund.status', { method: 'GET', path });
+      // Unknown to MTN: the refund request never landed, so it may be sent again.
       if (response.status === 404) throw new ProviderNotFoundError(query.refundId);
-      if (response.status !== 200) throw rejection(response);
+      if (response.status !== 200) throw refundRejection(response);
       return toMtnRefundResult(
         readJson(mtnTransferSchema, response, { method: 'GET', url: config.baseUrl + path }),
         query.refundId,
@@ -149,6 +157,14 @@ export function createMtnProvider(ctx: ProviderContext<MtnConfig>): PaymentProvi
     };
   }
   return provider;
+}
+
+/** A refused refund: MTN's error code when its body has one, else the HTTP status. */
+function refundRejection(response: HttpResponse) {
+  return rejection(
+    response,
+    describeRefundFailure(mtnErrorCode(response.body) ?? `HTTP_${response.status}`),
+  );
 }
 
 /** One MTN product: its subscription key, its Basic-auth token cache and its calls. */
@@ -172,7 +188,14 @@ function mtnProduct(
         },
       };
       const response = await sendToProvider(ctx, 'mtn', `${product}.token`, request);
-      if (response.status !== 200) throw rejection(response);
+      if (response.status !== 200) {
+        // Refused credentials are said in the words of what they were for.
+        const code = `HTTP_${response.status}`;
+        throw rejection(
+          response,
+          product === 'disbursement' ? describeRefundFailure(code) : describeFailure(code),
+        );
+      }
       const token = readJson(mtnTokenSchema, response, request);
       return { value: token.access_token, expiresInSeconds: token.expires_in };
     },

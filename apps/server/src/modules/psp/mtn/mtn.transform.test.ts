@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CollectRequest } from '../provider';
 import { ATTEMPT_ID } from '../test-support';
-import { mtnRequestToPayBody, parseMtnCallback, toMtnStatusResult } from './mtn.transform';
+import {
+  mtnErrorCode,
+  mtnRequestToPayBody,
+  parseMtnCallback,
+  toMtnRefundResult,
+  toMtnStatusResult,
+} from './mtn.transform';
 
 describe('MTN translations', () => {
   it('sends whole francs as a string, in the sandbox wire currency when set, with plain notes', () => {
@@ -149,5 +155,41 @@ describe('MTN translations', () => {
       }
     `);
     expect(parseMtnCallback({ ...webhook }).dedupeKey).toBe(event.dedupeKey);
+  });
+
+  it('says of each refund only whether it went through, is under way or failed, and why', () => {
+    const base = { amount: '5000', currency: 'XOF' };
+    const answers = [
+      { ...base, status: 'PENDING' },
+      { ...base, status: 'ONGOING' },
+      { ...base, status: 'SUCCESSFUL', financialTransactionId: '99' },
+      { ...base, status: 'FAILED', reason: 'NOT_ENOUGH_FUNDS' },
+      { ...base, status: 'FAILED', reason: { code: 'PAYEE_NOT_FOUND', message: 'Not found' } },
+      { ...base, status: 'FAILED', reason: 'COULD_NOT_PERFORM_TRANSACTION' },
+      { ...base, status: 'FAILED' },
+      { ...base, status: 'REJECTED' },
+      { ...base, status: 'SOMETHING_NEW' },
+    ];
+    const table = answers.map((answer) => {
+      const result = toMtnRefundResult(answer, 'rf-1');
+      return `${answer.status} → ${result.status} ${result.providerTxnId ?? ''}${result.failure?.reason ?? ''}`;
+    });
+    expect(table).toMatchInlineSnapshot(`
+      [
+        "PENDING → refund_pending ",
+        "ONGOING → refund_pending ",
+        "SUCCESSFUL → refunded 99",
+        "FAILED → failed Solde du compte marchand insuffisant pour rembourser",
+        "FAILED → failed Portefeuille du payeur introuvable : remboursement impossible",
+        "FAILED → failed Erreur de traitement chez l'opérateur",
+        "FAILED → failed Remboursement refusé par le prestataire",
+        "REJECTED → failed Remboursement refusé par le prestataire",
+        "SOMETHING_NEW → unknown ",
+      ]
+    `);
+    expect(mtnErrorCode('{"code":"INVALID_CURRENCY","message":"Currency not supported."}')).toBe(
+      'INVALID_CURRENCY',
+    );
+    expect(mtnErrorCode('')).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { describeFailure } from '../failure-reasons';
+import { describeRefundFailure } from '../refund-failures';
 import type {
   CollectRequest,
   InboundWebhook,
@@ -55,6 +56,20 @@ const FAILED_REASON_STATUSES: Record<string, PaymentStatus> = {
 export function mtnReasonCode(reason: MtnTransfer['reason']): string | undefined {
   if (!reason) return undefined;
   return typeof reason === 'string' ? reason : (reason.code ?? undefined);
+}
+
+const errorBodySchema = z.looseObject({ code: z.string().min(1) });
+
+/** The `code` of an MTN error body (`{code, message}`), when the answer has one. */
+export function mtnErrorCode(body: string): string | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const parsed = errorBodySchema.safeParse(data);
+  return parsed.success ? parsed.data.code : undefined;
 }
 
 /** The request-to-pay body: amount as a string of whole francs, notes without special characters. */
@@ -121,16 +136,38 @@ export function toMtnStatusResult(
   return result;
 }
 
-/** A refund (Disbursement) as a StatusResult: SUCCESSFUL means this refund went through. */
+// A refund is a transfer of its own (GET /disbursement/v1_0/refund/{id}); its words mean:
+const REFUND_STATUSES: Record<string, PaymentStatus> = {
+  PENDING: 'refund_pending',
+  ONGOING: 'refund_pending',
+  SUCCESSFUL: 'refunded',
+  FAILED: 'failed',
+  REJECTED: 'failed',
+  TIMEOUT: 'failed',
+};
+
+/**
+ * A refund (Disbursement) as a StatusResult about THIS refund: `refund_pending` (MTN is still on
+ * it), `refunded` (it went through, whatever its size) or `failed` (nothing was given back), with
+ * the reason in the staff's words. Whether the payment is now refunded or partially refunded is
+ * the payments service's sum of its refunds: one refund cannot tell whether earlier ones already
+ * gave back the rest.
+ */
 export function toMtnRefundResult(transfer: MtnTransfer, refundId: string): StatusResult {
-  const { paidAmount: _paid, ...payment } = toMtnStatusResult(transfer, { attemptId: refundId });
-  const status: PaymentStatus =
-    payment.status === 'succeeded'
-      ? 'refunded'
-      : payment.status === 'pending'
-        ? 'refund_pending'
-        : payment.status;
-  return { ...payment, status };
+  const status = lookup(REFUND_STATUSES, transfer.status) ?? 'unknown';
+  const result: StatusResult = {
+    status,
+    providerStatus: transfer.status,
+    providerRef: refundId,
+    raw: transfer,
+  };
+  if (status === 'failed') {
+    result.failure = describeRefundFailure(mtnReasonCode(transfer.reason) ?? transfer.status);
+  }
+  if (status === 'refunded' && transfer.financialTransactionId) {
+    result.providerTxnId = transfer.financialTransactionId;
+  }
+  return result;
 }
 
 /**
