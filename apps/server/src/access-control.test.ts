@@ -41,6 +41,13 @@ const validBodies: Record<string, object> = {
   'POST /api/students/imports/{importId}/commit': { mode: 'skip_invalid' },
   'POST /api/payments/reviews/{reviewId}/resolve': { note: 'Vérifié auprès du prestataire' },
   'POST /api/payments/{paymentId}/refresh': {},
+  'POST /api/payments/{paymentId}/refunds': { amount: 1000, reason: 'Intrusion' },
+  'POST /api/cash-sessions/{sessionId}/payments': {
+    studentId: '00000000-0000-4000-8000-000000000000',
+    amount: 1000,
+    method: 'CASH',
+  },
+  'POST /api/cash-sessions/{sessionId}/close': { countedAmount: 0 },
 };
 
 /** One record of each kind in school A, created through the API: the ids the walk needs. */
@@ -154,6 +161,17 @@ describe('access control over every route of /api/openapi.json', () => {
       values (${a.organizationId}, 'late_success', 'mtn', ${payment.rows[0]!.id}) returning id`);
     schoolA.ids.paymentId = payment.rows[0]!.id;
     schoolA.ids.reviewId = review.rows[0]!.id;
+    const receipt = await database().db.execute<{ id: string }>(sql`
+      insert into receipts (id, organization_id, payment_id, year, sequence, number,
+        verification_code, amount, content, issued_at)
+      values (gen_random_uuid(), ${a.organizationId}, ${schoolA.ids.paymentId}, 2030, 1,
+        'REC-2030-000001', 'code-de-test-acces-0001', 1000, '{}'::jsonb, now()) returning id`);
+    schoolA.ids.receiptId = receipt.rows[0]!.id;
+    const cashSession = await database().db.execute<{ id: string }>(sql`
+      insert into cash_sessions (id, organization_id, cashier_user_id, cashier_name, opening_float)
+      values (gen_random_uuid(), ${a.organizationId}, ${schoolA.ids.userId}, 'Afi Mensah', 0)
+      returning id`);
+    schoolA.ids.sessionId = cashSession.rows[0]!.id;
 
     const b = await registerSchool(app(), { email: 'b@ecole-b.tg', schoolName: 'École B' });
     schoolB.token = (await logIn(app(), b.email, b.password)).accessToken;

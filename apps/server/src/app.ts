@@ -31,8 +31,16 @@ import { publicRoutes } from './modules/public';
 import { programmesRoutes } from './modules/programmes';
 import { studentImportRoutes, studentsExportRoutes, studentsRoutes } from './modules/students';
 import { billingRoutes, invoicesExportRoutes } from './modules/billing';
-import { paymentsRoutes, webhookRoutes, type PaymentsContext } from './modules/payments';
+import {
+  paymentsListRoutes,
+  paymentsRoutes,
+  webhookRoutes,
+  type PaymentsContext,
+} from './modules/payments';
+import { dashboardRoutes } from './modules/dashboard';
 import { createHttpClient, createPaymentProviders, loadPspConfig } from './modules/psp';
+import { receiptsRoutes } from './modules/receipts';
+import { cashDeskRoutes } from './modules/cash-desk';
 
 export interface BuildAppOptions {
   database: Pick<DatabaseHandle, 'db' | 'engine'>;
@@ -137,6 +145,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const payments = options.payments ?? paymentsWithoutProviders(db, app.log);
   await app.register(paymentsRoutes, { context: payments });
   await app.register(webhookRoutes, { context: payments });
+  await app.register(paymentsListRoutes, { context: payments });
+  await app.register(dashboardRoutes, { db, now: payments.now });
+  await app.register(receiptsRoutes, { db });
+  await app.register(cashDeskRoutes, { db });
   await app.register(authRoutes, {
     db,
     keys,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { francsSchema, pageOf, pageQuery, pageSizeQuery } from './common';
+import { paymentRowSchema } from './payment-records';
 import { deskMethodValues, paymentSchema } from './payments';
 
 export const CashDeskMessages = {
@@ -9,8 +10,14 @@ export const CashDeskMessages = {
   sessionClosed: 'Cette session de caisse est clôturée : plus aucun encaissement n’y est possible.',
   sessionAlreadyClosed: 'Cette session de caisse est déjà clôturée.',
   notYourSession: 'Seul le caissier de cette session peut y encaisser.',
+  onlyCashierCloses: 'Seul le caissier de cette session peut la clôturer.',
   differenceNeedsComment: 'Expliquez l’écart entre le montant attendu et le montant compté.',
   referenceRequired: 'Indiquez la référence (numéro du chèque, du virement ou de la transaction).',
+  guardianNotLinked:
+    'Ce responsable n’est pas lié à cet étudiant : choisissez l’un de ses responsables.',
+  noPayer: 'Cet étudiant n’a aucun responsable : ajoutez-en un avant d’encaisser.',
+  invoiceOfAnotherStudent: 'Une des factures choisies n’est pas une facture de cet étudiant.',
+  nothingDue: 'Cet étudiant n’a aucune facture à payer.',
 } as const;
 
 export const cashSessionStatusValues = ['open', 'closed'] as const;
@@ -96,3 +103,13 @@ export const deskPaymentResultSchema = z.object({
   receiptNumber: z.string(),
 });
 export type DeskPaymentResult = z.infer<typeof deskPaymentResultSchema>;
+
+/**
+ * `GET /api/cash-sessions/:sessionId/payments?page&pageSize`: what was taken in the session, newest
+ * first (the cashier's list under « Encaisser »; the same access as the session itself).
+ */
+export const cashSessionPaymentsQuerySchema = z.object({
+  ...pageQuery,
+  pageSize: pageSizeQuery(10),
+});
+export const cashSessionPaymentPageSchema = pageOf(paymentRowSchema);

@@ -109,6 +109,8 @@ export const PaymentMessages = {
   refundProviderFullOnly:
     'Ce prestataire ne rembourse que le paiement entier : remboursez tout, ou enregistrez un remboursement manuel.',
   refundNotFound: 'Remboursement introuvable.',
+  refundProviderUnavailable:
+    'Ce paiement ne peut pas être remboursé par le prestataire : enregistrez un remboursement manuel.',
 } as const;
 
 /** `POST /api/payments`: a staff member asks a guardian to pay (push to their phone or a link). */

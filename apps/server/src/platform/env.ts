@@ -48,3 +48,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const base = source.INIT_CWD ?? process.cwd();
   return { ...parsed.data, dataDir: path.resolve(base, parsed.data.DATA_DIR) };
 }
+
+/**
+ * The site's address for links made away from any request (receipts' QR codes, SMS and e-mails
+ * sent by the worker): PUBLIC_URL, else this server on 127.0.0.1 and its PORT.
+ */
+export function publicBaseUrl(source: NodeJS.ProcessEnv = process.env): string {
+  const configured = z.url().safeParse(source.PUBLIC_URL?.trim());
+  if (configured.success) return configured.data.replace(/\/+$/, '');
+  const port = Number(source.PORT);
+  return `http://127.0.0.1:${Number.isInteger(port) && port > 0 ? port : 3000}`;
+}

@@ -129,6 +129,8 @@ export function usePaymentsHarness(options: { timeoutMs?: number } = {}) {
       async settle() {
         await sandbox.sandbox.flush();
         await worker.drainEvents();
+        // Receipts and the payer's messages of what was confirmed (the outbox).
+        await worker.dispatchOutbox();
       },
     };
   });

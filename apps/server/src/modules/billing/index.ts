@@ -35,3 +35,14 @@ export {
   type LedgerDifference,
 } from './ledger-check.service';
 export { findPaymentAllocations } from './payment-allocations.repository';
+export {
+  findInvoicesWithLines,
+  openBalanceOfStudents,
+  type InvoiceWithLines,
+} from './paid-invoices.repository';
+export {
+  refundPaymentAllocations,
+  type PaymentRefundReversal,
+  type PaymentRefundToPost,
+} from './payment-refund.service';
+export { findReceivables, overdueBalanceAsOf, type Receivables } from './receivables.repository';

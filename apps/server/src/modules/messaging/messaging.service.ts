@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../platform/db/database';
 import { outboundMessages, type OutboundMessage } from './messaging.tables';
+import { toGsm7 } from './sms-text';
 
 export interface EmailToSend {
   organizationId: string | null;
@@ -27,6 +28,38 @@ export async function queueEmail(db: DbOrTx, email: EmailToSend): Promise<Outbou
       template: email.template,
       status: 'captured',
       metadata: email.metadata ?? {},
+    })
+    .returning();
+  if (!row) throw new Error('outbound message not inserted');
+  return row;
+}
+
+export interface SmsToSend {
+  organizationId: string | null;
+  /** E.164 (`+22890123456`). */
+  recipient: string;
+  /** Written in GSM-7 before it is queued (see `toGsm7`). */
+  body: string;
+  template: string;
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * Puts an SMS in the outbox inside the caller's transaction, its text kept to GSM-7 so that a
+ * message is one segment per 160 characters. No SMS provider yet: it is kept as `captured`.
+ */
+export async function queueSms(db: DbOrTx, sms: SmsToSend): Promise<OutboundMessage> {
+  const [row] = await db
+    .insert(outboundMessages)
+    .values({
+      organizationId: sms.organizationId,
+      channel: 'sms',
+      recipient: sms.recipient,
+      subject: null,
+      body: toGsm7(sms.body),
+      template: sms.template,
+      status: 'captured',
+      metadata: sms.metadata ?? {},
     })
     .returning();
   if (!row) throw new Error('outbound message not inserted');

@@ -23,6 +23,12 @@ import { markEventProcessed } from './provider-events.repository';
 import { flagForReview } from './reviews.repository';
 import { isActive, transition, type PaymentState } from './state-machine';
 
+const refundStates: ReadonlySet<string> = new Set([
+  'refund_pending',
+  'refunded',
+  'partially_refunded',
+]);
+
 /** A status the provider reported when asked (never a notification's word alone). */
 export interface ObservedStatus {
   status: PaymentStatus;
@@ -195,7 +201,13 @@ async function applyLocked(
     }
   }
 
-  const move = transition(attempt.status, observed.status);
+  // Refunds belong to the refund service, which reverses the allocations and the ledger with the
+  // state: a provider's word on a refund (FedaPay's `refunded`), or a repeated success while a
+  // refund is under way, moves nothing here.
+  const move =
+    refundStates.has(attempt.status) || refundStates.has(observed.status)
+      ? ({ kind: 'ignore' } as const)
+      : transition(attempt.status, observed.status);
   const reference = {
     ...(observed.providerRef && !attempt.providerRef ? { providerRef: observed.providerRef } : {}),
     ...(observed.providerTxnId ? { providerTxnId: observed.providerTxnId } : {}),
@@ -205,7 +217,7 @@ async function applyLocked(
     return { outcome: 'unchanged', attempt };
   }
 
-  const to = move.to;
+  const { to } = move;
   const changes: Parameters<typeof updateAttempt>[2] = { ...reference, status: to };
   if (observed.failure && !isActive(to) && to !== 'succeeded') {
     changes.failureCode = observed.failure.code;

@@ -130,6 +130,8 @@ export async function confirmSuccesses(
         allocations: allocation.allocations,
         creditAmount: allocation.creditAmount,
         late: confirmation.late,
+        payerPhone: attempt.payerPhone,
+        succeededAt: (attempt.succeededAt ?? now).toISOString(),
       },
     });
     const audit: AuditEntryInput = {

@@ -27,6 +27,7 @@ import {
 import { describePayment } from './payment-view';
 import { checkIdempotencyKey, requestPayment } from './request-payment.service';
 import { listReviews, resolveReview } from './reviews.service';
+import { refundsRoutes } from './refunds.routes';
 
 const errors = {
   400: apiErrorSchema,
@@ -46,6 +47,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ context: PaymentsContext }>
   const { db } = context;
   const school = (request: Parameters<typeof requireMember>[0]) =>
     requireMember(request).organizationId;
+  await app.register(refundsRoutes, { context });
 
   app.get(
     '/api/payments/options',

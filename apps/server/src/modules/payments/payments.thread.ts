@@ -27,6 +27,7 @@ async function answer(request: Extract<ThreadRequest, { id: number }>) {
   try {
     if (request.type === 'drain') return { result: await worker.drainEvents() };
     if (request.type === 'reconcile') return { result: await worker.reconcile() };
+    if (request.type === 'outbox') return { result: await worker.dispatchOutbox() };
     await worker.stop();
     await database.close();
     return { result: 0 };

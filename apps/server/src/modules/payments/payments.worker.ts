@@ -1,5 +1,7 @@
 import type { ScheduledJob } from '../../platform/jobs/jobs';
 import { checkAttempt } from './check-attempt.service';
+import { createOutboxDispatcher } from './outbox-dispatcher';
+import { reconcileRefunds } from './refund-settlement.service';
 import { findAttempts, findDueAttempts } from './attempts.repository';
 import type { PaymentsContext } from './payments-context';
 import { findUnprocessedEvents } from './provider-events.repository';
@@ -24,8 +26,10 @@ export interface PaymentsWorker {
   wake(): void;
   /** Processes stored events until none is left; returns how many were taken. */
   drainEvents(): Promise<number>;
-  /** Asks the providers about every attempt whose check is due; returns how many. */
+  /** Asks the providers about every attempt and refund whose check is due; returns how many. */
   reconcile(): Promise<number>;
+  /** Hands the outbox's waiting events to their handlers (receipts); returns how many. */
+  dispatchOutbox(): Promise<number>;
   /** The scheduled jobs (pg-boss) that keep the queue and the poller going. */
   scheduledJobs(): ScheduledJob[];
   /** Starts the in-process timers (events at once, polls every 15 s). */
@@ -45,7 +49,7 @@ export interface PaymentsWorkerOptions {
 
 /** The scheduled jobs (pg-boss) that keep a worker's queue and poller going. */
 export function paymentsScheduledJobs(
-  worker: Pick<PaymentsWorker, 'drainEvents' | 'reconcile'>,
+  worker: Pick<PaymentsWorker, 'drainEvents' | 'reconcile' | 'dispatchOutbox'>,
 ): ScheduledJob[] {
   return [
     {
@@ -57,6 +61,11 @@ export function paymentsScheduledJobs(
       name: 'payments.events',
       cron: '* * * * *',
       run: async () => void (await worker.drainEvents()),
+    },
+    {
+      name: 'payments.outbox',
+      cron: '* * * * *',
+      run: async () => void (await worker.dispatchOutbox()),
     },
   ];
 }
@@ -78,6 +87,8 @@ export function createPaymentsWorker(
   let reconciling: Promise<number> | null = null;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  // Receipts of the payments confirmed: after each batch, each reconciliation round and each minute.
+  const outbox = createOutboxDispatcher(context);
 
   /** Readies a batch of events (status fetched from the providers), then applies it in chunks. */
   async function processBatch(batch: ProviderEventRow[]): Promise<void> {
@@ -133,6 +144,7 @@ export function createPaymentsWorker(
         if (batch.length === 0) break;
         total += batch.length;
         await processBatch(batch);
+        await outbox.dispatchQuietly();
         if (stopped) return total;
       }
     } while (again && !stopped);
@@ -162,13 +174,19 @@ export function createPaymentsWorker(
         );
       }
     });
-    return due.length;
+    // Refunds the provider has not answered yet are asked about in the same round.
+    return due.length + (await reconcileRefunds(context));
   }
 
   function reconcile(): Promise<number> {
-    reconciling ??= reconcileOnce().finally(() => {
-      reconciling = null;
-    });
+    reconciling ??= reconcileOnce()
+      .then(async (count) => {
+        await outbox.dispatchQuietly();
+        return count;
+      })
+      .finally(() => {
+        reconciling = null;
+      });
     return reconciling;
   }
 
@@ -181,7 +199,9 @@ export function createPaymentsWorker(
     wake: quietly(drainEvents),
     drainEvents,
     reconcile,
-    scheduledJobs: () => paymentsScheduledJobs({ drainEvents, reconcile }),
+    dispatchOutbox: outbox.dispatch,
+    scheduledJobs: () =>
+      paymentsScheduledJobs({ drainEvents, reconcile, dispatchOutbox: outbox.dispatch }),
     start() {
       quietly(drainEvents)();
       timer = setInterval(quietly(reconcile), options.pollEveryMs ?? 15_000);
@@ -190,7 +210,7 @@ export function createPaymentsWorker(
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await Promise.allSettled([draining, reconciling]);
+      await Promise.allSettled([draining, reconciling, outbox.settled()]);
     },
   };
 }

@@ -35,9 +35,11 @@ describe('the payments worker on its own thread (real database)', () => {
     expect(rows).toEqual([{ outcome: 'flagged', reason: 'unknown_attempt' }]);
     expect(await worker.drainEvents()).toBe(0);
     expect(await worker.reconcile()).toBe(0);
+    expect(await worker.dispatchOutbox()).toBe(0);
     expect(worker.scheduledJobs().map((job) => job.name)).toEqual([
       'payments.reconcile',
       'payments.events',
+      'payments.outbox',
     ]);
 
     await worker.stop();

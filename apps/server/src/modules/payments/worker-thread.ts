@@ -17,7 +17,9 @@ export interface ThreadSettings {
 }
 
 export type ThreadRequest =
-  { type: 'wake' } | { type: 'start' } | { type: 'drain' | 'reconcile' | 'stop'; id: number };
+  | { type: 'wake' }
+  | { type: 'start' }
+  | { type: 'drain' | 'reconcile' | 'outbox' | 'stop'; id: number };
 
 export interface ThreadReply {
   id: number;
@@ -63,7 +65,7 @@ export function startPaymentsWorkerThread(settings: ThreadSettings): PaymentsWor
     exited = true;
     failAll(new Error('le fil des paiements s’est arrêté'));
   });
-  const ask = (type: 'drain' | 'reconcile' | 'stop') =>
+  const ask = (type: 'drain' | 'reconcile' | 'outbox' | 'stop') =>
     new Promise<number>((resolve, reject) => {
       if (exited) return reject(new Error('le fil des paiements est arrêté'));
       const id = ++lastId;
@@ -76,6 +78,7 @@ export function startPaymentsWorkerThread(settings: ThreadSettings): PaymentsWor
     },
     drainEvents: () => ask('drain'),
     reconcile: () => ask('reconcile'),
+    dispatchOutbox: () => ask('outbox'),
     scheduledJobs: () => paymentsScheduledJobs(worker),
     start: () => thread.postMessage({ type: 'start' } satisfies ThreadRequest),
     async stop() {

@@ -12,13 +12,23 @@ export interface ReceiptContent {
     email: string | null;
     /** The logo as a data URL (PNG or JPEG), or null. */
     logo: string | null;
+    /** The school's main colour (`#484D9B`): the receipt's headings. */
+    brandColor: string | null;
   };
   number: string;
   /** ISO date-time of issue; shown in the school's time zone. */
   issuedAt: string;
   timeZone: string;
+  /** ISO date-time the money was received (the provider's confirmation, or the desk). */
+  paidAt: string;
   payer: { name: string; phone: string | null };
-  students: { name: string; matricule: string; programme: string | null; level: string | null }[];
+  students: {
+    id: string;
+    name: string;
+    matricule: string;
+    programme: string | null;
+    level: string | null;
+  }[];
   /** The invoice lines the payment settled (per invoice: number, label, amount applied). */
   invoices: {
     number: string | null;

@@ -43,3 +43,8 @@ export { findGuardian } from './guardians.repository';
 export { studentsExportRoutes } from './students-export.routes';
 export { studentImportRoutes } from './import/import.routes';
 export { failInterruptedImports } from './import/import.repository';
+export {
+  findStudentCards,
+  findStudentIdsOfGuardian,
+  type StudentCard,
+} from './student-cards.repository';

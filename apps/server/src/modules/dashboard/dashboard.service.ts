@@ -1,0 +1,105 @@
+import type { Dashboard, Kpi } from '@ecolage/contracts';
+import { addDays, dayIn, DEFAULT_SCHOOL_TIME_ZONE } from '../../platform/clock';
+import type { DbOrTx } from '../../platform/db/database';
+import { findReceivables, overdueBalanceAsOf } from '../billing';
+import { findOrganizationsByIds } from '../organizations';
+import { countAttemptOutcomes, sumCollected, type AttemptOutcomes } from '../payments';
+import { startOfSchoolDay } from './school-days';
+import { SettledFigures } from './settled-figures';
+
+/** Days in each period of the success rate. */
+const RATE_PERIOD_DAYS = 30;
+/**
+ * Attempts made this many days ago or more are settled: the reconciliation stops within the
+ * payer's deadline plus the 72 h late-success watch, and a refund keeps a payment a success.
+ */
+const SETTLED_AFTER_DAYS = 6;
+
+/** What the dashboard keeps per school and day (see SettledFigures). */
+export interface DashboardHistory {
+  /** Attempts of the current 30 days made before the last week. */
+  settledOutcomes: AttemptOutcomes;
+  /** Attempts of the 30 days before. */
+  previousOutcomes: AttemptOutcomes;
+  /** The overdue balance as it stood 30 days ago. */
+  overdueThen: number;
+}
+
+export function createDashboardHistory() {
+  return new SettledFigures<DashboardHistory>();
+}
+
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+/** A figure against the previous one; the change in percent, none without a base. */
+export function kpi(value: number, previous: number): Kpi {
+  return {
+    value,
+    previous,
+    change: previous === 0 ? null : oneDecimal(((value - previous) / previous) * 100),
+  };
+}
+
+/** Succeeded attempts out of those that reached an outcome, in percent (0 without attempts). */
+export function successRate(outcomes: AttemptOutcomes): number {
+  return outcomes.attempted === 0 ? 0 : oneDecimal((outcomes.succeeded / outcomes.attempted) * 100);
+}
+
+/**
+ * The four cards of the admin dashboard, for the school's calendar day at `now`:
+ * - encaissements du jour: payments that succeeded today (the cash desk's too) less refunds
+ *   completed today, against yesterday;
+ * - taux de succès: of the attempts made in the last 30 days (today included) that reached an
+ *   outcome, the share that succeeded (refunded or not), against the 30 days before;
+ * - impayés: the balance of open invoices due before today, against the same balance as it
+ *   stood 30 days ago (billing's `overdueBalanceAsOf`);
+ * - échéances à 7 jours: the balance due from today to the sixth day after, against the 7 days
+ *   that follow.
+ * The past's figures are computed once per school and day (`history`); the rest each time, in
+ * parallel.
+ */
+export async function getDashboard(
+  db: DbOrTx,
+  organizationId: string,
+  now: Date,
+  history: SettledFigures<DashboardHistory>,
+): Promise<Dashboard> {
+  // The school's day at the app's clock (`schoolToday` reads the wall clock; tests set this one).
+  const [school] = await findOrganizationsByIds(db, [organizationId]);
+  const timeZone = school?.timeZone ?? DEFAULT_SCHOOL_TIME_ZONE;
+  const today = dayIn(timeZone, now);
+  const start = (daysFromToday: number) =>
+    startOfSchoolDay(addDays(today, daysFromToday), timeZone);
+  const periodStart = start(1 - RATE_PERIOD_DAYS);
+  const settledBefore = start(-SETTLED_AFTER_DAYS);
+  const thenDay = addDays(today, -30);
+
+  const [collected, collectedBefore, recentOutcomes, receivables, past] = await Promise.all([
+    sumCollected(db, organizationId, start(0), start(1)),
+    sumCollected(db, organizationId, start(-1), start(0)),
+    countAttemptOutcomes(db, organizationId, settledBefore, start(1)),
+    findReceivables(db, organizationId, today),
+    history.get(organizationId, today, async () => {
+      const [settledOutcomes, previousOutcomes, overdueThen] = await Promise.all([
+        countAttemptOutcomes(db, organizationId, periodStart, settledBefore),
+        countAttemptOutcomes(db, organizationId, start(1 - 2 * RATE_PERIOD_DAYS), periodStart),
+        overdueBalanceAsOf(db, organizationId, thenDay, startOfSchoolDay(thenDay, timeZone)),
+      ]);
+      return { settledOutcomes, previousOutcomes, overdueThen };
+    }),
+  ]);
+  const outcomes = {
+    attempted: past.settledOutcomes.attempted + recentOutcomes.attempted,
+    succeeded: past.settledOutcomes.succeeded + recentOutcomes.succeeded,
+  };
+  return {
+    today,
+    collectedToday: kpi(collected, collectedBefore),
+    successRate: {
+      ...kpi(successRate(outcomes), successRate(past.previousOutcomes)),
+      ...outcomes,
+    },
+    overdue: kpi(receivables.overdue, past.overdueThen),
+    dueNext7Days: kpi(receivables.dueNext7Days, receivables.dueFollowing7Days),
+  };
+}

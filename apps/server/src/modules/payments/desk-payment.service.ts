@@ -1,0 +1,272 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  CashDeskMessages,
+  ErrorCode,
+  PaymentMessages,
+  paymentMethodLabels,
+  StudentMessages,
+  type deskPaymentRequestSchema,
+} from '@ecolage/contracts';
+import type { z } from 'zod';
+import type { Transaction, DbOrTx } from '../../platform/db/database';
+import type { ActingMember } from '../../platform/http/acting-member';
+import { AppError, notFound } from '../../platform/errors';
+import { recordOutboxEvent } from '../../platform/outbox/outbox';
+import type { AuditEntryInput } from '../audit';
+import { allocatePayments, listPayableInvoices, type PayableInvoice } from '../billing';
+import { LedgerAccounts } from '../ledger';
+import { schoolToday } from '../organizations';
+import { findStudent } from '../students';
+import {
+  findIdempotencyKey,
+  findSchoolAttempt,
+  insertAttempt,
+  insertIdempotencyKey,
+  recordTransition,
+  updateAttempt,
+} from './attempts.repository';
+import {
+  findStudentPayers,
+  recordDeskInvoices,
+  type StudentPayer,
+} from './desk-payments.repository';
+import type { PaymentAttemptRow } from './payments.tables';
+
+export type DeskPaymentInput = z.output<typeof deskPaymentRequestSchema>;
+
+/** The cash desk session a payment is taken in. */
+export interface DeskSession {
+  id: string;
+  cashierName: string;
+}
+
+/** A payment taken at the desk, credited, with what the receipt needs. */
+export interface DeskPaymentRecorded {
+  attempt: PaymentAttemptRow;
+  payer: StudentPayer;
+  allocations: { invoiceId: string; studentId: string; amount: number }[];
+  creditAmount: number;
+  /** `payment.recorded_at_desk`, for the caller to append last in the same transaction. */
+  audit: AuditEntryInput;
+}
+
+/** Same key, same payment: the parsed body and the session it is taken in. */
+function deskRequestHash(sessionId: string, request: DeskPaymentInput): string {
+  const canonical = JSON.stringify({
+    desk: sessionId,
+    studentId: request.studentId,
+    guardianId: request.guardianId ?? null,
+    invoiceIds: [...request.invoiceIds].sort(),
+    amount: request.amount,
+    method: request.method,
+    reference: request.reference ?? null,
+  });
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/**
+ * The payment a previous submit with this `Idempotency-Key` recorded, if any (a double click at
+ * the desk answers with the first payment); the same key with another body is refused (422).
+ */
+export async function findDeskPaymentByKey(
+  db: DbOrTx,
+  organizationId: string,
+  sessionId: string,
+  request: DeskPaymentInput,
+  key: string,
+): Promise<PaymentAttemptRow | undefined> {
+  const stored = await findIdempotencyKey(db, organizationId, key);
+  if (!stored) return undefined;
+  if (stored.requestHash !== deskRequestHash(sessionId, request)) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, PaymentMessages.idempotencyKeyReused, {
+      statusCode: 422,
+    });
+  }
+  return findSchoolAttempt(db, organizationId, stored.attemptId);
+}
+
+/** Who pays: the guardian named (linked to the student), else the student's main payer. */
+async function resolvePayer(
+  tx: Transaction,
+  organizationId: string,
+  request: DeskPaymentInput,
+): Promise<StudentPayer> {
+  const student = await findStudent(tx, organizationId, request.studentId);
+  if (!student) throw notFound(StudentMessages.notFound);
+  const payers = await findStudentPayers(tx, organizationId, student.id);
+  if (request.guardianId) {
+    const named = payers.find((payer) => payer.id === request.guardianId);
+    if (!named) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, CashDeskMessages.guardianNotLinked, {
+        issues: [{ path: 'guardianId', message: CashDeskMessages.guardianNotLinked }],
+      });
+    }
+    return named;
+  }
+  const main = payers[0];
+  if (!main) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, CashDeskMessages.noPayer, {
+      issues: [{ path: 'guardianId', message: CashDeskMessages.noPayer }],
+    });
+  }
+  return main;
+}
+
+const invalid = (path: string, message: string) =>
+  new AppError(ErrorCode.VALIDATION_FAILED, message, { issues: [{ path, message }] });
+
+/**
+ * The student's invoices this payment is for: the chosen ones (open, the student's, linked to
+ * the payer), or — without a choice — the student's open invoices, oldest due first, that the
+ * amount covers. The amount may not exceed what they still owe.
+ */
+async function invoicesToPay(
+  tx: Transaction,
+  organizationId: string,
+  payer: StudentPayer,
+  request: DeskPaymentInput,
+): Promise<PayableInvoice[]> {
+  const chosen = request.invoiceIds.length > 0;
+  const payable = await listPayableInvoices(tx, organizationId, payer.id, request.invoiceIds);
+  if (chosen && payable.some((invoice) => invoice.studentId !== request.studentId)) {
+    throw invalid('invoiceIds', CashDeskMessages.invoiceOfAnotherStudent);
+  }
+  const owed = payable.filter((invoice) => invoice.studentId === request.studentId);
+  const balance = owed.reduce((sum, invoice) => sum + invoice.balance, 0);
+  if (balance === 0) throw invalid('invoiceIds', CashDeskMessages.nothingDue);
+  if (request.amount > balance) throw invalid('amount', PaymentMessages.amountAboveBalance);
+  if (chosen) return owed;
+  const covered: PayableInvoice[] = [];
+  let left = request.amount;
+  for (const invoice of owed) {
+    if (left <= 0) break;
+    covered.push(invoice);
+    left -= invoice.balance;
+  }
+  return covered;
+}
+
+/**
+ * Records a payment the cashier has in hand (cash, cheque, transfer, mobile money paid to the
+ * school's number) and credits it at once, in the caller's transaction: the attempt is born
+ * `succeeded` (provider `desk`, wallet = the method, the cheque or transaction number as the
+ * provider's reference), its money is allocated to the invoices and posted to the ledger by
+ * billing (D 571 cash, 513 cheques, 5211 bank, 552x wallets / C 4111), `payment.succeeded` goes
+ * to the outbox. The audit entry is returned, not written: the caller issues the receipt first
+ * and appends it last (the audit chain's lock is the last one a transaction takes, as in
+ * `confirmSuccesses`). With `idempotencyKey`, the key is kept so that a second submit answers
+ * with this payment (`findDeskPaymentByKey`).
+ */
+export async function recordDeskPayment(
+  tx: Transaction,
+  member: ActingMember,
+  session: DeskSession,
+  request: DeskPaymentInput,
+  idempotencyKey?: string,
+): Promise<DeskPaymentRecorded> {
+  const { organizationId } = member;
+  const payer = await resolvePayer(tx, organizationId, request);
+  const invoices = await invoicesToPay(tx, organizationId, payer, request);
+  const reference = request.method === 'CASH' ? null : (request.reference ?? null);
+  const now = new Date();
+  const attemptId = randomUUID();
+  const created = await insertAttempt(tx, {
+    id: attemptId,
+    organizationId,
+    guardianId: payer.id,
+    provider: 'desk',
+    wallet: request.method,
+    payerPhone: payer.phone,
+    amount: request.amount,
+    status: 'succeeded',
+    invoiceIds: invoices.map((invoice) => invoice.id),
+    providerRef: reference,
+    cashSessionId: session.id,
+    createdBy: session.cashierName,
+    createdByUserId: member.actor.type === 'user' ? member.actor.userId : null,
+    expiresAt: now,
+    succeededAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (idempotencyKey) {
+    await insertIdempotencyKey(tx, {
+      organizationId,
+      key: idempotencyKey,
+      requestHash: deskRequestHash(session.id, request),
+      attemptId,
+    });
+  }
+  await recordDeskInvoices(
+    tx,
+    created,
+    invoices.map((invoice) => ({ invoiceId: invoice.id, studentId: invoice.studentId })),
+  );
+  await recordTransition(tx, {
+    organizationId,
+    attemptId,
+    fromStatus: null,
+    toStatus: 'succeeded',
+    cause: 'desk',
+    at: now,
+  });
+  const methodLabel = paymentMethodLabels[request.method];
+  const pieceRef = reference ?? attemptId;
+  const [allocation] = await allocatePayments(tx, organizationId, [
+    {
+      paymentId: attemptId,
+      guardianId: payer.id,
+      invoiceIds: created.invoiceIds,
+      amount: created.amount,
+      debitAccount: LedgerAccounts.wallet[request.method] ?? LedgerAccounts.cash,
+      entryDate: await schoolToday(tx, organizationId),
+      label: `Paiement ${methodLabel} ${pieceRef}`,
+      pieceRef,
+      idempotencyKey: `pay:${attemptId}:succeeded`,
+    },
+  ]);
+  const { allocations, creditAmount } = allocation!;
+  // Paid meanwhile by someone else: what is left over becomes the family's credit.
+  const attempt = creditAmount > 0 ? await updateAttempt(tx, attemptId, { creditAmount }) : created;
+  await recordOutboxEvent(tx, {
+    organizationId,
+    type: 'payment.succeeded',
+    aggregateId: attemptId,
+    payload: {
+      paymentId: attemptId,
+      guardianId: payer.id,
+      amount: attempt.amount,
+      wallet: attempt.wallet,
+      provider: attempt.provider,
+      providerRef: attempt.providerRef,
+      providerTxnId: null,
+      allocations,
+      creditAmount,
+      late: false,
+      payerPhone: attempt.payerPhone,
+      succeededAt: now.toISOString(),
+      cashierName: session.cashierName,
+    },
+  });
+  const audit: AuditEntryInput = {
+    organizationId,
+    actor: member.actor,
+    action: 'payment.recorded_at_desk',
+    resourceType: 'payment',
+    resourceId: attemptId,
+    category: 'payment',
+    details: {
+      amount: attempt.amount,
+      method: request.method,
+      reference,
+      guardian: payer.fullName,
+      invoices: invoices.map((invoice) => invoice.number ?? invoice.id),
+      credit: creditAmount,
+      cashSession: session.id,
+      cashier: session.cashierName,
+    },
+    ip: member.ip,
+    userAgent: member.userAgent,
+  };
+  return { attempt, payer, allocations, creditAmount, audit };
+}

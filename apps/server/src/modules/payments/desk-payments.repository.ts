@@ -1,0 +1,187 @@
+import type { DeskMethodValue } from '@ecolage/contracts';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database';
+import { guardians, studentGuardians } from '../students';
+import { paymentAttemptInvoices, paymentAttempts, type PaymentAttemptRow } from './payments.tables';
+
+/**
+ * The invoices a desk payment was taken for. The money is already in hand, so the rows are never
+ * active claims: an online payment in flight for the same invoice is not blocked by them.
+ */
+export async function recordDeskInvoices(
+  db: DbOrTx,
+  attempt: Pick<PaymentAttemptRow, 'id' | 'organizationId' | 'guardianId'>,
+  invoices: { invoiceId: string; studentId: string }[],
+): Promise<void> {
+  if (invoices.length === 0) return;
+  await db.insert(paymentAttemptInvoices).values(
+    invoices.map((invoice) => ({
+      organizationId: attempt.organizationId,
+      attemptId: attempt.id,
+      invoiceId: invoice.invoiceId,
+      studentId: invoice.studentId,
+      guardianId: attempt.guardianId,
+      active: false,
+    })),
+  );
+}
+
+export interface StudentPayer {
+  id: string;
+  fullName: string;
+  phone: string;
+  isMainPayer: boolean;
+}
+
+/**
+ * The guardians linked to a student, main payer first (a named read-only query over students'
+ * links: the cashier picks who pays among them).
+ */
+export async function findStudentPayers(
+  db: DbOrTx,
+  organizationId: string,
+  studentId: string,
+): Promise<StudentPayer[]> {
+  return db
+    .select({
+      id: guardians.id,
+      fullName: guardians.fullName,
+      phone: guardians.phone,
+      isMainPayer: studentGuardians.isMainPayer,
+    })
+    .from(studentGuardians)
+    .innerJoin(
+      guardians,
+      and(
+        eq(guardians.organizationId, studentGuardians.organizationId),
+        eq(guardians.id, studentGuardians.guardianId),
+      ),
+    )
+    .where(
+      and(
+        eq(studentGuardians.organizationId, organizationId),
+        eq(studentGuardians.studentId, studentId),
+      ),
+    )
+    .orderBy(desc(studentGuardians.isMainPayer), asc(studentGuardians.createdAt));
+}
+
+export interface MethodTotal {
+  method: DeskMethodValue;
+  count: number;
+  amount: number;
+}
+
+/**
+ * What each cash desk session took, by method: every payment recorded at the desk counts (a
+ * refund later given back is the refund's own story, not the drawer's count at the time).
+ */
+export async function sumDeskPaymentsBySession(
+  db: DbOrTx,
+  organizationId: string,
+  sessionIds: string[],
+): Promise<Map<string, MethodTotal[]>> {
+  const totals = new Map<string, MethodTotal[]>();
+  if (sessionIds.length === 0) return totals;
+  const rows = await db
+    .select({
+      sessionId: sql<string>`${paymentAttempts.cashSessionId}`,
+      method: paymentAttempts.wallet,
+      count: count(),
+      amount: sql<number>`coalesce(sum(${paymentAttempts.amount}), 0)::bigint`.mapWith(Number),
+    })
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.organizationId, organizationId),
+        inArray(paymentAttempts.cashSessionId, [...new Set(sessionIds)]),
+      ),
+    )
+    .groupBy(paymentAttempts.cashSessionId, paymentAttempts.wallet);
+  for (const row of rows) {
+    const list = totals.get(row.sessionId) ?? [];
+    list.push({ method: row.method as DeskMethodValue, count: row.count, amount: row.amount });
+    totals.set(row.sessionId, list);
+  }
+  return totals;
+}
+
+export interface SessionPaymentLine {
+  id: string;
+  paidAt: Date;
+  method: DeskMethodValue;
+  reference: string | null;
+  amount: number;
+  guardianName: string;
+  /** The students whose invoices it paid, by name. */
+  studentNames: string[];
+}
+
+/**
+ * The payments of one session in the order they were taken, with the payer and the students
+ * (named read-only query over students' and guardians' names, for the session report).
+ */
+export async function findSessionPayments(
+  db: DbOrTx,
+  organizationId: string,
+  sessionId: string,
+): Promise<SessionPaymentLine[]> {
+  const rows = await db
+    .select({
+      id: paymentAttempts.id,
+      paidAt:
+        sql<Date>`coalesce(${paymentAttempts.succeededAt}, ${paymentAttempts.createdAt})`.mapWith(
+          (value: string | Date) => new Date(value),
+        ),
+      method: paymentAttempts.wallet,
+      reference: paymentAttempts.providerRef,
+      amount: paymentAttempts.amount,
+      guardianName: guardians.fullName,
+      studentNames: sql<string[]>`coalesce((
+        select array_agg(distinct s.full_name order by s.full_name)
+        from payment_attempt_invoices pai
+        join students s on s.organization_id = pai.organization_id and s.id = pai.student_id
+        where pai.organization_id = payment_attempts.organization_id
+          and pai.attempt_id = payment_attempts.id), '{}')`,
+    })
+    .from(paymentAttempts)
+    .innerJoin(
+      guardians,
+      and(
+        eq(guardians.organizationId, paymentAttempts.organizationId),
+        eq(guardians.id, paymentAttempts.guardianId),
+      ),
+    )
+    .where(
+      and(
+        eq(paymentAttempts.organizationId, organizationId),
+        eq(paymentAttempts.cashSessionId, sessionId),
+      ),
+    )
+    .orderBy(asc(paymentAttempts.createdAt), asc(paymentAttempts.id));
+  return rows.map((row) => ({ ...row, method: row.method as DeskMethodValue }));
+}
+
+/** One page of a session's payments, newest first, and how many it has. */
+export async function findSessionPaymentPage(
+  db: DbOrTx,
+  organizationId: string,
+  sessionId: string,
+  query: { page: number; pageSize: number },
+): Promise<{ rows: PaymentAttemptRow[]; total: number }> {
+  const inSession = and(
+    eq(paymentAttempts.organizationId, organizationId),
+    eq(paymentAttempts.cashSessionId, sessionId),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(paymentAttempts)
+      .where(inSession)
+      .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(paymentAttempts).where(inSession),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}

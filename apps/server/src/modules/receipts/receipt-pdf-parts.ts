@@ -1,0 +1,91 @@
+import QRCode from 'qrcode';
+import type { ReceiptView } from './receipt-view';
+
+/** The colour mixed with white (`share` of white): the tints of headers and boxes. */
+export function tint(hex: string, share: number): string {
+  const channel = (offset: number) => {
+    const value = parseInt(hex.slice(offset, offset + 2), 16);
+    return Math.round(value + (255 - value) * share)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${channel(1)}${channel(3)}${channel(5)}`;
+}
+
+/** The school's logo, or its initials in a badge of its colour. */
+export function drawSchoolMark(
+  doc: PDFKit.PDFDocument,
+  view: ReceiptView,
+  at: { x: number; y: number; size: number; color: string; ink: string },
+) {
+  const { x, y, size } = at;
+  if (view.school.logo) {
+    doc.image(view.school.logo, x, y, { fit: [size, size], align: 'center', valign: 'center' });
+    return;
+  }
+  doc.roundedRect(x, y, size, size, size * 0.18).fill(at.color);
+  const fontSize = size * (view.school.initials.length > 1 ? 0.38 : 0.5);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(fontSize)
+    .fillColor(at.ink)
+    .text(view.school.initials, x, y + (size - fontSize * 0.72) / 2, {
+      width: size,
+      align: 'center',
+      lineBreak: false,
+    });
+}
+
+/** The dark modules of the verification page's QR code (error correction M). */
+export interface QrMatrix {
+  size: number;
+  dark(row: number, column: number): boolean;
+}
+
+export function verificationQr(url: string): QrMatrix {
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
+  return { size: modules.size, dark: (row, column) => modules.get(row, column) === 1 };
+}
+
+/**
+ * Draws the QR code as vector squares (each row's runs of dark modules as one rectangle), with a
+ * quiet zone of two modules: sharp at any zoom and on a 203 dpi thermal head, where a scaled
+ * bitmap would blur.
+ */
+export function drawQr(
+  doc: PDFKit.PDFDocument,
+  qr: QrMatrix,
+  at: { x: number; y: number; size: number },
+) {
+  const modules = qr.size + 4;
+  const unit = at.size / modules;
+  doc.rect(at.x, at.y, at.size, at.size).fill('#FFFFFF');
+  for (let row = 0; row < qr.size; row += 1) {
+    let column = 0;
+    while (column < qr.size) {
+      if (!qr.dark(row, column)) {
+        column += 1;
+        continue;
+      }
+      const start = column;
+      while (column < qr.size && qr.dark(row, column)) column += 1;
+      doc.rect(at.x + (start + 2) * unit, at.y + (row + 2) * unit, (column - start) * unit, unit);
+    }
+  }
+  doc.fill('#000000');
+}
+
+/**
+ * The verification link on one line, whatever its length: the font shrinks to fit (a base64url
+ * code has dashes, where a wrapped line would cut it and the text could not be copied whole).
+ */
+export function drawLink(
+  doc: PDFKit.PDFDocument,
+  url: string,
+  at: { x: number; y: number; width: number; size: number; align: 'right' | 'center' },
+) {
+  doc.font('Helvetica').fontSize(at.size);
+  const size = Math.max(4.5, Math.min(at.size, (at.size * at.width) / doc.widthOfString(url)));
+  doc.fontSize(size).text(url, at.x, at.y, { width: at.width, align: at.align, lineBreak: false });
+  return at.y + size * 1.25;
+}
