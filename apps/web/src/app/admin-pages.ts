@@ -1,5 +1,5 @@
-import { can } from '../features/auth/session-store';
-import { ADMIN_SECTIONS } from './admin-sections';
+import { getSession } from '../features/auth/session-store';
+import { ADMIN_SECTIONS, mayOpenSection } from './admin-sections';
 import type { AdminSectionKey } from './admin-sections';
 import { lazyPage } from './lazy-page';
 import type { LazyPage } from './lazy-page';
@@ -21,6 +21,10 @@ export const ADMIN_PAGES: Partial<Record<AdminSectionKey, LazyPage>> = {
   payments: lazyPage(
     () => import('../features/payments/payments-page'),
     (module) => module.PaymentsPage,
+  ),
+  cashDesk: lazyPage(
+    () => import('../features/cash-desk/cash-desk-page'),
+    (module) => module.CashDeskPage,
   ),
   programmes: lazyPage(
     () => import('../features/programmes/programmes-page'),
@@ -50,6 +54,6 @@ export async function preloadAdminPage(pathname: string): Promise<void> {
     .replace(/^\/admin\/?/, '')
     .replace(/\/+$/, '');
   const section = ADMIN_SECTIONS.find((candidate) => candidate.path === path);
-  if (!section || (section.permission && !can(section.permission))) return;
+  if (!section || !mayOpenSection(section, getSession()?.permissions ?? [])) return;
   await ADMIN_PAGES[section.key]?.preload();
 }

@@ -7,8 +7,11 @@ export interface AdminSection {
   key: AdminSectionKey;
   /** Path under /admin (spec §2 route table; `joumal` is spelled so). '' is the dashboard. */
   path: string;
-  /** What the member's role needs to open it; null: every member. */
-  permission: Permission | null;
+  /**
+   * What the member's role needs to open it: one permission, or a list of which any one will do
+   * (the cash desk opens for its cashiers and for those who supervise them); null: every member.
+   */
+  permission: Permission | readonly Permission[] | null;
   /** Where the sidebar lists it: the main list, the « Paramètres » dropdown, or nowhere. */
   menu: 'main' | 'settings' | null;
 }
@@ -20,6 +23,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   // A student's page, opened from the list.
   { key: 'student', path: 'etudiants/:studentId', permission: 'read:students', menu: null },
   { key: 'payments', path: 'paiements', permission: 'read:payments', menu: 'main' },
+  {
+    key: 'cashDesk',
+    path: 'caisse',
+    permission: ['operate:cash_desk', 'supervise:cash_desk'],
+    menu: 'main',
+  },
   { key: 'statistics', path: 'statistiques', permission: 'read:statistics', menu: 'main' },
   { key: 'marketing', path: 'marketing', permission: 'read:marketing', menu: 'main' },
   { key: 'automations', path: 'automatisations', permission: 'read:automations', menu: 'main' },
@@ -41,14 +50,23 @@ export function adminPath(section: Pick<AdminSection, 'path'>): string {
   return section.path ? `/admin/${section.path}` : '/admin';
 }
 
+/** Whether a member holding `permissions` may open `section` (any one of a list will do). */
+export function mayOpenSection(
+  section: Pick<AdminSection, 'permission'>,
+  permissions: readonly Permission[],
+): boolean {
+  const { permission } = section;
+  if (permission === null) return true;
+  if (typeof permission === 'string') return permissions.includes(permission);
+  return permission.some((one) => permissions.includes(one));
+}
+
 /** The sections of `menu` that a member holding `permissions` may open. */
 export function visibleSections(
   menu: 'main' | 'settings',
   permissions: readonly Permission[],
 ): AdminSection[] {
   return ADMIN_SECTIONS.filter(
-    (section) =>
-      section.menu === menu &&
-      (section.permission === null || permissions.includes(section.permission)),
+    (section) => section.menu === menu && mayOpenSection(section, permissions),
   );
 }

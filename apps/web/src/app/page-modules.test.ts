@@ -16,6 +16,13 @@ describe('pageModuleFor', () => {
     expect(pageModuleFor('/reinitialiser-mot-de-passe/')).toBe('passwordReset');
   });
 
+  it('loads the receipt verification page for /verifier/<code> only', () => {
+    expect(pageModuleFor('/verifier/Xk3_q9-LmP2rT8wZ')).toBe('receiptVerification');
+    expect(pageModuleFor('/verifier/Xk3_q9-LmP2rT8wZ/')).toBe('receiptVerification');
+    expect(pageModuleFor('/verifier')).toBe('notFound');
+    expect(pageModuleFor('/verifier/a/b')).toBe('notFound');
+  });
+
   it('loads the admin area for /admin and everything under it', () => {
     expect(pageModuleFor('/admin')).toBe('admin');
     expect(pageModuleFor('/admin/')).toBe('admin');

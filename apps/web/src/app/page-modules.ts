@@ -20,6 +20,8 @@ export const pageModules = {
       import('../features/auth/forgot-password-page'),
       import('../features/auth/reset-password-page'),
     ]).then(([forgot, reset]) => ({ ...forgot, ...reset })),
+  /** Opened from a receipt's QR code: is this receipt authentic? */
+  receiptVerification: () => import('../features/public/receipt-verification-page'),
   /** The whole admin area: guard, shell and its pages. */
   admin: () => import('./admin-area'),
 };
@@ -45,5 +47,7 @@ const BY_PATH: Record<string, PageModuleKey> = {
 export function pageModuleFor(pathname: string): PageModuleKey {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
   if (path === '/admin' || path.startsWith('/admin/')) return 'admin';
+  // `/verifier/<code>`: one segment after the prefix, as the router's `verifier/:code`.
+  if (/^\/verifier\/[^/]+$/.test(path)) return 'receiptVerification';
   return BY_PATH[path] ?? 'notFound';
 }

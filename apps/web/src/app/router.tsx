@@ -17,6 +17,10 @@ const SignupPage = lazyPage(pageModules.signup, (m) => m.SignupPage);
 const InvitationPage = lazyPage(pageModules.invitation, (m) => m.InvitationPage);
 const ForgotPasswordPage = lazyPage(pageModules.passwordReset, (m) => m.ForgotPasswordPage);
 const ResetPasswordPage = lazyPage(pageModules.passwordReset, (m) => m.ResetPasswordPage);
+const ReceiptVerificationPage = lazyPage(
+  pageModules.receiptVerification,
+  (m) => m.ReceiptVerificationPage,
+);
 const AdminArea = lazyPage(pageModules.admin, (m) => m.AdminArea);
 
 const PAGES_BY_MODULE: Record<PageModuleKey, readonly LazyPage[]> = {
@@ -30,6 +34,7 @@ const PAGES_BY_MODULE: Record<PageModuleKey, readonly LazyPage[]> = {
   signup: [SignupPage],
   invitation: [InvitationPage],
   passwordReset: [ForgotPasswordPage, ResetPasswordPage],
+  receiptVerification: [ReceiptVerificationPage],
   admin: [AdminArea],
 };
 
@@ -61,6 +66,7 @@ export function AppRoutes() {
         <Route path="invitation" element={<InvitationPage />} />
         <Route path="mot-de-passe-oublie" element={<ForgotPasswordPage />} />
         <Route path="reinitialiser-mot-de-passe" element={<ResetPasswordPage />} />
+        <Route path="verifier/:code" element={<ReceiptVerificationPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -7,9 +7,12 @@ import { shell } from './en/shell';
 import { team } from './en/team';
 import { ui } from './en/ui';
 import { audit } from './en/audit';
+import { dashboard } from './en/dashboard';
 import { invitation } from './en/invitation';
 import { passwordReset } from './en/password-reset';
 import { payments } from './en/payments';
+import { receipts } from './en/receipts';
+import { cashDesk } from './en/cash-desk';
 import { profile } from './en/profile';
 import { programmes } from './en/programmes';
 import { studentDetail } from './en/student-detail';
@@ -34,6 +37,9 @@ export const en: Translation = {
   ...studentDetail,
   ...studentImport,
   ...payments,
+  ...dashboard,
+  ...receipts,
+  ...cashDesk,
   ...invitation,
   ...passwordReset,
 };

@@ -5,11 +5,14 @@ import { marketing } from './fr/marketing';
 import { pages } from './fr/pages';
 import { shell } from './fr/shell';
 import type { audit } from './fr/audit';
+import type { dashboard } from './fr/dashboard';
+import type { cashDesk } from './fr/cash-desk';
 import type { invitation } from './fr/invitation';
 import type { passwordReset } from './fr/password-reset';
 import type { payments } from './fr/payments';
 import type { profile } from './fr/profile';
 import type { programmes } from './fr/programmes';
+import type { receipts } from './fr/receipts';
 import type { studentDetail } from './fr/student-detail';
 import type { studentImport } from './fr/student-import';
 import type { students } from './fr/students';
@@ -22,10 +25,10 @@ export const fr = { ...shell, ...marketing, ...pages, ...legal, ...auth, ...admi
 /**
  * French strings of the admin screens (`./fr/ui`, `./fr/team`, `./fr/audit`, `./fr/profile`,
  * `./fr/programmes`, `./fr/students`, `./fr/student-detail`, `./fr/student-import`,
- * `./fr/payments`) and of the public pages reached from an e-mail (`./fr/invitation`,
- * `./fr/password-reset`). The other pages never need them, so they are not bundled with the
- * app: each screen's chunk adds the ones it uses when it loads (`addFrenchStrings`). They are
- * typed all the same.
+ * `./fr/payments`, `./fr/dashboard`, `./fr/receipts`, `./fr/cash-desk`) and of the public
+ * pages reached from an e-mail or a receipt's QR code (`./fr/invitation`, `./fr/password-reset`, `./fr/receipts`).
+ * The other pages never need them, so they are not bundled with the app: each screen's chunk
+ * adds the ones it uses when it loads (`addFrenchStrings`). They are typed all the same.
  */
 export type ScreenStrings = typeof ui &
   typeof team &
@@ -36,6 +39,9 @@ export type ScreenStrings = typeof ui &
   typeof studentDetail &
   typeof studentImport &
   typeof payments &
+  typeof dashboard &
+  typeof receipts &
+  typeof cashDesk &
   typeof invitation &
   typeof passwordReset;
 

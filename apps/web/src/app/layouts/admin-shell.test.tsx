@@ -40,6 +40,7 @@ describe('admin shell: sidebar', () => {
       ['Tableau de bord', '/admin'],
       ['Étudiants', '/admin/etudiants'],
       ['Paiements', '/admin/paiements'],
+      ['Caisse', '/admin/caisse'],
       ['Statistiques', '/admin/statistiques'],
       ['Marketing', '/admin/marketing'],
       ['Automatisations', '/admin/automatisations'],

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LucideIcon } from 'lucide-react';
 import {
+  Banknote,
   BookOpen,
   Calculator,
   ChartColumn,
@@ -29,6 +30,7 @@ const ICONS: Partial<Record<AdminSectionKey, LucideIcon>> = {
   dashboard: LayoutDashboard,
   students: GraduationCap,
   payments: CreditCard,
+  cashDesk: Banknote,
   statistics: ChartColumn,
   marketing: Megaphone,
   automations: Workflow,

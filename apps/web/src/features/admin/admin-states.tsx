@@ -2,10 +2,11 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Compass, Construction, ShieldX } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { mayOpenSection } from '../../app/admin-sections';
 import type { AdminSection } from '../../app/admin-sections';
 import { ButtonLink } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { can, useSession } from '../auth/session-store';
+import { useSession } from '../auth/session-store';
 
 function AdminState({
   icon: Icon,
@@ -47,7 +48,7 @@ export function AdminSectionPage({
   const { t } = useTranslation();
   const session = useSession();
   const title = t(`admin.sections.${section.key}`);
-  if (section.permission && !can(section.permission, session)) {
+  if (!mayOpenSection(section, session?.permissions ?? [])) {
     return (
       <AdminState icon={ShieldX} title={t('admin.states.forbiddenTitle')}>
         {t('admin.states.forbidden', { role: session?.role.name ?? '', page: title })}

@@ -17,8 +17,19 @@ const STATUS_TONES: Record<PaymentStatusValue, BadgeTone> = {
   partially_refunded: 'purple',
 };
 
-/** A payment's status, in the contracts' words (« Réussi », « En attente »…). */
-export function PaymentStatusBadge({ status }: { status: PaymentStatusValue }) {
+/**
+ * A payment's status, in the contracts' words (« Réussi », « En attente »…) or, in the rows of
+ * « Paiements » and the dashboard (`wording="row"`), the spec's « Succès » and « Échec ».
+ */
+export function PaymentStatusBadge({
+  status,
+  wording = 'status',
+}: {
+  status: PaymentStatusValue;
+  wording?: 'status' | 'row';
+}) {
   const { t } = useTranslation();
-  return <Badge tone={STATUS_TONES[status]}>{t(`payments.status.${status}`)}</Badge>;
+  const label =
+    wording === 'row' ? t(`payments.rowStatus.${status}`) : t(`payments.status.${status}`);
+  return <Badge tone={STATUS_TONES[status]}>{label}</Badge>;
 }

@@ -13,6 +13,7 @@ import {
   REVIEW,
   REVIEW_ID,
   succeededPayment,
+  timelineAnswer,
 } from './payment-fixtures';
 
 const REVIEWS_PATH = '/api/payments/reviews';
@@ -24,7 +25,9 @@ function reviewRoutes(extra: Routes = {}): Routes {
         request.url.searchParams.get('status') === 'resolved' ? [RESOLVED_REVIEW] : [REVIEW],
         request,
       ),
-    [`GET /api/payments/${PAYMENT_ID}`]: () => succeededPayment({ lateSuccess: true }),
+    'GET /api/payments': (request: RouteRequest) => page([], request),
+    [`GET /api/payments/${PAYMENT_ID}/timeline`]: () =>
+      timelineAnswer({ payment: succeededPayment({ lateSuccess: true }) }),
     ...extra,
   };
 }
@@ -67,7 +70,7 @@ describe('payments page: « À vérifier »', () => {
     ).toBeTruthy();
   });
 
-  it('opens the notification’s payment in a dialog named in the address', async () => {
+  it('opens the notification’s payment in the drawer, named in the address', async () => {
     storeSession();
     routeFetch(reviewRoutes());
     const { user } = await openPage();
@@ -77,8 +80,8 @@ describe('payments page: « À vérifier »', () => {
       }),
     );
     await waitFor(() => expect(currentUrl()).toBe(`/admin/paiements?paiement=${PAYMENT_ID}`));
-    const dialog = await screen.findByRole('dialog', { name: 'Paiement' });
-    expect(await within(dialog).findByText('Paiement reçu')).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Détail du paiement' });
+    expect(await within(dialog).findByText('Succès')).toBeTruthy();
     expect(within(dialog).getByText(/honoré et signalé dans « À vérifier »/)).toBeTruthy();
     await user.click(within(dialog).getAllByRole('button', { name: 'Fermer' })[1]!);
     await waitFor(() => expect(currentUrl()).toBe('/admin/paiements'));
@@ -90,7 +93,7 @@ describe('payments page: « À vérifier »', () => {
     const { user } = await openPage();
     await screen.findByRole('table', { name: 'Notifications à vérifier' });
     await user.click(within(reviews()).getByRole('button', { name: 'Traitées' }));
-    expect(await screen.findByText('FedaPay')).toBeTruthy();
+    expect(await within(reviews()).findByText('FedaPay')).toBeTruthy();
     await waitFor(() => expect(currentUrl()).toBe('/admin/paiements?verification=traitees'));
     expect(screen.getByText('La notification ne correspond à aucun paiement connu')).toBeTruthy();
     expect(screen.getByText('Vérifiée le 20 nov. 2026, 10:00 par Kossi Lawson')).toBeTruthy();

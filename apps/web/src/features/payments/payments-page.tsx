@@ -4,19 +4,18 @@ import { payments } from '../../i18n/fr/payments';
 import { useListParams } from '../../lib/list-params';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { can, useSession } from '../auth/session-store';
-import { PaymentDialog } from './payment-dialog';
+import { PaymentDrawer } from './payment-drawer';
+import { PaymentList } from './payment-list';
+import { PAYMENT_PARAM } from './payment-params';
 import { PaymentReviews } from './payment-reviews';
 
 addFrenchStrings(payments);
 
-/** `?paiement=<id>`: the payment open in its dialog (a link from a notification). */
-const PAYMENT_PARAM = 'paiement';
-
 /**
- * « Paiements » (/admin/paiements, read:payments). For now its one section is « À vérifier »:
- * the notifications to check (reconcile:payments); the list of every payment comes above it
- * later. A payment named in the address opens in a dialog, so a notification's link can be
- * shared and the Back button closes it.
+ * « Paiements » (/admin/paiements, read:payments): every payment of the school (filters, sort,
+ * pages and exports, all in the address), then « À vérifier », the notifications to check
+ * (reconcile:payments). A payment named in the address (`?paiement=<id>`: a row, a
+ * notification, the dashboard, a shared link) opens in the drawer; the Back button closes it.
  */
 export function PaymentsPage() {
   const { t } = useTranslation();
@@ -32,23 +31,26 @@ export function PaymentsPage() {
   }
 
   return (
-    <div className="space-y-8">
+    <div className="space-y-10">
       <header>
         <h1 className="text-2xl font-extrabold tracking-tight text-brand-950 sm:text-3xl">
           {t('payments.title')}
         </h1>
         <p className="mt-2 max-w-3xl text-base text-slate-700">{t('payments.lead')}</p>
       </header>
+      <PaymentList params={params} update={update} paymentHref={paymentHref} />
       <PaymentReviews
         params={params}
         update={update}
         canReconcile={can('reconcile:payments', session)}
         paymentHref={paymentHref}
       />
-      <PaymentDialog
+      <PaymentDrawer
         paymentId={paymentId}
-        canRefresh={can('record:payments', session)}
-        onClose={() => update({ [PAYMENT_PARAM]: null })}
+        onClose={() => {
+          // Closing after the address already changed (the Back button) adds no history entry.
+          if (paymentId) update({ [PAYMENT_PARAM]: null });
+        }}
       />
     </div>
   );

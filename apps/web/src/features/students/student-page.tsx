@@ -5,6 +5,7 @@ import type { StudentDetail } from '@ecolage/contracts';
 import { ListState } from '../../components/ui/list-state';
 import { addFrenchStrings } from '../../i18n/add-strings';
 import { payments } from '../../i18n/fr/payments';
+import { receipts } from '../../i18n/fr/receipts';
 import { studentDetail } from '../../i18n/fr/student-detail';
 import { students } from '../../i18n/fr/students';
 import { errorStatus } from '../../lib/error-message';
@@ -17,16 +18,18 @@ import { BackToStudents, StudentHeader } from './student-header';
 import { StudentHistory } from './student-history';
 import { StudentInvoices } from './student-invoices';
 import { StudentPayments } from './student-payments';
+import { StudentReceipts } from './student-receipts';
 import { StudentScholarships } from './student-scholarships';
 
-// The page's strings, the list's for the « Modifier » form it shares with it, and the payments'.
-addFrenchStrings(studentDetail, students, payments);
+// The page's strings, the list's for the « Modifier » form it shares with it, the payments' and
+// the receipts'.
+addFrenchStrings(studentDetail, students, payments, receipts);
 
 /**
  * A student's page (/admin/etudiants/:studentId, read:students): who they are, their guardians,
- * enrolments, invoices, payments (and « Demander un paiement »), scholarships and status
- * history. Each action shows only to the roles that may take it. Another school's student is
- * « introuvable » (the API answers 404).
+ * enrolments, invoices, payments (and « Demander un paiement ») and their receipts,
+ * scholarships and status history. Each action shows only to the roles that may take it.
+ * Another school's student is « introuvable » (the API answers 404).
  */
 export function StudentPage() {
   const { studentId = '' } = useParams();
@@ -97,6 +100,7 @@ function StudentView({ student }: { student: StudentDetail }) {
           canReadInvoices={canReadInvoices}
         />
       ) : null}
+      {canReadPayments ? <StudentReceipts studentId={student.id} /> : null}
       {canReadInvoices ? <StudentScholarships student={student} canDecide={canIssue} /> : null}
       <StudentHistory history={student.statusHistory} />
     </div>

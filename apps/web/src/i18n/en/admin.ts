@@ -17,6 +17,7 @@ export const admin: Admin = {
       students: 'Students',
       student: 'Student record',
       payments: 'Payments',
+      cashDesk: 'Cash desk',
       statistics: 'Statistics',
       marketing: 'Marketing',
       automations: 'Automations',

@@ -14,6 +14,7 @@ export const admin = {
       students: 'Étudiants',
       student: 'Fiche étudiant',
       payments: 'Paiements',
+      cashDesk: 'Caisse',
       statistics: 'Statistiques',
       marketing: 'Marketing',
       automations: 'Automatisations',

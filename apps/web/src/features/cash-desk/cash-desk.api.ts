@@ -1,0 +1,223 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CashSession,
+  CashSessionStatusValue,
+  DeskPaymentRequest,
+  DeskPaymentResult,
+  PaymentRow,
+  StudentItem,
+} from '@ecolage/contracts';
+import { errorStatus } from '../../lib/error-message';
+import { apiRequest, UnexpectedAnswerError } from '../auth/auth-client';
+import { paymentKeys } from '../payments/payments.api';
+import { receiptKeys } from '../receipts/receipts.api';
+import { expectShape, id, studentDetailKeys } from '../students/student-detail.api';
+import type { Page } from '../students/student-detail.api';
+
+/**
+ * Server calls of « Caisse »: the cashier's open session, opening and closing it, a payment
+ * taken at the desk (with its idempotency key), the session's payments, the list of sessions
+ * (a cashier's own; every cashier's for a supervisor) and the student search of « Encaisser ».
+ */
+
+export const CASH_SESSIONS_PAGE_SIZE = 10;
+export const SESSION_PAYMENTS_PAGE_SIZE = 10;
+export const STUDENT_SEARCH_SIZE = 8;
+/** Fewer characters match half the school: the search waits for this many. */
+export const STUDENT_SEARCH_MIN = 2;
+
+export const cashDeskKeys = {
+  all: ['cash-sessions'] as const,
+  current: ['cash-sessions', 'current'] as const,
+  lists: ['cash-sessions', 'list'] as const,
+  list: (status: CashSessionStatusValue | null, page: number) =>
+    ['cash-sessions', 'list', { status, page, pageSize: CASH_SESSIONS_PAGE_SIZE }] as const,
+  payments: (sessionId: string, page: number) =>
+    [
+      'cash-sessions',
+      'payments',
+      sessionId,
+      { page, pageSize: SESSION_PAYMENTS_PAGE_SIZE },
+    ] as const,
+  /** Under `['students']`: refreshed with the students after every change. */
+  studentSearch: (search: string) => ['students', 'desk-search', search] as const,
+};
+
+function expectPage<Item>(answer: unknown): Page<Item> {
+  const page = expectShape<Page<Item>>(answer, 'items');
+  if (!Array.isArray(page.items)) throw new UnexpectedAnswerError();
+  return page;
+}
+
+const expectSession = (answer: unknown) => expectShape<CashSession>(answer, 'expectedCash');
+
+/** Not found, forbidden and a bad id are not worth a retry. */
+function retryUnlessRefused(failures: number, error: unknown): boolean {
+  const status = errorStatus(error);
+  return failures < 1 && status !== 404 && status !== 403 && status !== 400;
+}
+
+/** `GET /api/cash-sessions/current`: the member's open session, or null (404: none open). */
+export function useCurrentCashSession(enabled = true) {
+  return useQuery({
+    queryKey: cashDeskKeys.current,
+    queryFn: async ({ signal }) => {
+      try {
+        return expectSession(await apiRequest('/api/cash-sessions/current', { signal }));
+      } catch (error) {
+        if (errorStatus(error) === 404) return null;
+        throw error;
+      }
+    },
+    enabled,
+    staleTime: 0,
+    retry: retryUnlessRefused,
+  });
+}
+
+/** `GET /api/cash-sessions?status&page&pageSize`, newest first. */
+export function useCashSessions(status: CashSessionStatusValue | null, page: number) {
+  return useQuery({
+    queryKey: cashDeskKeys.list(status, page),
+    queryFn: async ({ signal }) => {
+      const query = new URLSearchParams({
+        page: String(page),
+        pageSize: String(CASH_SESSIONS_PAGE_SIZE),
+      });
+      if (status) query.set('status', status);
+      return expectPage<CashSession>(await apiRequest(`/api/cash-sessions?${query}`, { signal }));
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    retry: retryUnlessRefused,
+  });
+}
+
+/** `GET /api/cash-sessions/:sessionId/payments?page&pageSize`, newest first. */
+export function useSessionPayments(sessionId: string, page: number) {
+  return useQuery({
+    queryKey: cashDeskKeys.payments(sessionId, page),
+    queryFn: async ({ signal }) => {
+      const query = new URLSearchParams({
+        page: String(page),
+        pageSize: String(SESSION_PAYMENTS_PAGE_SIZE),
+      });
+      return expectPage<PaymentRow>(
+        await apiRequest(`/api/cash-sessions/${id(sessionId)}/payments?${query}`, { signal }),
+      );
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    retry: retryUnlessRefused,
+  });
+}
+
+/** `POST /api/cash-sessions {openingFloat}` → the open session (201; 409: one is open already). */
+export function useOpenCashSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (openingFloat: number) =>
+      expectSession(
+        await apiRequest('/api/cash-sessions', { method: 'POST', body: { openingFloat } }),
+      ),
+    onSuccess: (session) => {
+      queryClient.setQueryData(cashDeskKeys.current, session);
+      return queryClient.invalidateQueries({ queryKey: cashDeskKeys.lists });
+    },
+    // 409: the session opened elsewhere (another tab) is the one to show.
+    onError: (error) =>
+      errorStatus(error) === 409
+        ? queryClient.invalidateQueries({ queryKey: cashDeskKeys.current })
+        : undefined,
+  });
+}
+
+export interface DeskPaymentInput {
+  sessionId: string;
+  body: DeskPaymentRequest;
+  /** One per payment the cashier means to record: a replay records it once. */
+  key: string;
+}
+
+/**
+ * `POST /api/cash-sessions/:sessionId/payments` with `Idempotency-Key` → the payment and its
+ * receipt (201). The session's figures, its payments, and the student's invoices, payments and
+ * receipts are asked again.
+ */
+export function useRecordDeskPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ sessionId, body, key }: DeskPaymentInput) =>
+      expectShape<DeskPaymentResult>(
+        await apiRequest(`/api/cash-sessions/${id(sessionId)}/payments`, {
+          method: 'POST',
+          body,
+          headers: { 'Idempotency-Key': key },
+        }),
+        'receiptNumber',
+      ),
+    onSuccess: () =>
+      Promise.all(
+        [
+          cashDeskKeys.all,
+          studentDetailKeys.students,
+          studentDetailKeys.invoices,
+          paymentKeys.studentLists,
+          receiptKeys.all,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+    // 409: the session was closed meanwhile (another tab): the desk shows what it is now.
+    onError: (error) =>
+      errorStatus(error) === 409
+        ? queryClient.invalidateQueries({ queryKey: cashDeskKeys.current })
+        : undefined,
+  });
+}
+
+/** `POST /api/cash-sessions/:sessionId/close {countedAmount, comment?}` → the closed session. */
+export function useCloseCashSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      sessionId,
+      countedAmount,
+      comment,
+    }: {
+      sessionId: string;
+      countedAmount: number;
+      comment?: string | undefined;
+    }) =>
+      expectSession(
+        await apiRequest(`/api/cash-sessions/${id(sessionId)}/close`, {
+          method: 'POST',
+          body: { countedAmount, ...(comment ? { comment } : {}) },
+        }),
+      ),
+    onSuccess: () => {
+      queryClient.setQueryData(cashDeskKeys.current, null);
+      return queryClient.invalidateQueries({ queryKey: cashDeskKeys.lists });
+    },
+  });
+}
+
+/** `/api/cash-sessions/:sessionId/report.pdf`: the session's brouillard de caisse. */
+export function sessionReportPath(sessionId: string): string {
+  return `/api/cash-sessions/${id(sessionId)}/report.pdf`;
+}
+
+/** `GET /api/students?search=&page=1&pageSize=8`: the students « Encaisser » offers. */
+export function useDeskStudentSearch(search: string) {
+  return useQuery({
+    queryKey: cashDeskKeys.studentSearch(search),
+    queryFn: async ({ signal }) => {
+      const query = new URLSearchParams({
+        search,
+        page: '1',
+        pageSize: String(STUDENT_SEARCH_SIZE),
+      });
+      return expectPage<StudentItem>(await apiRequest(`/api/students?${query}`, { signal }));
+    },
+    enabled: search.length >= STUDENT_SEARCH_MIN,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * French strings of the dashboard (/admin, spec §2 « Admin dashboard », §9 KPIs): the four
+ * figures with their change against the previous period, and the recent payments.
+ */
+export const dashboard = {
+  dashboard: {
+    kpis: {
+      label: 'Indicateurs du jour',
+      loading: 'Chargement des indicateurs…',
+      loadError: "Les indicateurs n'ont pas pu être chargés.",
+      asOf: 'Chiffres du {{date}}',
+      collectedToday: 'Encaissements du jour',
+      successRate: 'Taux de succès',
+      overdue: 'Impayés',
+      dueNext7Days: 'Échéances à 7 jours',
+      comparedTo: {
+        collectedToday: 'par rapport à hier',
+        successRate: 'par rapport aux 30 jours précédents',
+        overdue: 'par rapport à il y a 30 jours',
+        dueNext7Days: 'par rapport aux 7 jours suivants',
+      },
+      stable: 'stable',
+      successDetail: '{{succeeded}} réussis sur {{attempted}} tentés en 30 jours',
+    },
+    recent: {
+      title: 'Paiements récents',
+      caption: 'Paiements récents',
+      seeAll: 'Voir tous les paiements',
+      loading: 'Chargement des paiements récents…',
+      loadError: "Les paiements récents n'ont pas pu être chargés.",
+      empty: 'Aucun paiement pour le moment.',
+      emptyHint: 'Les paiements des familles et de la caisse apparaîtront ici.',
+    },
+  },
+} as const;
