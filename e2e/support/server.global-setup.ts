@@ -60,13 +60,15 @@ export default async function setup(project: TestProject) {
   const { sandboxProviderEnv } = (await import(
     pathToFileURL(path.join(root, 'apps/psp-sandbox/demo-env.mjs')).href
   )) as { sandboxProviderEnv(origin: string): Record<string, string> };
+  // A known port rather than 0: the receipts' QR codes carry the server's public address.
+  const port = await freePort();
   const server = spawn(process.execPath, [main], {
     cwd: root,
     env: {
       ...process.env,
       ...sandboxProviderEnv(sandbox.origin),
       DATA_DIR: dataDir,
-      PORT: '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
       // info: captured e-mails (invitation and reset links) are logged; journeys read them.
       LOG_LEVEL: 'info',
