@@ -16,7 +16,7 @@ import type { AuditEntryInput } from '../audit';
 import { allocatePayments, listPayableInvoices, type PayableInvoice } from '../billing';
 import { LedgerAccounts } from '../ledger';
 import { schoolToday } from '../organizations';
-import { findStudent } from '../students';
+import { findStudent, findStudentGuardians } from '../students';
 import {
   findIdempotencyKey,
   findSchoolAttempt,
@@ -26,9 +26,7 @@ import {
   updateAttempt,
 } from './attempts.repository';
 import {
-  findStudentPayers,
   recordDeskInvoices,
-  type StudentPayer,
 } from './desk-payments.repository';
 import type { PaymentAttemptRow } from './payments.tables';
 
@@ -83,6 +81,29 @@ export async function findDeskPaymentByKey(
     });
   }
   return findSchoolAttempt(db, organizationId, stored.attemptId);
+}
+
+/** One of the student's guardians, as the desk names them. */
+export interface StudentPayer {
+  id: string;
+  fullName: string;
+  phone: string;
+  isMainPayer: boolean;
+}
+
+/** The student's guardians, main payer first. */
+async function findStudentPayers(
+  tx: Transaction,
+  organizationId: string,
+  studentId: string,
+): Promise<StudentPayer[]> {
+  const links = await findStudentGuardians(tx, organizationId, studentId);
+  return links.map(({ guardian, link }) => ({
+    id: guardian.id,
+    fullName: guardian.fullName,
+    phone: guardian.phone,
+    isMainPayer: link.isMainPayer,
+  }));
 }
 
 /** Who pays: the guardian named (linked to the student), else the student's main payer. */

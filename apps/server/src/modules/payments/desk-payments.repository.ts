@@ -1,7 +1,7 @@
 import type { DeskMethodValue } from '@ecolage/contracts';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
-import { guardians, studentGuardians } from '../students';
+import { guardians } from '../students';
 import { paymentAttemptInvoices, paymentAttempts, type PaymentAttemptRow } from './payments.tables';
 
 /**
@@ -24,46 +24,6 @@ export async function recordDeskInvoices(
       active: false,
     })),
   );
-}
-
-export interface StudentPayer {
-  id: string;
-  fullName: string;
-  phone: string;
-  isMainPayer: boolean;
-}
-
-/**
- * The guardians linked to a student, main payer first (a named read-only query over students'
- * links: the cashier picks who pays among them).
- */
-export async function findStudentPayers(
-  db: DbOrTx,
-  organizationId: string,
-  studentId: string,
-): Promise<StudentPayer[]> {
-  return db
-    .select({
-      id: guardians.id,
-      fullName: guardians.fullName,
-      phone: guardians.phone,
-      isMainPayer: studentGuardians.isMainPayer,
-    })
-    .from(studentGuardians)
-    .innerJoin(
-      guardians,
-      and(
-        eq(guardians.organizationId, studentGuardians.organizationId),
-        eq(guardians.id, studentGuardians.guardianId),
-      ),
-    )
-    .where(
-      and(
-        eq(studentGuardians.organizationId, organizationId),
-        eq(studentGuardians.studentId, studentId),
-      ),
-    )
-    .orderBy(desc(studentGuardians.isMainPayer), asc(studentGuardians.createdAt));
 }
 
 export interface MethodTotal {

@@ -48,3 +48,4 @@ export {
   findStudentIdsOfGuardian,
   type StudentCard,
 } from './student-cards.repository';
+export { findStudentGuardians } from './guardians.repository';

@@ -17,7 +17,7 @@ import { useStudentDetail } from '../students/student-detail.api';
 import { useRecordDeskPayment } from './cash-desk.api';
 import { Panel } from './cash-desk-ui';
 import { DeskPaymentForm } from './desk-payment-form';
-import { newIdempotencyKey } from './idempotency-key';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { StudentPicker, studentLine } from './student-picker';
 
 /** The payment just recorded: its receipt, to print at once, and the way to the next one. */

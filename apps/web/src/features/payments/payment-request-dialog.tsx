@@ -9,21 +9,8 @@ import { ApiClientError } from '../../lib/api-client';
 import { hasEnded, PaymentLive } from './payment-live';
 import { initialRequestValues, PaymentRequestForm } from './payment-request-form';
 import type { RequestValues } from './payment-request-form';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { usePayment, useRequestPayment } from './payments.api';
-
-/**
- * A fresh idempotency key (a v4 UUID): one per request the reader means to make.
- * `randomUUID` exists only in secure contexts (https, localhost); a school reaching the app by
- * plain http on its network gets the same thing from `getRandomValues`.
- */
-function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 /**
  * « Demander un paiement » (request:payments): the request form, then, once the payment is
@@ -50,7 +37,7 @@ export function PaymentRequestDialog({
   const formId = useId();
   const firstFieldRef = useRef<HTMLSelectElement>(null);
   const sending = useRef(false);
-  const [key, setKey] = useState(newKey);
+  const [key, setKey] = useState(newIdempotencyKey);
   const [values, setValues] = useState<RequestValues>(() => initialRequestValues(student));
   const [paymentId, setPaymentId] = useState<string | null>(null);
   const request = useRequestPayment();
@@ -63,7 +50,7 @@ export function PaymentRequestDialog({
       const created = await request.mutateAsync({ body, key });
       setPaymentId(created.id);
     } catch (error) {
-      if (error instanceof ApiClientError && error.status < 500) setKey(newKey());
+      if (error instanceof ApiClientError && error.status < 500) setKey(newIdempotencyKey());
       throw error;
     } finally {
       sending.current = false;
@@ -71,7 +58,7 @@ export function PaymentRequestDialog({
   }
 
   function retry() {
-    setKey(newKey());
+    setKey(newIdempotencyKey());
     setPaymentId(null);
     request.reset();
   }

@@ -1,5 +1,5 @@
 /**
- * A fresh idempotency key (a v4 UUID): one per payment the cashier means to record.
+ * A fresh idempotency key (a v4 UUID): one per request the person means to make (a payment asked for, a payment taken at the desk).
  * `randomUUID` exists only in secure contexts (https, localhost); a school reaching the app by
  * plain http on its network gets the same thing from `getRandomValues`.
  */
