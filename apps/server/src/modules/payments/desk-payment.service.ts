@@ -25,9 +25,7 @@ import {
   recordTransition,
   updateAttempt,
 } from './attempts.repository';
-import {
-  recordDeskInvoices,
-} from './desk-payments.repository';
+import { recordDeskInvoices } from './desk-payments.repository';
 import type { PaymentAttemptRow } from './payments.tables';
 
 export type DeskPaymentInput = z.output<typeof deskPaymentRequestSchema>;

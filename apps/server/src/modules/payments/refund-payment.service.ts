@@ -181,7 +181,7 @@ export async function requestRefund(
           tx,
           pending,
           refund,
-          { kind: 'succeeded', providerStatus: 'manual' },
+          { kind: 'succeeded', providerStatus: null },
           now,
           member.actor,
           origin,

@@ -25,7 +25,7 @@ import { findDueRefunds, findRefund, lockRefund, updateRefund } from './refunds.
 
 /** What the provider (or the person, for a manual refund) says of a refund. */
 export type RefundOutcome =
-  | { kind: 'succeeded'; providerStatus: string; providerRef?: string }
+  | { kind: 'succeeded'; providerStatus: string | null; providerRef?: string }
   | { kind: 'failed'; providerStatus: string; reason: string }
   | { kind: 'pending'; providerStatus: string; providerRef?: string };
 
