@@ -5,16 +5,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Delivery } from './callbacks';
 import type { Sandbox } from './engine';
-import { answerCreated, header } from './http';
+import { answerCreated } from './http';
 import {
   badRequest,
-  callbackUrlProblem,
-  checkProductBearer,
-  ENVIRONMENT_CURRENCY,
   ERRORS,
   issueProductToken,
   note160,
+  productGuard,
+  readCreation,
+  refuseCallbackUrl,
   UUID_V4,
+  wireReason,
   type MtnData,
   type MtnStatus,
 } from './mtn-wire';
@@ -86,11 +87,7 @@ function refundBody(sandbox: Sandbox, refund: SimTransaction<MtnRefundData>) {
     payeeNote: data.payeeNote,
     status: data.status,
   });
-  if (data.reason) {
-    body.reason = sandbox.config.mtn.reasonAsObject
-      ? { code: data.reason, message: data.reason.toLowerCase().replace(/_/g, ' ') }
-      : data.reason;
-  }
+  if (data.reason) body.reason = wireReason(sandbox, data.reason);
   return body;
 }
 
@@ -143,39 +140,13 @@ export function disbursementRoutes(sandbox: Sandbox): FastifyPluginAsync {
 
     app.register(
       async (api) => {
-        api.addHook('onRequest', async (request, reply) => {
-          if (!checkProductBearer(sandbox, 'disbursement', request).ok) {
-            return reply.code(401).send(ERRORS.token);
-          }
-          const environment = header(request, 'x-target-environment') ?? '';
-          if (!(environment in ENVIRONMENT_CURRENCY)) {
-            return reply.code(403).send(ERRORS.environment);
-          }
-        });
+        api.addHook('onRequest', productGuard(sandbox, 'disbursement'));
 
         api.post('/refund', async (request, reply) => {
-          const referenceId = header(request, 'x-reference-id') ?? '';
-          const environment = header(request, 'x-target-environment') as string;
-          const callbackUrl = header(request, 'x-callback-url');
-          if (!UUID_V4.test(referenceId)) {
-            return badRequest(reply, 'X-Reference-Id must be a UUID v4');
-          }
-          const parsed = refundSchema.safeParse(request.body);
-          if (!parsed.success) {
-            const fields = parsed.error.issues.map((issue) => issue.path.join('.'));
-            return badRequest(reply, `invalid ${fields.join(', ')}`);
-          }
-          const body = parsed.data;
-          if (body.currency !== ENVIRONMENT_CURRENCY[environment]) {
-            return reply.code(400).send(ERRORS.currency);
-          }
-          if (callbackUrl !== undefined) {
-            const check = checkProductBearer(sandbox, 'disbursement', request);
-            const user = sandbox.store.mtnUsers.get(check.ok ? check.subject : '');
-            const problem = callbackUrlProblem(callbackUrl, user?.providerCallbackHost ?? '');
-            if (problem === 'url') return badRequest(reply, 'X-Callback-Url is not a URL');
-            if (problem === 'host') return reply.code(400).send(ERRORS.callbackHost);
-          }
+          const creation = readCreation(request, reply, refundSchema);
+          if (!creation) return reply;
+          const { referenceId, environment, callbackUrl, body } = creation;
+          if (refuseCallbackUrl(sandbox, 'disbursement', callbackUrl, request, reply)) return reply;
           if (sandbox.store.findRefund('mtn', referenceId)) {
             return reply.code(409).send(ERRORS.duplicate);
           }

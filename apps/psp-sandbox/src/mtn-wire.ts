@@ -5,7 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { isLocalUrl, type Delivery } from './callbacks';
 import type { Sandbox } from './engine';
-import { basicCredentials, bearerToken, checkBearer, issueToken, type TokenCheck } from './http';
+import {
+  basicCredentials,
+  bearerToken,
+  checkBearer,
+  header,
+  issueToken,
+  type TokenCheck,
+} from './http';
 import {
   randomDigits,
   randomHex,
@@ -140,6 +147,91 @@ export function callbackUrlProblem(url: string, providerHost: string): 'url' | '
   return host === providerHost || (local(host) && local(providerHost)) ? undefined : 'host';
 }
 
+/**
+ * The hook in front of a product's API: a Bearer token issued for that product, then an
+ * X-Target-Environment MTN knows.
+ */
+export function productGuard(sandbox: Sandbox, product: MtnProduct) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!checkProductBearer(sandbox, product, request).ok) {
+      return reply.code(401).send(ERRORS.token);
+    }
+    const environment = header(request, 'x-target-environment') ?? '';
+    if (!(environment in ENVIRONMENT_CURRENCY)) {
+      return reply.code(403).send(ERRORS.environment);
+    }
+  };
+}
+
+/** A creating POST (request to pay, refund) past the checks every product makes. */
+export interface MtnCreation<Body> {
+  referenceId: string;
+  environment: string;
+  callbackUrl: string | undefined;
+  body: Body;
+}
+
+/**
+ * The checks MTN makes on a creating POST before its product's own: an X-Reference-Id that is a
+ * UUID v4, the body against `schema`, the currency of the target environment. Undefined when one
+ * fails, its refusal sent.
+ */
+export function readCreation<Body extends { currency: string }>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  schema: z.ZodType<Body>,
+): MtnCreation<Body> | undefined {
+  const referenceId = header(request, 'x-reference-id') ?? '';
+  if (!UUID_V4.test(referenceId)) {
+    badRequest(reply, 'X-Reference-Id must be a UUID v4');
+    return undefined;
+  }
+  const parsed = schema.safeParse(request.body);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((issue) => issue.path.join('.'));
+    badRequest(reply, `invalid ${fields.join(', ')}`);
+    return undefined;
+  }
+  const environment = header(request, 'x-target-environment') as string;
+  if (parsed.data.currency !== ENVIRONMENT_CURRENCY[environment]) {
+    reply.code(400).send(ERRORS.currency);
+    return undefined;
+  }
+  return {
+    referenceId,
+    environment,
+    callbackUrl: header(request, 'x-callback-url'),
+    body: parsed.data,
+  };
+}
+
+/**
+ * Refuses an X-Callback-Url that is not a URL or not on the host of the API user the product's
+ * token was issued to (true: the refusal is sent). No callback URL is fine.
+ */
+export function refuseCallbackUrl(
+  sandbox: Sandbox,
+  product: MtnProduct,
+  callbackUrl: string | undefined,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): boolean {
+  if (callbackUrl === undefined) return false;
+  const check = checkProductBearer(sandbox, product, request);
+  const user = sandbox.store.mtnUsers.get(check.ok ? check.subject : '');
+  const problem = callbackUrlProblem(callbackUrl, user?.providerCallbackHost ?? '');
+  if (problem === 'url') badRequest(reply, 'X-Callback-Url is not a URL');
+  else if (problem === 'host') reply.code(400).send(ERRORS.callbackHost);
+  return problem !== undefined;
+}
+
+/** A failure reason on MTN's wire: its code, or `{code, message}` when so configured. */
+export function wireReason(sandbox: Sandbox, reason: string) {
+  return sandbox.config.mtn.reasonAsObject
+    ? { code: reason, message: reason.toLowerCase().replace(/_/g, ' ') }
+    : reason;
+}
+
 /** The body of GET …/requesttopay/{id}, which is also the callback's body. */
 export function statusBody(
   sandbox: Sandbox,
@@ -163,11 +255,7 @@ export function statusBody(
     payeeNote: data.payeeNote,
     status: shown,
   });
-  if (status === undefined && data.reason) {
-    body.reason = sandbox.config.mtn.reasonAsObject
-      ? { code: data.reason, message: data.reason.toLowerCase().replace(/_/g, ' ') }
-      : data.reason;
-  }
+  if (status === undefined && data.reason) body.reason = wireReason(sandbox, data.reason);
   return body;
 }
 

@@ -7,8 +7,6 @@ import { answerCreated, delayResponses, header } from './http';
 import { disbursementRoutes } from './mtn-disbursement';
 import {
   badRequest,
-  callbackUrlProblem,
-  checkProductBearer,
   ENVIRONMENT_CURRENCY,
   ERRORS,
   finish,
@@ -16,7 +14,10 @@ import {
   MAGIC,
   ONGOING_SECONDS,
   OUTCOMES,
+  productGuard,
   productOfPath,
+  readCreation,
+  refuseCallbackUrl,
   requestToPaySchema,
   statusBody,
   subscriptionKeys,
@@ -94,42 +95,16 @@ export function mtnRoutes(sandbox: Sandbox): FastifyPluginAsync {
 
     app.register(
       async (collection) => {
-        collection.addHook('onRequest', async (request, reply) => {
-          if (!checkProductBearer(sandbox, 'collection', request).ok) {
-            return reply.code(401).send(ERRORS.token);
-          }
-          const environment = header(request, 'x-target-environment') ?? '';
-          if (!(environment in ENVIRONMENT_CURRENCY)) {
-            return reply.code(403).send(ERRORS.environment);
-          }
-        });
+        collection.addHook('onRequest', productGuard(sandbox, 'collection'));
 
         collection.post('/requesttopay', async (request, reply) => {
-          const referenceId = header(request, 'x-reference-id') ?? '';
-          const environment = header(request, 'x-target-environment') as string;
-          const callbackUrl = header(request, 'x-callback-url');
-          if (!UUID_V4.test(referenceId)) {
-            return badRequest(reply, 'X-Reference-Id must be a UUID v4');
-          }
-          const parsed = requestToPaySchema.safeParse(request.body);
-          if (!parsed.success) {
-            const fields = parsed.error.issues.map((issue) => issue.path.join('.'));
-            return badRequest(reply, `invalid ${fields.join(', ')}`);
-          }
-          const body = parsed.data;
-          if (body.currency !== ENVIRONMENT_CURRENCY[environment]) {
-            return reply.code(400).send(ERRORS.currency);
-          }
+          const creation = readCreation(request, reply, requestToPaySchema);
+          if (!creation) return reply;
+          const { referenceId, environment, callbackUrl, body } = creation;
           if (body.payer.partyIdType === 'MSISDN' && !/^\d{8,15}$/.test(body.payer.partyId)) {
             return badRequest(reply, 'payer.partyId must be an MSISDN with its country code');
           }
-          if (callbackUrl !== undefined) {
-            const check = checkProductBearer(sandbox, 'collection', request);
-            const user = sandbox.store.mtnUsers.get(check.ok ? check.subject : '');
-            const problem = callbackUrlProblem(callbackUrl, user?.providerCallbackHost ?? '');
-            if (problem === 'url') return badRequest(reply, 'X-Callback-Url is not a URL');
-            if (problem === 'host') return reply.code(400).send(ERRORS.callbackHost);
-          }
+          if (refuseCallbackUrl(sandbox, 'collection', callbackUrl, request, reply)) return reply;
           if (sandbox.store.find('mtn', referenceId)) return reply.code(409).send(ERRORS.duplicate);
 
           const now = sandbox.now();
