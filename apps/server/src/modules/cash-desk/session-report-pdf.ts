@@ -4,8 +4,8 @@ import {
   type CashSession,
   type DeskMethodValue,
 } from '@ecolage/contracts';
-import { formatFrancs } from '@ecolage/money';
 import PDFDocument from 'pdfkit';
+import { pdfFrancs, pdfToBuffer, winAnsi } from '../../platform/pdf';
 
 /** What the « brouillard de caisse » shows: the session, its payments and the closing count. */
 export interface SessionReportView {
@@ -31,15 +31,8 @@ const INK = '#1f2937';
 const MUTED = '#6b7280';
 const RULE = '#d1d5db';
 
-/**
- * Helvetica (WinAnsi) has no U+202F, the narrow no-break space French formatting puts between
- * thousands and before « : »; the page shows plain spaces instead.
- */
-const plain = (text: string) => text.replace(/[\u202F\u00A0]/g, ' ');
-const francs = (amount: number) => plain(formatFrancs(amount));
-
 function dateTime(date: Date, timeZone: string): string {
-  return plain(
+  return winAnsi(
     new Intl.DateTimeFormat('fr-FR', { timeZone, dateStyle: 'long', timeStyle: 'short' }).format(
       date,
     ),
@@ -53,9 +46,9 @@ function dayKey(date: Date, timeZone: string): string {
 /** A payment's time; with its day when the session ran past midnight. */
 function paymentTime(date: Date, opened: Date, timeZone: string): string {
   const time = new Intl.DateTimeFormat('fr-FR', { timeZone, timeStyle: 'short' }).format(date);
-  if (dayKey(date, timeZone) === dayKey(opened, timeZone)) return plain(time);
+  if (dayKey(date, timeZone) === dayKey(opened, timeZone)) return winAnsi(time);
   const day = new Intl.DateTimeFormat('fr-FR', { timeZone, day: '2-digit', month: '2-digit' });
-  return plain(`${day.format(date)} ${time}`);
+  return winAnsi(`${day.format(date)} ${time}`);
 }
 
 /** Cuts the text to fit the width, with an ellipsis. */
@@ -90,9 +83,9 @@ const bottom = (doc: Doc) => doc.page.height - MARGIN - 30;
 
 function header(doc: Doc, view: SessionReportView): number {
   const { school, session } = view;
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(15).text(plain(school.name), MARGIN, MARGIN);
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(15).text(winAnsi(school.name), MARGIN, MARGIN);
   doc.font('Helvetica').fontSize(9).fillColor(MUTED);
-  for (const line of school.addressLines) doc.text(plain(line));
+  for (const line of school.addressLines) doc.text(winAnsi(line));
   if (school.phone) doc.text(`Tél. ${school.phone}`);
   doc.moveDown(0.8);
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(14).text('Brouillard de caisse');
@@ -105,14 +98,14 @@ function header(doc: Doc, view: SessionReportView): number {
   }
   doc.moveDown(0.6);
   const facts: [string, string][] = [
-    ['Caissier', plain(session.cashierName)],
+    ['Caissier', winAnsi(session.cashierName)],
     ['Session', `${cashSessionStatusLabels[session.status]} (${session.id.slice(0, 8)})`],
     ['Ouverture', dateTime(new Date(session.openedAt), view.timeZone)],
     [
       'Clôture',
       session.closedAt ? dateTime(new Date(session.closedAt), view.timeZone) : 'non clôturée',
     ],
-    ['Fond de caisse', francs(session.openingFloat)],
+    ['Fond de caisse', pdfFrancs(session.openingFloat)],
   ];
   let y = doc.y;
   for (const [label, value] of facts) {
@@ -160,10 +153,10 @@ function paymentsTable(doc: Doc, view: SessionReportView, top: number): number {
     const values = [
       paymentTime(payment.paidAt, opened, view.timeZone),
       payment.receiptNumber ?? '—',
-      plain(payment.student),
+      winAnsi(payment.student),
       paymentMethodLabels[payment.method],
       payment.reference ?? '—',
-      francs(payment.amount),
+      pdfFrancs(payment.amount),
     ];
     doc.font('Helvetica').fontSize(9).fillColor(INK);
     let x = MARGIN;
@@ -178,7 +171,7 @@ function paymentsTable(doc: Doc, view: SessionReportView, top: number): number {
   const total = view.payments.reduce((sum, payment) => sum + payment.amount, 0);
   doc.font('Helvetica-Bold').fontSize(9);
   cell(doc, `Total encaissé (${view.payments.length} paiement(s))`, MARGIN, y + 4, 435);
-  cell(doc, francs(total), MARGIN + 435, y + 4, 80, 'right');
+  cell(doc, pdfFrancs(total), MARGIN + 435, y + 4, 80, 'right');
   return y + ROW + 14;
 }
 
@@ -207,11 +200,11 @@ function methodTotals(doc: Doc, view: SessionReportView, top: number): number {
   const totals = view.session.totalsByMethod;
   const lines: [string, string, boolean?][] = totals.map((total) => [
     `${paymentMethodLabels[total.method]} (${total.count})`,
-    francs(total.amount),
+    pdfFrancs(total.amount),
   ]);
   lines.push([
     `Total (${view.session.paymentCount})`,
-    francs(totals.reduce((sum, total) => sum + total.amount, 0)),
+    pdfFrancs(totals.reduce((sum, total) => sum + total.amount, 0)),
     true,
   ]);
   return block(doc, 'Totaux par mode de paiement', top, lines);
@@ -223,21 +216,21 @@ function cashCount(doc: Doc, view: SessionReportView, top: number): number {
   const gap =
     difference === null
       ? '—'
-      : `${difference > 0 ? '+' : ''}${francs(difference)}${
+      : `${difference > 0 ? '+' : ''}${pdfFrancs(difference)}${
           difference > 0 ? ' (excédent)' : difference < 0 ? ' (manquant)' : ''
         }`;
   let y = block(doc, 'Comptage des espèces', top, [
-    ['Fond de caisse', francs(session.openingFloat)],
-    ['Espèces encaissées', francs(session.cashTaken)],
-    ['Espèces attendues', francs(session.expectedCash), true],
-    ['Espèces comptées', session.countedCash === null ? '—' : francs(session.countedCash), true],
+    ['Fond de caisse', pdfFrancs(session.openingFloat)],
+    ['Espèces encaissées', pdfFrancs(session.cashTaken)],
+    ['Espèces attendues', pdfFrancs(session.expectedCash), true],
+    ['Espèces comptées', session.countedCash === null ? '—' : pdfFrancs(session.countedCash), true],
     ['Écart (compté – attendu)', gap, true],
   ]);
   if (session.closingComment) {
     doc.font('Helvetica').fontSize(10).fillColor(MUTED).text('Commentaire', MARGIN, y);
     doc
       .fillColor(INK)
-      .text(plain(session.closingComment), MARGIN + 110, y, { width: doc.page.width - 190 });
+      .text(winAnsi(session.closingComment), MARGIN + 110, y, { width: doc.page.width - 190 });
     y = doc.y + 10;
   }
   return y;
@@ -251,7 +244,7 @@ function signatures(doc: Doc, view: SessionReportView, top: number) {
   }
   const half = (doc.page.width - MARGIN * 2) / 2;
   const signers = [
-    ['Le caissier', plain(view.session.cashierName)],
+    ['Le caissier', winAnsi(view.session.cashierName)],
     ['Le responsable financier', 'Nom :'],
   ];
   signers.forEach(([role, name], index) => {
@@ -300,13 +293,10 @@ export function renderSessionReport(view: SessionReportView): Promise<Buffer> {
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: `Brouillard de caisse — ${plain(view.session.cashierName)}`, Author: 'Écolage' },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+    info: {
+      Title: `Brouillard de caisse — ${winAnsi(view.session.cashierName)}`,
+      Author: 'Écolage',
+    },
   });
   let y = header(doc, view);
   y = paymentsTable(doc, view, y + 6);
@@ -314,6 +304,5 @@ export function renderSessionReport(view: SessionReportView): Promise<Buffer> {
   y = cashCount(doc, view, y);
   signatures(doc, view, y);
   footers(doc, view);
-  doc.end();
-  return done;
+  return pdfToBuffer(doc);
 }

@@ -1,3 +1,5 @@
+import { closestLatinLetters } from '../../platform/latin-letters';
+
 /**
  * GSM-7's basic character set (3GPP TS 23.038) and the escaped characters of its extension table
  * (they count twice): an SMS in it is 160 characters per part, in UCS-2 only 70.
@@ -24,21 +26,6 @@ const replacements: Record<string, string> = {
   '°': 'o',
   œ: 'oe',
   Œ: 'OE',
-  æ: 'ae',
-  ç: 'c',
-  // Ewe, Kabiyè and their neighbours' letters, in names.
-  ɔ: 'o',
-  Ɔ: 'O',
-  ɛ: 'e',
-  Ɛ: 'E',
-  ɖ: 'd',
-  Ɖ: 'D',
-  ŋ: 'n',
-  Ŋ: 'N',
-  ʋ: 'v',
-  Ʋ: 'V',
-  ɣ: 'g',
-  Ɣ: 'G',
 };
 
 /**
@@ -53,8 +40,7 @@ export function toGsm7(text: string): string {
       result += character;
       continue;
     }
-    const replaced =
-      replacements[character] ?? character.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    const replaced = replacements[character] ?? closestLatinLetters(character);
     result += [...replaced].filter((part) => gsm7.has(part)).join('');
   }
   return result;

@@ -2,7 +2,12 @@
  * Receipts: one per succeeded payment, numbered `REC-YYYY-NNNNNN` without gaps per school and year,
  * its content frozen at issue, rendered as a PDF (A4 or 80 mm) and verifiable on a public page.
  */
-export { findReceiptsOfPayments, type ReceiptRef } from './receipts.repository';
+export {
+  findReceiptsOfPayments,
+  findReceiptSummary,
+  type ReceiptRef,
+  type ReceiptSummary,
+} from './receipts.repository';
 export type { ReceiptContent } from './receipt-content';
 export {
   issueReceipt,
@@ -10,10 +15,7 @@ export {
   type IssueOptions,
   type ReceiptPaymentFacts,
 } from './issue-receipt.service';
-export { receiptStatus } from './receipt-rules';
 export { receipts, receiptCounters, type ReceiptRow } from './receipts.tables';
 export { receiptOutboxHandlers } from './receipt-outbox';
 export { receiptsRoutes } from './receipts.routes';
 export { renderReceiptPdf } from './receipt-pdf';
-export { toReceiptItem } from './receipts.service';
-export { findReceiptSummary, type ReceiptSummary } from './receipt-lookup';

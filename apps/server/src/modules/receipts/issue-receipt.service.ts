@@ -6,7 +6,7 @@ import type { DbOrTx, Transaction } from '../../platform/db/database';
 import { publicBaseUrl } from '../../platform/env';
 import { recordAuditEntry, type AuditEntryInput } from '../audit';
 import { findInvoicesWithLines, openBalanceOfStudents } from '../billing';
-import { findOrganizationsByIds } from '../organizations';
+import { findOrganizationsByIds, type Organization } from '../organizations';
 import { findGuardian, findStudentCards, findStudentIdsOfGuardian } from '../students';
 import type { ReceiptContent } from './receipt-content';
 import { formatReceiptNumber, newVerificationCode, verificationUrl } from './receipt-rules';
@@ -43,8 +43,6 @@ export interface ReceiptPaymentFacts {
 export interface IssueOptions {
   /** The moment of issue (tests); now by default. */
   now?: Date;
-  /** The site's address for the QR code; PUBLIC_URL (or the local server) by default. */
-  baseUrl?: string;
 }
 
 /**
@@ -77,7 +75,7 @@ export async function issueReceipt(
     school,
     issuedAt,
     timeZone,
-    verificationUrl: verificationUrl(options.baseUrl ?? publicBaseUrl(), code),
+    verificationUrl: verificationUrl(publicBaseUrl(), code),
   });
   // The counter is taken last, so its row stays locked for as short a time as possible.
   const sequence = await nextReceiptSequence(tx, organizationId, year);
@@ -114,13 +112,11 @@ export async function issueReceipt(
   return receipt;
 }
 
-type School = NonNullable<Awaited<ReturnType<typeof findOrganizationsByIds>>[number]>;
-
 /** The paper's frozen content: school, payer, students, invoices paid, balance left. */
 async function receiptContent(
   db: DbOrTx,
   facts: ReceiptPaymentFacts,
-  issue: { school: School; issuedAt: Date; timeZone: string; verificationUrl: string },
+  issue: { school: Organization; issuedAt: Date; timeZone: string; verificationUrl: string },
 ): Promise<Omit<ReceiptContent, 'number'>> {
   const { organizationId } = facts;
   const { school } = issue;

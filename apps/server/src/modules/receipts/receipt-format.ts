@@ -1,11 +1,3 @@
-import {
-  paymentChannelLabels,
-  paymentMethodLabels,
-  type PaymentChannelValue,
-  type PaymentMethodValue,
-} from '@ecolage/contracts';
-import { formatFrancs } from '@ecolage/money';
-
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 function partsIn(timeZone: string, iso: string) {
@@ -38,22 +30,4 @@ export function formatSchoolDateTime(iso: string, timeZone: string): string {
 export function formatSchoolDate(iso: string, timeZone: string): string {
   const p = partsIn(timeZone, iso);
   return `${p.day}/${p.month}/${p.year}`;
-}
-
-/**
- * « 150 000 FCFA » for the PDF: the standard Helvetica is WinAnsi, which has no U+202F (the
- * French group separator), so groups and the unit are separated by U+00A0 (never wrapped).
- */
-export function pdfFrancs(amount: number): string {
-  return formatFrancs(amount).replace(/[\u202F\u00A0]/g, '\u00A0');
-}
-
-/** « Espèces », « MTN MoMo »: what the payer paid with. */
-export function methodLabel(method: PaymentMethodValue): string {
-  return paymentMethodLabels[method] ?? method;
-}
-
-/** « Caisse », « PayGate Global »: who carried the money. */
-export function channelLabel(channel: PaymentChannelValue): string {
-  return paymentChannelLabels[channel] ?? channel;
 }

@@ -1,5 +1,6 @@
 import type { ReceiptFormatValue } from '@ecolage/contracts';
 import PDFDocument from 'pdfkit';
+import { pdfToBuffer } from '../../platform/pdf';
 import { drawA4Receipt } from './receipt-pdf-a4';
 import { drawThermalReceipt } from './receipt-pdf-thermal';
 import { verificationQr } from './receipt-pdf-parts';
@@ -32,16 +33,6 @@ function newDocument(view: ReceiptView, size: [number, number], margin: number) 
   });
 }
 
-function toBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.end();
-  });
-}
-
 /**
  * The receipt as a PDF, in A4 or on 80 mm thermal paper, from its frozen content and its refund
  * state. The thermal page is laid out twice: once to measure, once on a page of that height.
@@ -55,11 +46,11 @@ export async function renderReceiptPdf(
   if (format === 'a4') {
     const doc = newDocument(view, [595.28, 841.89], 42);
     drawA4Receipt(doc, view, qr);
-    return toBuffer(doc);
+    return pdfToBuffer(doc);
   }
   const measuring = newDocument(view, [THERMAL_WIDTH, 5000], 12);
   const height = Math.ceil(drawThermalReceipt(measuring, view, qr));
   const doc = newDocument(view, [THERMAL_WIDTH, height], 12);
   drawThermalReceipt(doc, view, qr);
-  return toBuffer(doc);
+  return pdfToBuffer(doc);
 }

@@ -6,7 +6,7 @@ import {
   receiptStatus,
   verificationUrl,
 } from './receipt-rules';
-import { winAnsi } from './receipt-view';
+import { winAnsi } from '../../platform/pdf';
 
 describe('receipt rules', () => {
   it('numbers REC-YYYY-NNNNNN', () => {

@@ -1,47 +1,9 @@
+import { paymentChannelLabels, paymentMethodLabels } from '@ecolage/contracts';
 import { sumFrancs } from '@ecolage/money';
-import { channelLabel, formatSchoolDateTime, methodLabel, pdfFrancs } from './receipt-format';
+import { pdfFrancs, winAnsi } from '../../platform/pdf';
+import { formatSchoolDateTime } from './receipt-format';
 import { receiptStatus } from './receipt-rules';
 import type { ReceiptRow } from './receipts.tables';
-
-/** Windows-1252's characters above 0x7F that are not Latin-1 (what Helvetica's WinAnsi can draw). */
-const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-/** Letters of Ewe, Kabiyè and their neighbours, and spaces WinAnsi lacks, written the closest way. */
-const closest: Record<string, string> = {
-  ɔ: 'o',
-  Ɔ: 'O',
-  ɛ: 'e',
-  Ɛ: 'E',
-  ɖ: 'd',
-  Ɖ: 'D',
-  ŋ: 'n',
-  Ŋ: 'N',
-  ʋ: 'v',
-  Ʋ: 'V',
-  ɣ: 'g',
-  Ɣ: 'G',
-  '\u202F': '\u00A0',
-  '\u2009': ' ',
-};
-
-/**
- * The text as the standard PDF fonts can draw it (WinAnsi): French is untouched; other letters
- * lose their accents or take their closest Latin form; anything else becomes « ? ».
- */
-export function winAnsi(text: string): string {
-  let result = '';
-  for (const character of text) {
-    const code = character.codePointAt(0)!;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)) result += character;
-    else if (WIN_ANSI_EXTRAS.has(character)) result += character;
-    else if (closest[character] !== undefined) result += closest[character];
-    else if (character === '\n') result += character;
-    else {
-      const bare = character.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-      result += /^[\x20-\x7e\u00a0-\u00ff]+$/.test(bare) ? bare : '?';
-    }
-  }
-  return result;
-}
 
 export interface ReceiptViewRow {
   label: string;
@@ -157,8 +119,8 @@ export function receiptView(
     amountSentence: winAnsi(
       `Arrêté le présent reçu à la somme de ${content.amountInWords} (${pdfFrancs(content.amount)}).`,
     ),
-    method: winAnsi(methodLabel(content.method)),
-    channel: winAnsi(channelLabel(content.provider)),
+    method: winAnsi(paymentMethodLabels[content.method] ?? content.method),
+    channel: winAnsi(paymentChannelLabels[content.provider] ?? content.provider),
     reference: content.providerRef ? winAnsi(content.providerRef) : null,
     remainingBalance: pdfFrancs(content.remainingBalance),
     cashierName: content.cashierName ? winAnsi(content.cashierName) : null,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { academicYears, levels, programmes } from '../programmes';
 import { findStudentsOfGuardians } from './guardians.repository';
+import { enrolledLevelJoin, studentProgrammeJoin } from './students.repository';
 import { enrolments, students } from './students.tables';
 
 /** A student as a receipt or a paper names them. */
@@ -34,13 +35,7 @@ export async function findStudentCards(
       programme: programmes.name,
     })
     .from(students)
-    .leftJoin(
-      programmes,
-      and(
-        eq(programmes.organizationId, students.organizationId),
-        eq(programmes.id, students.programmeId),
-      ),
-    )
+    .leftJoin(programmes, studentProgrammeJoin())
     .where(and(eq(students.organizationId, organizationId), inArray(students.id, wanted)));
   const enrolled = await db
     .select({ studentId: enrolments.studentId, level: levels.name, programme: programmes.name })
@@ -52,10 +47,7 @@ export async function findStudentCards(
         eq(academicYears.id, enrolments.academicYearId),
       ),
     )
-    .innerJoin(
-      levels,
-      and(eq(levels.organizationId, enrolments.organizationId), eq(levels.id, enrolments.levelId)),
-    )
+    .innerJoin(levels, enrolledLevelJoin())
     .innerJoin(
       programmes,
       and(
