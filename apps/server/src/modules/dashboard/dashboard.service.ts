@@ -1,10 +1,9 @@
 import type { Dashboard, Kpi } from '@ecolage/contracts';
-import { addDays, dayIn, DEFAULT_SCHOOL_TIME_ZONE } from '../../platform/clock';
+import { addDays, dayIn, DEFAULT_SCHOOL_TIME_ZONE, startOfSchoolDay } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db/database';
 import { findReceivables, overdueBalanceAsOf } from '../billing';
 import { findOrganizationsByIds } from '../organizations';
 import { countAttemptOutcomes, sumCollected, type AttemptOutcomes } from '../payments';
-import { startOfSchoolDay } from './school-days';
 import { SettledFigures } from './settled-figures';
 
 /** Days in each period of the success rate. */

@@ -1,5 +1,5 @@
-import type { PaymentStatusValue } from '@ecolage/contracts';
 import type { DbOrTx } from '../../platform/db/database';
+import { succeededStatuses } from './payment-figures.repository';
 import {
   countPayments,
   refundsFingerprint,
@@ -10,13 +10,6 @@ import {
 const SETTLED_AFTER_DAYS = 7;
 /** Totals kept per instance: a few per school and filter combination, renewed daily. */
 const MAX_ENTRIES = 2_000;
-/** A refund moves a payment between these states, whatever its age. */
-const refundStates: readonly PaymentStatusValue[] = [
-  'succeeded',
-  'refund_pending',
-  'refunded',
-  'partially_refunded',
-];
 
 /**
  * The pager's exact total without counting half a million rows on every page view (see
@@ -48,8 +41,9 @@ export class PaymentListTotals {
   }
 
   private async keyOf(db: DbOrTx, scope: PaymentListScope, boundary: Date) {
+    // A refund moves a payment between the success states, whatever its age.
     const refunds =
-      scope.status && refundStates.includes(scope.status)
+      scope.status && succeededStatuses.includes(scope.status)
         ? await refundsFingerprint(db, scope.organizationId)
         : '';
     return [

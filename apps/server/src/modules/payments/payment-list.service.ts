@@ -20,6 +20,7 @@ import {
   findStudentsMatching,
   type ClaimFilter,
   type DateOrder,
+  type PaymentClaim,
   type PaymentListScope,
 } from './payment-list.repository';
 import type { PaymentAttemptRow } from './payments.tables';
@@ -89,6 +90,17 @@ export async function paymentListScope(
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** The students whose invoices the claims are for, each once. */
+export function claimedStudents(claims: PaymentClaim[]): PaymentRow['students'] {
+  const students = new Map(
+    claims.map((claim) => [
+      claim.studentId,
+      { id: claim.studentId, name: claim.studentName, matricule: claim.matricule },
+    ]),
+  );
+  return [...students.values()];
+}
+
 /** The rows as the screen shows them: invoice numbers, students and receipt of each payment. */
 export async function describePaymentRows(
   db: DbOrTx,
@@ -105,19 +117,13 @@ export async function describePaymentRows(
       attempts.map((attempt) => attempt.guardianId),
     ),
   ]);
-  const claimsOf = new Map<string, typeof claims>();
+  const claimsOf = new Map<string, PaymentClaim[]>();
   for (const claim of claims) {
     claimsOf.set(claim.attemptId, [...(claimsOf.get(claim.attemptId) ?? []), claim]);
   }
   return attempts.map((attempt) => {
     const claimed = claimsOf.get(attempt.id) ?? [];
     const numbers = claimed.flatMap((claim) => (claim.invoiceNumber ? [claim.invoiceNumber] : []));
-    const students = new Map(
-      claimed.map((claim) => [
-        claim.studentId,
-        { id: claim.studentId, name: claim.studentName, matricule: claim.matricule },
-      ]),
-    );
     const receipt = receipts.get(attempt.id);
     return {
       id: attempt.id,
@@ -130,7 +136,7 @@ export async function describePaymentRows(
       status: attempt.status,
       lateSuccess: attempt.lateSuccess,
       invoiceNumbers: [...new Set(numbers)],
-      students: [...students.values()],
+      students: claimedStudents(claimed),
       guardianName: payers.get(attempt.guardianId) ?? '',
       receiptId: receipt?.id ?? null,
       receiptNumber: receipt?.number ?? null,

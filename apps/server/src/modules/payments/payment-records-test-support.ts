@@ -1,16 +1,13 @@
 import type { PaymentStatusValue } from '@ecolage/contracts';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../app';
 import type { Database } from '../../platform/db/database';
-import { logIn } from '../../test/auth-helpers';
-import { ok, type Call } from '../../test/school-fixture';
 import { testAppOptions } from '../../test/test-app';
 import { useTestDatabase } from '../../test/test-database';
-import { addMemberWithSystemRole } from '../access/access.service';
-import { ensureAccount } from '../auth';
 import { createHttpClient, createPaymentProviders, loadPspConfig } from '../psp';
+import { succeededStatuses } from './payment-figures.repository';
 import type { PaymentsContext } from './payments-context';
 import { paymentAttemptInvoices, paymentAttempts } from './payments.tables';
 
@@ -50,32 +47,6 @@ export function useAppAt(now: Date) {
   };
 }
 
-/** A member whose custom role (created through /api/roles) holds only `permissions`. */
-export async function memberWith(
-  app: FastifyInstance,
-  db: Database,
-  school: { organizationId: string; call: Call },
-  permissions: string[],
-) {
-  const role = await ok(
-    school.call('POST', '/api/roles', { name: `Rôle ${permissions.join(' ')}`, permissions }),
-    201,
-  );
-  const email = `membre.${Math.random().toString(36).slice(2)}@ecole.tg`;
-  const userId = await db.transaction(async (tx) => {
-    const { user } = await ensureAccount(tx, { email, name: 'Membre', password: 'motdepasse' });
-    await addMemberWithSystemRole(
-      tx,
-      { organizationId: school.organizationId, userId: user.id, roleKey: 'reader', userLabel: 'M' },
-      { actor: { type: 'system', label: 'Test' }, ip: null },
-    );
-    return user.id;
-  });
-  const patched = await school.call('PATCH', `/api/members/${userId}`, { roleId: role.id });
-  expect(patched.statusCode, patched.body).toBe(204);
-  return (await logIn(app, email, 'motdepasse')).accessToken;
-}
-
 export interface PaymentFixture {
   organizationId: string;
   guardianId: string;
@@ -99,7 +70,6 @@ export interface PaymentFixture {
 export async function insertPayment(db: Database, payment: PaymentFixture): Promise<string> {
   const id = randomUUID();
   const status = payment.status ?? 'succeeded';
-  const succeeded = ['succeeded', 'refund_pending', 'refunded', 'partially_refunded'];
   await db.insert(paymentAttempts).values({
     id,
     organizationId: payment.organizationId,
@@ -117,7 +87,7 @@ export async function insertPayment(db: Database, payment: PaymentFixture): Prom
     succeededAt:
       payment.succeededAt !== undefined
         ? payment.succeededAt
-        : succeeded.includes(status)
+        : succeededStatuses.includes(status)
           ? new Date(payment.createdAt.getTime() + 60_000)
           : null,
     createdAt: payment.createdAt,

@@ -5,6 +5,7 @@ import { notFound } from '../../platform/errors';
 import { findReceiptSummary } from '../receipts';
 import { findSchoolAttempt } from './attempts.repository';
 import { findPaymentClaims } from './payment-list.repository';
+import { claimedStudents } from './payment-list.service';
 import { describePayment } from './payment-view';
 import type { PaymentsContext } from './payments-context';
 import { paymentTransitions, providerEvents } from './payments.tables';
@@ -77,15 +78,9 @@ export async function getPaymentTimeline(
     findPaymentRefunds(db, organizationId, attempt.id),
     findReceiptSummary(db, organizationId, attempt.id),
   ]);
-  const students = new Map(
-    claims.map((claim) => [
-      claim.studentId,
-      { id: claim.studentId, name: claim.studentName, matricule: claim.matricule },
-    ]),
-  );
   return {
     payment,
-    students: [...students.values()],
+    students: claimedStudents(claims),
     transitions: transitions.map((transition) => ({
       from: transition.from as PaymentStatusValue | null,
       to: transition.to as PaymentStatusValue,

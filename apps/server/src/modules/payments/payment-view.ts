@@ -1,28 +1,24 @@
 import type { Payment, PaymentItem } from '@ecolage/contracts';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { DEFAULT_SCHOOL_TIME_ZONE } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db/database';
 import { findPaymentAllocations } from '../billing';
 import { findReceiptsOfPayments } from '../receipts';
-import { guardians } from '../students';
-import { paymentAttemptInvoices, paymentAttempts, type PaymentAttemptRow } from './payments.tables';
+import { countPayments, findGuardianNames, findPaymentPage } from './payment-list.repository';
+import type { PaymentAttemptRow } from './payments.tables';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** The payment as staff screens show it (secrets and raw provider answers stay on the server). */
+/**
+ * The payment as staff screens show it (secrets and raw provider answers stay on the server).
+ * Its reads run one after the other: `db` may be a transaction, whose one client takes one query
+ * at a time.
+ */
 export async function describePayment(db: DbOrTx, attempt: PaymentAttemptRow): Promise<Payment> {
-  const [guardian] = await db
-    .select({ fullName: guardians.fullName })
-    .from(guardians)
-    .where(
-      and(
-        eq(guardians.organizationId, attempt.organizationId),
-        eq(guardians.id, attempt.guardianId),
-      ),
-    );
-  const allocations = await findPaymentAllocations(db, attempt.organizationId, attempt.id);
-  const receipt = (await findReceiptsOfPayments(db, attempt.organizationId, [attempt.id])).get(
-    attempt.id,
-  );
+  const { organizationId } = attempt;
+  const payers = await findGuardianNames(db, organizationId, [attempt.guardianId]);
+  const allocations = await findPaymentAllocations(db, organizationId, attempt.id);
+  const receipts = await findReceiptsOfPayments(db, organizationId, [attempt.id]);
+  const receipt = receipts.get(attempt.id);
   return {
     id: attempt.id,
     status: attempt.status,
@@ -33,7 +29,7 @@ export async function describePayment(db: DbOrTx, attempt: PaymentAttemptRow): P
     currency: attempt.currency,
     payerPhone: attempt.payerPhone,
     guardianId: attempt.guardianId,
-    guardianName: guardian?.fullName ?? '',
+    guardianName: payers.get(attempt.guardianId) ?? '',
     invoiceIds: attempt.invoiceIds,
     failureReason: attempt.failureReason,
     nextAction: (attempt.nextAction as Payment['nextAction']) ?? null,
@@ -51,65 +47,49 @@ export async function describePayment(db: DbOrTx, attempt: PaymentAttemptRow): P
   };
 }
 
-/** A student's payments, newest first: those made for their invoices. */
+/** A student's payments, newest first: « Paiements » for the claims of their invoices. */
 export async function findStudentPaymentPage(
   db: DbOrTx,
   organizationId: string,
   studentId: string,
   query: { page: number; pageSize: number },
 ): Promise<{ items: PaymentItem[]; total: number }> {
-  const forStudent = inArray(
-    paymentAttempts.id,
-    db
-      .select({ attemptId: paymentAttemptInvoices.attemptId })
-      .from(paymentAttemptInvoices)
-      .where(
-        and(
-          eq(paymentAttemptInvoices.organizationId, organizationId),
-          eq(paymentAttemptInvoices.studentId, studentId),
-        ),
-      ),
-  );
-  const where = and(eq(paymentAttempts.organizationId, organizationId), forStudent);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ attempt: paymentAttempts, guardianName: guardians.fullName })
-      .from(paymentAttempts)
-      .innerJoin(
-        guardians,
-        and(
-          eq(guardians.organizationId, paymentAttempts.organizationId),
-          eq(guardians.id, paymentAttempts.guardianId),
-        ),
-      )
-      .where(where)
-      .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(paymentAttempts).where(where),
+  // No days to filter: the time zone is never read.
+  const scope = { organizationId, timeZone: DEFAULT_SCHOOL_TIME_ZONE, claims: { studentId } };
+  const offset = (query.page - 1) * query.pageSize;
+  const [attempts, total] = await Promise.all([
+    findPaymentPage(db, scope, 'desc', query.pageSize, offset),
+    countPayments(db, scope),
   ]);
-  const receiptsOf = await findReceiptsOfPayments(
-    db,
-    organizationId,
-    rows.map(({ attempt }) => attempt.id),
-  );
+  const [payers, receipts] = await Promise.all([
+    findGuardianNames(
+      db,
+      organizationId,
+      attempts.map((attempt) => attempt.guardianId),
+    ),
+    findReceiptsOfPayments(
+      db,
+      organizationId,
+      attempts.map((attempt) => attempt.id),
+    ),
+  ]);
   return {
-    items: rows.map(({ attempt, guardianName }) => ({
+    items: attempts.map((attempt) => ({
       id: attempt.id,
       status: attempt.status,
       wallet: attempt.wallet as PaymentItem['wallet'],
       provider: attempt.provider as PaymentItem['provider'],
       amount: attempt.amount,
       payerPhone: attempt.payerPhone,
-      guardianName,
+      guardianName: payers.get(attempt.guardianId) ?? '',
       lateSuccess: attempt.lateSuccess,
       refundedAmount: attempt.refundedAmount,
-      receiptId: receiptsOf.get(attempt.id)?.id ?? null,
-      receiptNumber: receiptsOf.get(attempt.id)?.number ?? null,
+      receiptId: receipts.get(attempt.id)?.id ?? null,
+      receiptNumber: receipts.get(attempt.id)?.number ?? null,
       createdAt: attempt.createdAt.toISOString(),
       succeededAt: iso(attempt.succeededAt),
       failureReason: attempt.failureReason,
     })),
-    total: total?.total ?? 0,
+    total,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startOfSchoolDay } from './school-days';
+import { startOfSchoolDay } from './clock';
 
 describe('the instant a school day begins', () => {
   it('is midnight in the school’s zone', () => {
