@@ -131,21 +131,13 @@ export async function refundPaymentAllocations(
     entries,
   });
 
-  const perInvoice = new Map<string, { invoiceId: string; studentId: string; amount: number }>();
-  for (const take of takes) {
-    const invoice = perInvoice.get(take.invoiceId);
-    if (invoice) invoice.amount = addFrancs(invoice.amount, take.amount);
-    else perInvoice.set(take.invoiceId, { ...take });
+  const perInvoice = new Map<string, PaymentRefundReversal['invoices'][number]>();
+  for (const { invoiceId, studentId, amount: taken } of takes) {
+    const invoice = perInvoice.get(invoiceId);
+    if (invoice) invoice.amount = addFrancs(invoice.amount, taken);
+    else perInvoice.set(invoiceId, { invoiceId, studentId, amount: taken });
   }
-  return {
-    fromCredit,
-    invoices: [...perInvoice.values()].map(({ invoiceId, studentId, amount: taken }) => ({
-      invoiceId,
-      studentId,
-      amount: taken,
-    })),
-    created: true,
-  };
+  return { fromCredit, invoices: [...perInvoice.values()], created: true };
 }
 
 type Take = TakeBack & Pick<AllocationHeld, 'studentId' | 'matricule'>;

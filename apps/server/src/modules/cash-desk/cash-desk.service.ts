@@ -37,14 +37,14 @@ export interface DeskMember extends ActingMember {
 }
 
 /** The list and the detail are open to both kinds of member, and to no one else. */
-export function requireDeskAccess(member: DeskMember): void {
+function requireDeskAccess(member: DeskMember): void {
   if (!member.operates && !member.supervises) {
     throw new AppError(ErrorCode.FORBIDDEN, AuthMessages.forbidden);
   }
 }
 
 /** A cashier sees their own sessions, a supervisor all of them; others' are « introuvable ». */
-export function maySee(member: DeskMember, session: CashSessionRow): boolean {
+function maySee(member: DeskMember, session: CashSessionRow): boolean {
   return member.supervises || (member.operates && session.cashierUserId === member.userId);
 }
 
@@ -52,6 +52,12 @@ export function maySee(member: DeskMember, session: CashSessionRow): boolean {
 export function visibleSession(member: DeskMember, session: CashSessionRow | undefined) {
   if (!session || !maySee(member, session)) throw notFound(CashDeskMessages.sessionNotFound);
   return session;
+}
+
+/** Reads a session for a cashier or a supervisor: 403 for anyone else, 404 if not theirs to see. */
+export async function findVisibleSession(db: DbOrTx, member: DeskMember, sessionId: string) {
+  requireDeskAccess(member);
+  return visibleSession(member, await findSession(db, member.organizationId, sessionId));
 }
 
 const cashOf = (totals: MethodTotal[]) =>
@@ -167,8 +173,7 @@ export async function getSession(
   member: DeskMember,
   sessionId: string,
 ): Promise<CashSession> {
-  requireDeskAccess(member);
-  const row = visibleSession(member, await findSession(db, member.organizationId, sessionId));
+  const row = await findVisibleSession(db, member, sessionId);
   const [session] = await describeSessions(db, member.organizationId, [row]);
   return session!;
 }
@@ -180,8 +185,7 @@ export async function listPaymentsOfSession(
   sessionId: string,
   query: { page: number; pageSize: number },
 ): Promise<PaymentRowPage> {
-  requireDeskAccess(member);
-  visibleSession(member, await findSession(db, member.organizationId, sessionId));
+  await findVisibleSession(db, member, sessionId);
   return listSessionPayments(db, member.organizationId, sessionId, query);
 }
 

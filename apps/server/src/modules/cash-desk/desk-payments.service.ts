@@ -5,12 +5,12 @@ import {
   type PaymentMethodValue,
 } from '@ecolage/contracts';
 import type { Database, DbOrTx } from '../../platform/db/database';
-import { isUniqueViolation, violatedConstraint } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors';
 import { recordAuditEntry } from '../audit';
 import {
   findDeskPaymentByKey,
   getPayment,
+  isIdempotencyKeyTaken,
   recordDeskPayment,
   type DeskPaymentInput,
 } from '../payments';
@@ -37,7 +37,8 @@ async function deskPaymentResult(
  * receipt issued in the same transaction so that it prints at once (the payment's audit entry
  * goes last, after the receipt's counter lock). The session is locked for
  * the time of it (the closing count waits). With an `Idempotency-Key`, a second submit of the
- * same payment answers with the first one (`replayed`) instead of taking the money twice.
+ * same payment answers with the first one (`replayed`) instead of taking the money twice. The
+ * answer is read once the transaction has committed (its locks are not held for it).
  */
 export async function takeDeskPayment(
   db: Database,
@@ -47,8 +48,9 @@ export async function takeDeskPayment(
   idempotencyKey: string | undefined,
 ): Promise<{ result: DeskPaymentResult; replayed: boolean }> {
   const { organizationId } = member;
+  let taken: { paymentId: string; replayed: boolean };
   try {
-    return await db.transaction(async (tx) => {
+    taken = await db.transaction(async (tx) => {
       const session = visibleSession(member, await lockSession(tx, organizationId, sessionId));
       if (session.cashierUserId !== member.userId) {
         throw new AppError(ErrorCode.FORBIDDEN, CashDeskMessages.notYourSession);
@@ -61,12 +63,7 @@ export async function takeDeskPayment(
           request,
           idempotencyKey,
         );
-        if (previous) {
-          return {
-            result: await deskPaymentResult(tx, organizationId, previous.id),
-            replayed: true,
-          };
-        }
+        if (previous) return { paymentId: previous.id, replayed: true };
       }
       if (session.status !== 'open') {
         throw new AppError(ErrorCode.CONFLICT, CashDeskMessages.sessionClosed);
@@ -89,20 +86,16 @@ export async function takeDeskPayment(
         providerRef: attempt.providerRef,
         payerPhone: attempt.payerPhone,
         paidAt: attempt.succeededAt ?? attempt.createdAt,
-        allocations: recorded.allocations.map(({ invoiceId, amount }) => ({ invoiceId, amount })),
+        allocations: recorded.allocations,
         creditAmount: recorded.creditAmount,
         cashierName: session.cashierName,
         actor: member.actor,
       });
       await recordAuditEntry(tx, recorded.audit);
-      return { result: await deskPaymentResult(tx, organizationId, attempt.id), replayed: false };
+      return { paymentId: attempt.id, replayed: false };
     });
   } catch (error) {
-    const keyTaken =
-      idempotencyKey !== undefined &&
-      isUniqueViolation(error) &&
-      violatedConstraint(error) === 'payment_idempotency_keys_organization_id_key_pk';
-    if (!keyTaken) throw error;
+    if (idempotencyKey === undefined || !isIdempotencyKeyTaken(error)) throw error;
     // The same key won meanwhile (in another session's lock): answer with its payment.
     const previous = await findDeskPaymentByKey(
       db,
@@ -112,6 +105,10 @@ export async function takeDeskPayment(
       idempotencyKey,
     );
     if (!previous) throw error;
-    return { result: await deskPaymentResult(db, organizationId, previous.id), replayed: true };
+    taken = { paymentId: previous.id, replayed: true };
   }
+  return {
+    result: await deskPaymentResult(db, organizationId, taken.paymentId),
+    replayed: taken.replayed,
+  };
 }

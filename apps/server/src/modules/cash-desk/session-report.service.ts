@@ -3,13 +3,7 @@ import { DEFAULT_SCHOOL_TIME_ZONE, dayIn } from '../../platform/clock';
 import { findOrganizationsByIds } from '../organizations';
 import { findSessionPayments, sumDeskPaymentsBySession } from '../payments';
 import { findReceiptsOfPayments } from '../receipts';
-import { findSession } from './cash-desk.repository';
-import {
-  requireDeskAccess,
-  toCashSession,
-  visibleSession,
-  type DeskMember,
-} from './cash-desk.service';
+import { findVisibleSession, toCashSession, type DeskMember } from './cash-desk.service';
 import { renderSessionReport } from './session-report-pdf';
 
 /**
@@ -23,8 +17,7 @@ export async function sessionReport(
   sessionId: string,
 ): Promise<{ filename: string; pdf: Buffer }> {
   const { organizationId } = member;
-  requireDeskAccess(member);
-  const row = visibleSession(member, await findSession(db, organizationId, sessionId));
+  const row = await findVisibleSession(db, member, sessionId);
   const [school] = await findOrganizationsByIds(db, [organizationId]);
   const timeZone = school?.timeZone ?? DEFAULT_SCHOOL_TIME_ZONE;
   const payments = await findSessionPayments(db, organizationId, row.id);

@@ -1,8 +1,8 @@
 import {
+  paymentMethodLabels,
   providerLabels,
-  walletLabels,
+  type PaymentMethodValue,
   type ProviderValue,
-  type WalletValue,
 } from '@ecolage/contracts';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Transaction } from '../../platform/db/database';
@@ -115,25 +115,7 @@ export async function confirmSuccesses(
   const results = confirmations.map((confirmation, index) => {
     const attempt = updated.get(confirmation.attempt.id)!;
     const allocation = allocations[index]!;
-    outbox.push({
-      organizationId: attempt.organizationId,
-      type: 'payment.succeeded',
-      aggregateId: attempt.id,
-      payload: {
-        paymentId: attempt.id,
-        guardianId: attempt.guardianId,
-        amount: attempt.amount,
-        wallet: attempt.wallet,
-        provider: attempt.provider,
-        providerRef: attempt.providerRef,
-        providerTxnId: attempt.providerTxnId,
-        allocations: allocation.allocations,
-        creditAmount: allocation.creditAmount,
-        late: confirmation.late,
-        payerPhone: attempt.payerPhone,
-        succeededAt: (attempt.succeededAt ?? now).toISOString(),
-      },
-    });
+    outbox.push(succeededEvent(attempt, allocation, confirmation.late, now));
     const audit: AuditEntryInput = {
       organizationId: attempt.organizationId,
       actor: providerActor(attempt, confirmation.job.cause),
@@ -161,9 +143,66 @@ export async function confirmSuccesses(
   return results;
 }
 
+/** `payment.succeeded`, for its handlers (the receipt, the message to the payer). */
+export function succeededEvent(
+  attempt: PaymentAttemptRow,
+  allocation: Pick<PaymentAllocation, 'allocations' | 'creditAmount'>,
+  late: boolean,
+  now: Date,
+  extra: Record<string, unknown> = {},
+): OutboxEventInput {
+  return {
+    organizationId: attempt.organizationId,
+    type: 'payment.succeeded',
+    aggregateId: attempt.id,
+    payload: {
+      paymentId: attempt.id,
+      guardianId: attempt.guardianId,
+      amount: attempt.amount,
+      wallet: attempt.wallet,
+      provider: attempt.provider,
+      providerRef: attempt.providerRef,
+      providerTxnId: attempt.providerTxnId,
+      allocations: allocation.allocations,
+      creditAmount: allocation.creditAmount,
+      late,
+      payerPhone: attempt.payerPhone,
+      succeededAt: (attempt.succeededAt ?? now).toISOString(),
+      ...extra,
+    },
+  };
+}
+
 /** The reference the ledger and the audit give a payment: the provider's, else ours. */
-function pieceRef(attempt: Pick<PaymentAttemptRow, 'providerTxnId' | 'providerRef' | 'id'>) {
+export function pieceRef(attempt: Pick<PaymentAttemptRow, 'providerTxnId' | 'providerRef' | 'id'>) {
   return attempt.providerTxnId ?? attempt.providerRef ?? attempt.id;
+}
+
+/**
+ * What billing allocates and posts for a payment whose money is in: D the account of its wallet
+ * or desk method (552x, 571 cash, 513 cheques, 5211) / C 4111, 4191, labelled with the method and
+ * the reference, idempotent by `pay:<id>:succeeded`.
+ */
+export function paymentToAllocate(
+  attempt: Pick<
+    PaymentAttemptRow,
+    'id' | 'guardianId' | 'invoiceIds' | 'amount' | 'wallet' | 'providerTxnId' | 'providerRef'
+  >,
+  entryDate: string,
+): PaymentToAllocate {
+  const reference = pieceRef(attempt);
+  const method = paymentMethodLabels[attempt.wallet as PaymentMethodValue] ?? attempt.wallet;
+  return {
+    paymentId: attempt.id,
+    guardianId: attempt.guardianId,
+    invoiceIds: attempt.invoiceIds,
+    amount: attempt.amount,
+    debitAccount: LedgerAccounts.wallet[attempt.wallet] ?? LedgerAccounts.bank,
+    entryDate,
+    label: `Paiement ${method} ${reference}`,
+    pieceRef: reference,
+    idempotencyKey: `pay:${attempt.id}:succeeded`,
+  };
 }
 
 /** The references the provider gave, as the attempt will keep them. */
@@ -186,21 +225,9 @@ async function allocateBySchool(
   });
   for (const [organizationId, indexes] of schools) {
     const entryDate = await schoolToday(tx, organizationId);
-    const payments = indexes.map((index): PaymentToAllocate => {
-      const { attempt } = confirmations[index]!;
-      const reference = pieceRef({ ...attempt, ...references(confirmations[index]!) });
-      const walletLabel = walletLabels[attempt.wallet as WalletValue] ?? attempt.wallet;
-      return {
-        paymentId: attempt.id,
-        guardianId: attempt.guardianId,
-        invoiceIds: attempt.invoiceIds,
-        amount: attempt.amount,
-        debitAccount: LedgerAccounts.wallet[attempt.wallet] ?? LedgerAccounts.bank,
-        entryDate,
-        label: `Paiement ${walletLabel} ${reference}`,
-        pieceRef: reference,
-        idempotencyKey: `pay:${attempt.id}:succeeded`,
-      };
+    const payments = indexes.map((index) => {
+      const confirmation = confirmations[index]!;
+      return paymentToAllocate({ ...confirmation.attempt, ...references(confirmation) }, entryDate);
     });
     const allocated = await allocatePayments(tx, organizationId, payments);
     indexes.forEach((index, position) => {

@@ -1,9 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   CashDeskMessages,
   ErrorCode,
   PaymentMessages,
-  paymentMethodLabels,
   StudentMessages,
   type deskPaymentRequestSchema,
 } from '@ecolage/contracts';
@@ -14,19 +13,19 @@ import { AppError, notFound } from '../../platform/errors';
 import { recordOutboxEvent } from '../../platform/outbox/outbox';
 import type { AuditEntryInput } from '../audit';
 import { allocatePayments, listPayableInvoices, type PayableInvoice } from '../billing';
-import { LedgerAccounts } from '../ledger';
 import { schoolToday } from '../organizations';
 import { findStudent, findStudentGuardians } from '../students';
 import {
-  findIdempotencyKey,
-  findSchoolAttempt,
+  claimInvoices,
   insertAttempt,
   insertIdempotencyKey,
   recordTransition,
   updateAttempt,
 } from './attempts.repository';
-import { recordDeskInvoices } from './desk-payments.repository';
+import { paymentToAllocate, succeededEvent } from './confirm-successes';
+import { findPaymentByKey, requestHash } from './idempotency-keys';
 import type { PaymentAttemptRow } from './payments.tables';
+import { coveredOldestFirst } from './request-payment.service';
 
 export type DeskPaymentInput = z.output<typeof deskPaymentRequestSchema>;
 
@@ -39,7 +38,6 @@ export interface DeskSession {
 /** A payment taken at the desk, credited, with what the receipt needs. */
 export interface DeskPaymentRecorded {
   attempt: PaymentAttemptRow;
-  payer: StudentPayer;
   allocations: { invoiceId: string; studentId: string; amount: number }[];
   creditAmount: number;
   /** `payment.recorded_at_desk`, for the caller to append last in the same transaction. */
@@ -48,7 +46,7 @@ export interface DeskPaymentRecorded {
 
 /** Same key, same payment: the parsed body and the session it is taken in. */
 function deskRequestHash(sessionId: string, request: DeskPaymentInput): string {
-  const canonical = JSON.stringify({
+  return requestHash({
     desk: sessionId,
     studentId: request.studentId,
     guardianId: request.guardianId ?? null,
@@ -57,62 +55,29 @@ function deskRequestHash(sessionId: string, request: DeskPaymentInput): string {
     method: request.method,
     reference: request.reference ?? null,
   });
-  return createHash('sha256').update(canonical).digest('hex');
 }
 
 /**
  * The payment a previous submit with this `Idempotency-Key` recorded, if any (a double click at
  * the desk answers with the first payment); the same key with another body is refused (422).
  */
-export async function findDeskPaymentByKey(
+export function findDeskPaymentByKey(
   db: DbOrTx,
   organizationId: string,
   sessionId: string,
   request: DeskPaymentInput,
   key: string,
 ): Promise<PaymentAttemptRow | undefined> {
-  const stored = await findIdempotencyKey(db, organizationId, key);
-  if (!stored) return undefined;
-  if (stored.requestHash !== deskRequestHash(sessionId, request)) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, PaymentMessages.idempotencyKeyReused, {
-      statusCode: 422,
-    });
-  }
-  return findSchoolAttempt(db, organizationId, stored.attemptId);
-}
-
-/** One of the student's guardians, as the desk names them. */
-export interface StudentPayer {
-  id: string;
-  fullName: string;
-  phone: string;
-  isMainPayer: boolean;
-}
-
-/** The student's guardians, main payer first. */
-async function findStudentPayers(
-  tx: Transaction,
-  organizationId: string,
-  studentId: string,
-): Promise<StudentPayer[]> {
-  const links = await findStudentGuardians(tx, organizationId, studentId);
-  return links.map(({ guardian, link }) => ({
-    id: guardian.id,
-    fullName: guardian.fullName,
-    phone: guardian.phone,
-    isMainPayer: link.isMainPayer,
-  }));
+  return findPaymentByKey(db, organizationId, key, deskRequestHash(sessionId, request));
 }
 
 /** Who pays: the guardian named (linked to the student), else the student's main payer. */
-async function resolvePayer(
-  tx: Transaction,
-  organizationId: string,
-  request: DeskPaymentInput,
-): Promise<StudentPayer> {
+async function resolvePayer(tx: Transaction, organizationId: string, request: DeskPaymentInput) {
   const student = await findStudent(tx, organizationId, request.studentId);
   if (!student) throw notFound(StudentMessages.notFound);
-  const payers = await findStudentPayers(tx, organizationId, student.id);
+  // The student's guardians, main payer first.
+  const links = await findStudentGuardians(tx, organizationId, student.id);
+  const payers = links.map(({ guardian }) => guardian);
   if (request.guardianId) {
     const named = payers.find((payer) => payer.id === request.guardianId);
     if (!named) {
@@ -142,11 +107,11 @@ const invalid = (path: string, message: string) =>
 async function invoicesToPay(
   tx: Transaction,
   organizationId: string,
-  payer: StudentPayer,
+  payerId: string,
   request: DeskPaymentInput,
 ): Promise<PayableInvoice[]> {
   const chosen = request.invoiceIds.length > 0;
-  const payable = await listPayableInvoices(tx, organizationId, payer.id, request.invoiceIds);
+  const payable = await listPayableInvoices(tx, organizationId, payerId, request.invoiceIds);
   if (chosen && payable.some((invoice) => invoice.studentId !== request.studentId)) {
     throw invalid('invoiceIds', CashDeskMessages.invoiceOfAnotherStudent);
   }
@@ -154,15 +119,7 @@ async function invoicesToPay(
   const balance = owed.reduce((sum, invoice) => sum + invoice.balance, 0);
   if (balance === 0) throw invalid('invoiceIds', CashDeskMessages.nothingDue);
   if (request.amount > balance) throw invalid('amount', PaymentMessages.amountAboveBalance);
-  if (chosen) return owed;
-  const covered: PayableInvoice[] = [];
-  let left = request.amount;
-  for (const invoice of owed) {
-    if (left <= 0) break;
-    covered.push(invoice);
-    left -= invoice.balance;
-  }
-  return covered;
+  return chosen ? owed : coveredOldestFirst(owed, request.amount);
 }
 
 /**
@@ -185,7 +142,7 @@ export async function recordDeskPayment(
 ): Promise<DeskPaymentRecorded> {
   const { organizationId } = member;
   const payer = await resolvePayer(tx, organizationId, request);
-  const invoices = await invoicesToPay(tx, organizationId, payer, request);
+  const invoices = await invoicesToPay(tx, organizationId, payer.id, request);
   const reference = request.method === 'CASH' ? null : (request.reference ?? null);
   const now = new Date();
   const attemptId = randomUUID();
@@ -216,10 +173,11 @@ export async function recordDeskPayment(
       attemptId,
     });
   }
-  await recordDeskInvoices(
+  await claimInvoices(
     tx,
     created,
     invoices.map((invoice) => ({ invoiceId: invoice.id, studentId: invoice.studentId })),
+    { active: false },
   );
   await recordTransition(tx, {
     organizationId,
@@ -229,44 +187,18 @@ export async function recordDeskPayment(
     cause: 'desk',
     at: now,
   });
-  const methodLabel = paymentMethodLabels[request.method];
-  const pieceRef = reference ?? attemptId;
-  const [allocation] = await allocatePayments(tx, organizationId, [
-    {
-      paymentId: attemptId,
-      guardianId: payer.id,
-      invoiceIds: created.invoiceIds,
-      amount: created.amount,
-      debitAccount: LedgerAccounts.wallet[request.method] ?? LedgerAccounts.cash,
-      entryDate: await schoolToday(tx, organizationId),
-      label: `Paiement ${methodLabel} ${pieceRef}`,
-      pieceRef,
-      idempotencyKey: `pay:${attemptId}:succeeded`,
-    },
+  const [allocated] = await allocatePayments(tx, organizationId, [
+    paymentToAllocate(created, await schoolToday(tx, organizationId)),
   ]);
-  const { allocations, creditAmount } = allocation!;
+  const { allocations, creditAmount } = allocated!;
   // Paid meanwhile by someone else: what is left over becomes the family's credit.
   const attempt = creditAmount > 0 ? await updateAttempt(tx, attemptId, { creditAmount }) : created;
-  await recordOutboxEvent(tx, {
-    organizationId,
-    type: 'payment.succeeded',
-    aggregateId: attemptId,
-    payload: {
-      paymentId: attemptId,
-      guardianId: payer.id,
-      amount: attempt.amount,
-      wallet: attempt.wallet,
-      provider: attempt.provider,
-      providerRef: attempt.providerRef,
-      providerTxnId: null,
-      allocations,
-      creditAmount,
-      late: false,
-      payerPhone: attempt.payerPhone,
-      succeededAt: now.toISOString(),
+  await recordOutboxEvent(
+    tx,
+    succeededEvent(attempt, { allocations, creditAmount }, false, now, {
       cashierName: session.cashierName,
-    },
-  });
+    }),
+  );
   const audit: AuditEntryInput = {
     organizationId,
     actor: member.actor,
@@ -287,5 +219,5 @@ export async function recordDeskPayment(
     ip: member.ip,
     userAgent: member.userAgent,
   };
-  return { attempt, payer, allocations, creditAmount, audit };
+  return { attempt, allocations, creditAmount, audit };
 }

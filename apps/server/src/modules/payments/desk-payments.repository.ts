@@ -2,29 +2,7 @@ import type { DeskMethodValue } from '@ecolage/contracts';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { guardians } from '../students';
-import { paymentAttemptInvoices, paymentAttempts, type PaymentAttemptRow } from './payments.tables';
-
-/**
- * The invoices a desk payment was taken for. The money is already in hand, so the rows are never
- * active claims: an online payment in flight for the same invoice is not blocked by them.
- */
-export async function recordDeskInvoices(
-  db: DbOrTx,
-  attempt: Pick<PaymentAttemptRow, 'id' | 'organizationId' | 'guardianId'>,
-  invoices: { invoiceId: string; studentId: string }[],
-): Promise<void> {
-  if (invoices.length === 0) return;
-  await db.insert(paymentAttemptInvoices).values(
-    invoices.map((invoice) => ({
-      organizationId: attempt.organizationId,
-      attemptId: attempt.id,
-      invoiceId: invoice.invoiceId,
-      studentId: invoice.studentId,
-      guardianId: attempt.guardianId,
-      active: false,
-    })),
-  );
-}
+import { paymentAttempts, type PaymentAttemptRow } from './payments.tables';
 
 export interface MethodTotal {
   method: DeskMethodValue;

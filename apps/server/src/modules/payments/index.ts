@@ -12,32 +12,20 @@ export { requestPayment } from './request-payment.service';
 export { checkAttempt } from './check-attempt.service';
 export { getPayment } from './payments.service';
 export { paymentAttempts, providerEvents, paymentReviews } from './payments.tables';
-export { checkIdempotencyKey } from './request-payment.service';
+export { checkIdempotencyKey, isIdempotencyKeyTaken } from './idempotency-keys';
 export {
   findDeskPaymentByKey,
   recordDeskPayment,
   type DeskPaymentInput,
-  type DeskPaymentRecorded,
-  type DeskSession,
 } from './desk-payment.service';
 export {
   findSessionPayments,
   sumDeskPaymentsBySession,
   type MethodTotal,
-  type SessionPaymentLine,
 } from './desk-payments.repository';
-export {
-  describeRefund,
-  listRefunds,
-  providerRefundOf,
-  refundableOf,
-  requestRefund,
-} from './refund-payment.service';
-export { checkRefund, completeRefund, reconcileRefunds } from './refund-settlement.service';
 export { paymentsListRoutes } from './payments-list.routes';
 export {
   countAttemptOutcomes,
-  succeededStatuses,
   sumCollected,
   type AttemptOutcomes,
 } from './payment-figures.repository';

@@ -25,7 +25,8 @@ import {
   refreshPayment,
 } from './payments.service';
 import { describePayment } from './payment-view';
-import { checkIdempotencyKey, requestPayment } from './request-payment.service';
+import { checkIdempotencyKey } from './idempotency-keys';
+import { requestPayment } from './request-payment.service';
 import { listReviews, resolveReview } from './reviews.service';
 import { refundsRoutes } from './refunds.routes';
 

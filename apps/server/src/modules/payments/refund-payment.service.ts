@@ -11,20 +11,18 @@ import type { DbOrTx } from '../../platform/db/database';
 import { isUniqueViolation, violatedConstraint } from '../../platform/db/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
 import { AppError, notFound } from '../../platform/errors';
-import { recordAuditEntries, type AuditEntryInput } from '../audit';
+import { recordAuditEntries } from '../audit';
 import type { PaymentProvider, PaymentProviders } from '../psp';
-import {
-  findSchoolAttempt,
-  lockAttempt,
-  recordTransition,
-  updateAttempt,
-} from './attempts.repository';
+import { findSchoolAttempt, lockAttempt } from './attempts.repository';
 import type { PaymentsContext } from './payments-context';
 import type { PaymentAttemptRow, PaymentRefundRow } from './payments.tables';
 import {
   askProviderAboutRefund,
   completeRefund,
+  moveForRefund,
   nextRefundCheck,
+  refundAudit,
+  refundMethodWord,
   refundSucceeded,
   sendRefund,
 } from './refund-settlement.service';
@@ -148,31 +146,13 @@ export async function requestRefund(
         // Should this process stop before the provider's answer is saved, the poller asks.
         nextCheckAt: method === 'provider' ? nextRefundCheck(now, now) : null,
       });
-      const pending = await updateAttempt(tx, attempt.id, { status: 'refund_pending' });
-      await recordTransition(tx, {
-        organizationId,
-        attemptId: attempt.id,
-        fromStatus: attempt.status,
-        toStatus: 'refund_pending',
-        cause: 'refund',
-        at: now,
-      });
-      const audits: AuditEntryInput[] = [
-        {
-          organizationId,
-          actor: member.actor,
-          action: 'payment.refund_requested',
-          resourceType: 'payment',
-          resourceId: attempt.id,
-          category: 'refund',
-          details: {
-            montant: request.amount,
-            motif: request.reason,
-            méthode: method === 'manual' ? 'manuel' : 'prestataire',
-          },
-          ip: member.ip,
-          userAgent: member.userAgent,
-        },
+      const pending = await moveForRefund(tx, attempt, 'refund_pending', now, null);
+      const audits = [
+        refundAudit(attempt, 'payment.refund_requested', member.actor, origin, {
+          montant: request.amount,
+          motif: request.reason,
+          méthode: refundMethodWord(method),
+        }),
       ];
       let result = { attempt: pending, refund };
       if (method === 'manual') {

@@ -19,9 +19,11 @@ import {
 } from '../psp';
 import { markReceiptRefunded } from '../receipts';
 import { findAttempt, lockAttempt, recordTransition, updateAttempt } from './attempts.repository';
+import { pieceRef } from './confirm-successes';
 import type { PaymentsContext } from './payments-context';
 import type { PaymentAttemptRow, PaymentRefundRow } from './payments.tables';
 import { findDueRefunds, findRefund, lockRefund, updateRefund } from './refunds.repository';
+import type { PaymentState } from './state-machine';
 
 /** What the provider (or the person, for a manual refund) says of a refund. */
 export type RefundOutcome =
@@ -34,6 +36,53 @@ export type RefundActor = AuditEntryInput['actor'];
 export interface RefundOrigin {
   ip?: string | null;
   userAgent?: string | null;
+}
+
+/** A refund's entry in the audit journal, on its payment. */
+export function refundAudit(
+  attempt: Pick<PaymentAttemptRow, 'id' | 'organizationId'>,
+  action: 'payment.refund_requested' | 'payment.refunded' | 'payment.refund_failed',
+  actor: RefundActor,
+  origin: RefundOrigin,
+  details: Record<string, unknown>,
+): AuditEntryInput {
+  return {
+    organizationId: attempt.organizationId,
+    actor,
+    action,
+    resourceType: 'payment',
+    resourceId: attempt.id,
+    category: 'refund',
+    details,
+    ip: origin.ip ?? null,
+    userAgent: origin.userAgent ?? null,
+  };
+}
+
+/** « manuel » or « prestataire », as the audit details name a refund's way. */
+export const refundMethodWord = (method: PaymentRefundRow['method']) =>
+  method === 'manual' ? 'manuel' : 'prestataire';
+
+/** The payment moves with a refund: its new state (and `changes`) and the timeline's row. */
+export async function moveForRefund(
+  tx: Transaction,
+  attempt: PaymentAttemptRow,
+  to: PaymentState,
+  now: Date,
+  providerStatus: string | null,
+  changes: Parameters<typeof updateAttempt>[2] = {},
+): Promise<PaymentAttemptRow> {
+  const moved = await updateAttempt(tx, attempt.id, { ...changes, status: to });
+  await recordTransition(tx, {
+    organizationId: attempt.organizationId,
+    attemptId: attempt.id,
+    fromStatus: attempt.status,
+    toStatus: to,
+    cause: 'refund',
+    providerStatus,
+    at: now,
+  });
+  return moved;
 }
 
 /** The provider's French reason (adapters word refund failures for the staff), or ours. */
@@ -163,7 +212,7 @@ export async function refundSucceeded(
 ): Promise<{ refund: PaymentRefundRow; attempt: PaymentAttemptRow; audit: AuditEntryInput }> {
   const refundedAmount = attempt.refundedAmount + refund.amount;
   const to = refundedAmount >= attempt.amount ? 'refunded' : 'partially_refunded';
-  const reference = attempt.providerTxnId ?? attempt.providerRef ?? attempt.id;
+  const reference = pieceRef(attempt);
   const method = paymentMethodLabels[attempt.wallet as PaymentMethodValue] ?? attempt.wallet;
   const reversal = await refundPaymentAllocations(tx, {
     organizationId: attempt.organizationId,
@@ -182,15 +231,8 @@ export async function refundSucceeded(
     nextCheckAt: null,
     ...(outcome.providerRef ? { providerRef: outcome.providerRef } : {}),
   });
-  const updated = await updateAttempt(tx, attempt.id, { status: to, refundedAmount });
-  await recordTransition(tx, {
-    organizationId: attempt.organizationId,
-    attemptId: attempt.id,
-    fromStatus: attempt.status,
-    toStatus: to,
-    cause: 'refund',
-    providerStatus: outcome.providerStatus,
-    at: now,
+  const updated = await moveForRefund(tx, attempt, to, now, outcome.providerStatus, {
+    refundedAmount,
   });
   await markReceiptRefunded(tx, attempt.organizationId, attempt.id, refundedAmount);
   await recordOutboxEvent(tx, {
@@ -212,23 +254,13 @@ export async function refundSucceeded(
   return {
     refund: done,
     attempt: updated,
-    audit: {
-      organizationId: attempt.organizationId,
-      actor,
-      action: 'payment.refunded',
-      resourceType: 'payment',
-      resourceId: attempt.id,
-      category: 'refund',
-      details: {
-        montant: refund.amount,
-        'total remboursé': refundedAmount,
-        méthode: refund.method === 'manual' ? 'manuel' : 'prestataire',
-        motif: refund.reason,
-        référence: reference,
-      },
-      ip: origin.ip ?? null,
-      userAgent: origin.userAgent ?? null,
-    },
+    audit: refundAudit(attempt, 'payment.refunded', actor, origin, {
+      montant: refund.amount,
+      'total remboursé': refundedAmount,
+      méthode: refundMethodWord(refund.method),
+      motif: refund.reason,
+      référence: reference,
+    }),
   };
 }
 
@@ -249,31 +281,14 @@ async function refundFailed(
     nextCheckAt: null,
   });
   const back = attempt.refundedAmount > 0 ? 'partially_refunded' : 'succeeded';
-  if (attempt.status !== back) {
-    await updateAttempt(tx, attempt.id, { status: back });
-    await recordTransition(tx, {
-      organizationId: attempt.organizationId,
-      attemptId: attempt.id,
-      fromStatus: attempt.status,
-      toStatus: back,
-      cause: 'refund',
-      providerStatus: outcome.providerStatus,
-      at: now,
-    });
-  }
+  if (attempt.status !== back) await moveForRefund(tx, attempt, back, now, outcome.providerStatus);
   return {
     refund: done,
-    audit: {
-      organizationId: attempt.organizationId,
-      actor,
-      action: 'payment.refund_failed',
-      resourceType: 'payment',
-      resourceId: attempt.id,
-      category: 'refund',
-      details: { montant: refund.amount, motif: refund.reason, raison: outcome.reason },
-      ip: origin.ip ?? null,
-      userAgent: origin.userAgent ?? null,
-    },
+    audit: refundAudit(attempt, 'payment.refund_failed', actor, origin, {
+      montant: refund.amount,
+      motif: refund.reason,
+      raison: outcome.reason,
+    }),
   };
 }
 

@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { expectLedgerAgrees, usePaymentsHarness } from '../../test/payments-harness';
+import { expectLedgerAgrees } from '../../test/payments-harness';
 import { ok } from '../../test/school-fixture';
 import { ProviderRejectedError } from '../psp';
-import { fault, paymentOf, resetSandboxAfterEach, useFamilies } from './faults/fault-support';
-import { refundSteps } from './refunds-test-support';
+import { fault, paymentOf } from './faults/fault-support';
+import { useRefunds } from './refunds-test-support';
 
-const harness = usePaymentsHarness();
-resetSandboxAfterEach(harness);
-const family = useFamilies(harness);
-const { refund, paid, invoice, facts } = refundSteps(harness);
+const { harness, family, refund, paid, invoice, facts } = useRefunds();
 
 describe('Refunding a payment through its provider', () => {
   it('refunds a Wave payment in full through Wave: invoice open again, ledger reversed', async () => {

@@ -1,12 +1,29 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { PaymentsHarness } from '../../test/payments-harness';
+import { usePaymentsHarness, type PaymentsHarness } from '../../test/payments-harness';
 import { ok } from '../../test/school-fixture';
 import type { ProviderId } from '../psp';
-import { askToPay, payerApproves, paymentOf, type School } from './faults/fault-support';
+import {
+  askToPay,
+  payerApproves,
+  paymentOf,
+  resetSandboxAfterEach,
+  useFamilies,
+  type School,
+} from './faults/fault-support';
+
+/**
+ * A refund test file's setup: the payments harness (sandbox faults cleared after each test), a new
+ * family for each test, and what the tests do and look at.
+ */
+export function useRefunds() {
+  const harness = usePaymentsHarness();
+  resetSandboxAfterEach(harness);
+  return { harness, family: useFamilies(harness), ...refundSteps(harness) };
+}
 
 /** What the refund tests do and look at, over one harness. */
-export function refundSteps(harness: () => PaymentsHarness) {
+function refundSteps(harness: () => PaymentsHarness) {
   function refund(school: School, paymentId: string, body: object, token = school.token) {
     return harness().app.inject({
       method: 'POST',

@@ -1,24 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { logIn } from '../../test/auth-helpers';
-import { expectLedgerAgrees, openInvoices, usePaymentsHarness } from '../../test/payments-harness';
+import { expectLedgerAgrees, openInvoices } from '../../test/payments-harness';
 import { ok, signUpSchool } from '../../test/school-fixture';
 import { addMemberWithSystemRole } from '../access/access.service';
 import { ensureAccount } from '../auth';
 import { familyCreditBalance } from '../billing';
-import {
-  askToPay,
-  payerApproves,
-  paymentOf,
-  resetSandboxAfterEach,
-  useFamilies,
-} from './faults/fault-support';
-import { refundSteps } from './refunds-test-support';
+import { askToPay, payerApproves, paymentOf } from './faults/fault-support';
+import { useRefunds } from './refunds-test-support';
 
-const harness = usePaymentsHarness();
-resetSandboxAfterEach(harness);
-const family = useFamilies(harness);
-const { refund, paid, invoice, facts } = refundSteps(harness);
+const { harness, family, refund, paid, invoice, facts } = useRefunds();
 
 describe('Refunding a payment: the rules and the books', () => {
   it('refunds by hand in two parts: partly refunded, then refunded, the books agreeing', async () => {

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   ErrorCode,
   PaymentMessages,
@@ -6,7 +6,7 @@ import {
   type WalletValue,
 } from '@ecolage/contracts';
 import type { z } from 'zod';
-import { isUniqueViolation, violatedConstraint } from '../../platform/db/errors';
+import { isUniqueViolation } from '../../platform/db/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
 import { AppError, notFound } from '../../platform/errors';
 import { recordAuditEntry } from '../audit';
@@ -17,8 +17,6 @@ import { findGuardian } from '../students';
 import { applyObservedStatus } from './apply-status.service';
 import {
   claimInvoices,
-  findIdempotencyKey,
-  findSchoolAttempt,
   insertAttempt,
   insertIdempotencyKey,
   recordTransition,
@@ -26,47 +24,21 @@ import {
 } from './attempts.repository';
 import { payerDeadline } from './deadlines';
 import { checkAttempt } from './check-attempt.service';
+import { findPaymentByKey, isIdempotencyKeyTaken, requestHash } from './idempotency-keys';
 import type { PaymentsContext } from './payments-context';
 import type { PaymentAttemptRow } from './payments.tables';
 
 type PaymentRequestInput = z.output<typeof paymentRequestSchema>;
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
-
-/** Same key, same request: Stripe compares the parameters; we compare the parsed body. */
-function requestHash(request: PaymentRequestInput): string {
-  const canonical = JSON.stringify({
+/** Same key, same request: the parsed body. */
+function paymentRequestHash(request: PaymentRequestInput): string {
+  return requestHash({
     guardianId: request.guardianId,
     wallet: request.wallet,
     phone: request.phone ?? null,
     invoiceIds: [...request.invoiceIds].sort(),
     amount: request.amount ?? null,
   });
-  return createHash('sha256').update(canonical).digest('hex');
-}
-
-export function checkIdempotencyKey(key: string | undefined): string | undefined {
-  if (key === undefined) return undefined;
-  if (!IDEMPOTENCY_KEY.test(key)) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, PaymentMessages.idempotencyKeyInvalid);
-  }
-  return key;
-}
-
-async function replay(
-  context: PaymentsContext,
-  organizationId: string,
-  key: string,
-  hash: string,
-): Promise<PaymentAttemptRow | undefined> {
-  const stored = await findIdempotencyKey(context.db, organizationId, key);
-  if (!stored) return undefined;
-  if (stored.requestHash !== hash) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, PaymentMessages.idempotencyKeyReused, {
-      statusCode: 422,
-    });
-  }
-  return findSchoolAttempt(context.db, organizationId, stored.attemptId);
 }
 
 /**
@@ -82,9 +54,9 @@ export async function requestPayment(
   idempotencyKey: string | undefined,
 ): Promise<{ attempt: PaymentAttemptRow; replayed: boolean }> {
   const { organizationId } = member;
-  const hash = requestHash(request);
+  const hash = paymentRequestHash(request);
   if (idempotencyKey) {
-    const previous = await replay(context, organizationId, idempotencyKey, hash);
+    const previous = await findPaymentByKey(context.db, organizationId, idempotencyKey, hash);
     if (previous) return { attempt: previous, replayed: true };
   }
 
@@ -180,12 +152,9 @@ export async function requestPayment(
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    if (
-      idempotencyKey &&
-      violatedConstraint(error) === 'payment_idempotency_keys_organization_id_key_pk'
-    ) {
+    if (idempotencyKey && isIdempotencyKeyTaken(error)) {
       // The same key arrived twice at once: the first one won, answer with its payment.
-      const previous = await replay(context, organizationId, idempotencyKey, hash);
+      const previous = await findPaymentByKey(context.db, organizationId, idempotencyKey, hash);
       if (previous) return { attempt: previous, replayed: true };
     }
     throw new AppError(ErrorCode.CONFLICT, PaymentMessages.alreadyActive);
@@ -199,7 +168,11 @@ export async function requestPayment(
   return { attempt: started, replayed: false };
 }
 
-function coveredOldestFirst<T extends { balance: number }>(invoices: T[], amount: number): T[] {
+/** The invoices, oldest due first, that the amount reaches (the last one perhaps in part). */
+export function coveredOldestFirst<T extends { balance: number }>(
+  invoices: T[],
+  amount: number,
+): T[] {
   const covered: T[] = [];
   let left = amount;
   for (const invoice of invoices) {
