@@ -48,12 +48,15 @@ export function formatTime(iso: string, language: string): string {
   return Number.isNaN(new Date(iso).getTime()) ? '' : format(iso, language, 'time');
 }
 
-/** `1 234` (narrow no-break space in French), `1,234` in English. */
-export function formatNumber(value: number, language: string): string {
-  const key = `n|${language}`;
+/**
+ * `1 234` (narrow no-break space in French), `1,234` in English; `maxDecimals` rounds a
+ * fraction (`96,2` with 1; three decimals at most by default).
+ */
+export function formatNumber(value: number, language: string, maxDecimals = 3): string {
+  const key = `n|${language}|${maxDecimals}`;
   let format = cache.get(key) as Intl.NumberFormat | undefined;
   if (!format) {
-    format = new Intl.NumberFormat(locale(language));
+    format = new Intl.NumberFormat(locale(language), { maximumFractionDigits: maxDecimals });
     cache.set(key, format);
   }
   return format.format(value);

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -27,6 +27,27 @@ export function readChoice<Value extends string>(
 ): Value | null {
   const value = params.get(name);
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as Value) : null;
+}
+
+/**
+ * A URL value written in the address's own words (`?statut=succes` for `succeeded`): the value
+ * whose word it is, else null (the filter is off).
+ */
+export function readNamed<Value extends string>(
+  params: URLSearchParams,
+  name: string,
+  words: Readonly<Record<Value, string>>,
+): Value | null {
+  const word = params.get(name);
+  return (Object.keys(words) as Value[]).find((value) => words[value] === word) ?? null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A record's id in the URL (a UUID, in lower case), else null. */
+export function readId(params: URLSearchParams, name: string): string | null {
+  const value = params.get(name)?.trim() ?? '';
+  return UUID.test(value) ? value.toLowerCase() : null;
 }
 
 /** Number of pages for `total` rows (at least 1, so that « page 1 of 1 » reads right). */
@@ -59,4 +80,24 @@ export function useListParams() {
     [setParams],
   );
   return [params, update] as const;
+}
+
+/**
+ * The number of pages of a server-side list whose page is `?page=`. A page past the last one
+ * (the list shrank, an old link) is replaced by the last, once the list's own answer (not the
+ * previous page kept on screen) says how many there are.
+ */
+export function useListPageCount(
+  list: { data?: { total: number } | undefined; isPlaceholderData: boolean },
+  page: number,
+  pageSize: number,
+  update: (patch: ParamsPatch, options?: { replace?: boolean }) => void,
+): number {
+  const total = list.data?.total;
+  const pages = total === undefined ? 1 : pageCount(total, pageSize);
+  const overshoot = total !== undefined && !list.isPlaceholderData && page > pages;
+  useEffect(() => {
+    if (overshoot) update({ page: pages === 1 ? null : pages }, { replace: true });
+  }, [overshoot, pages, update]);
+  return pages;
 }

@@ -37,22 +37,29 @@ export function routeFetch(routes: Routes): FetchMock {
   });
 }
 
+/** The fetch calls made to `method path` (whatever their query string), in order. */
+function callsMatching(mock: FetchMock, method: string, path: string) {
+  return mock.mock.calls.filter(([input, init]) => {
+    const url = new URL(String(input), 'http://localhost');
+    return url.pathname === path && (init?.method ?? 'GET').toUpperCase() === method;
+  });
+}
+
 /** The calls made to `method path` (query strings included), in order. */
 export function callsTo(mock: FetchMock, method: string, path: string): URL[] {
-  return mock.mock.calls
-    .filter(([input, init]) => {
-      const url = new URL(String(input), 'http://localhost');
-      return url.pathname === path && (init?.method ?? 'GET').toUpperCase() === method;
-    })
-    .map(([input]) => new URL(String(input), 'http://localhost'));
+  return callsMatching(mock, method, path).map(
+    ([input]) => new URL(String(input), 'http://localhost'),
+  );
 }
 
 /** The JSON bodies sent to `method path`, in order. */
 export function bodiesSentTo(mock: FetchMock, method: string, path: string): unknown[] {
-  return mock.mock.calls
-    .filter(([input, init]) => {
-      const url = new URL(String(input), 'http://localhost');
-      return url.pathname === path && (init?.method ?? 'GET').toUpperCase() === method;
-    })
-    .map(([, init]) => (init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined));
+  return callsMatching(mock, method, path).map(([, init]) =>
+    init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+  );
+}
+
+/** The headers sent with each call to `method path`, in order. */
+export function headersSentTo(mock: FetchMock, method: string, path: string): Headers[] {
+  return callsMatching(mock, method, path).map(([, init]) => new Headers(init?.headers));
 }

@@ -1,6 +1,5 @@
 import type { CashSession, DeskPaymentResult, PaymentRow, StudentItem } from '@ecolage/contracts';
 import { jsonResponse } from '../../test/fetch-mock';
-import type { FetchMock } from '../../test/fetch-mock';
 import type { Routes } from '../../test/api-routes';
 import { PARTIAL_INVOICE_ID, paymentRoutes, succeededPayment } from '../payments/payment-fixtures';
 import { INVOICE_OPEN_ID, page, STUDENT, STUDENT_ID } from '../students/student-fixtures';
@@ -118,13 +117,3 @@ export function deskRoutes(current: CashSession | null, extra: Routes = {}): Rou
 
 /** The two unpaid invoices of the student (45 000 and 20 000 FCFA left). */
 export const PAYABLE_IDS = [INVOICE_OPEN_ID, PARTIAL_INVOICE_ID];
-
-/** The headers sent with each call to `method path`, in order. */
-export function headersSentTo(mock: FetchMock, method: string, path: string): Headers[] {
-  return mock.mock.calls
-    .filter(([input, init]) => {
-      const url = new URL(String(input), 'http://localhost');
-      return url.pathname === path && (init?.method ?? 'GET').toUpperCase() === method;
-    })
-    .map(([, init]) => new Headers(init?.headers));
-}

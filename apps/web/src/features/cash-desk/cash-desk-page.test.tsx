@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { CashSession } from '@ecolage/contracts';
-import { bodiesSentTo, callsTo, routeFetch } from '../../test/api-routes';
+import { bodiesSentTo, callsTo, headersSentTo, routeFetch } from '../../test/api-routes';
 import type { Routes } from '../../test/api-routes';
 import { jsonResponse } from '../../test/fetch-mock';
 import { describedText } from '../../test/fields';
@@ -13,7 +13,6 @@ import {
   closedSession,
   deskResult,
   deskRoutes,
-  headersSentTo,
   openSession,
   PAYABLE_IDS,
   RECEIPT_ID,

@@ -5,14 +5,19 @@ import type {
   DeskPaymentRequest,
   DeskPaymentResult,
   PaymentRow,
-  StudentItem,
 } from '@ecolage/contracts';
 import { errorStatus } from '../../lib/error-message';
-import { apiRequest, UnexpectedAnswerError } from '../auth/auth-client';
+import { apiRequest } from '../auth/auth-client';
 import { paymentKeys } from '../payments/payments.api';
 import { receiptKeys } from '../receipts/receipts.api';
-import { expectShape, id, studentDetailKeys } from '../students/student-detail.api';
-import type { Page } from '../students/student-detail.api';
+import {
+  expectPage,
+  expectShape,
+  id,
+  retryUnlessRefused,
+  studentDetailKeys,
+} from '../students/student-detail.api';
+import { useStudents } from '../students/students.api';
 
 /**
  * Server calls of « Caisse »: the cashier's open session, opening and closing it, a payment
@@ -39,23 +44,9 @@ export const cashDeskKeys = {
       sessionId,
       { page, pageSize: SESSION_PAYMENTS_PAGE_SIZE },
     ] as const,
-  /** Under `['students']`: refreshed with the students after every change. */
-  studentSearch: (search: string) => ['students', 'desk-search', search] as const,
 };
 
-function expectPage<Item>(answer: unknown): Page<Item> {
-  const page = expectShape<Page<Item>>(answer, 'items');
-  if (!Array.isArray(page.items)) throw new UnexpectedAnswerError();
-  return page;
-}
-
 const expectSession = (answer: unknown) => expectShape<CashSession>(answer, 'expectedCash');
-
-/** Not found, forbidden and a bad id are not worth a retry. */
-function retryUnlessRefused(failures: number, error: unknown): boolean {
-  const status = errorStatus(error);
-  return failures < 1 && status !== 404 && status !== 403 && status !== 400;
-}
 
 /** `GET /api/cash-sessions/current`: the member's open session, or null (404: none open). */
 export function useCurrentCashSession(enabled = true) {
@@ -205,19 +196,22 @@ export function sessionReportPath(sessionId: string): string {
   return `/api/cash-sessions/${id(sessionId)}/report.pdf`;
 }
 
-/** `GET /api/students?search=&page=1&pageSize=8`: the students « Encaisser » offers. */
+/**
+ * The students « Encaisser » offers: the students list's own search (`GET /api/students?search=
+ * &page=1&pageSize=8`), asked once the search is long enough.
+ */
 export function useDeskStudentSearch(search: string) {
-  return useQuery({
-    queryKey: cashDeskKeys.studentSearch(search),
-    queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({
-        search,
-        page: '1',
-        pageSize: String(STUDENT_SEARCH_SIZE),
-      });
-      return expectPage<StudentItem>(await apiRequest(`/api/students?${query}`, { signal }));
+  return useStudents(
+    {
+      search,
+      status: null,
+      programmeId: null,
+      levelId: null,
+      yearId: null,
+      balance: null,
+      page: 1,
+      pageSize: STUDENT_SEARCH_SIZE,
     },
-    enabled: search.length >= STUDENT_SEARCH_MIN,
-    placeholderData: keepPreviousData,
-  });
+    search.length >= STUDENT_SEARCH_MIN,
+  );
 }

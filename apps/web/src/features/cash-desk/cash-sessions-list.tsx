@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CashSessionStatusValue } from '@ecolage/contracts';
 import { ListState } from '../../components/ui/list-state';
@@ -7,7 +7,7 @@ import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table';
 import { formatMoney } from '../../lib/amounts';
 import { errorStatus } from '../../lib/error-message';
 import { formatDateTime } from '../../lib/format';
-import { pageCount, readPage, useListParams } from '../../lib/list-params';
+import { readNamed, readPage, useListPageCount, useListParams } from '../../lib/list-params';
 import { CASH_SESSIONS_PAGE_SIZE, useCashSessions } from './cash-desk.api';
 import { DifferenceBadge, SessionStatusBadge } from './cash-desk-ui';
 import { SessionReportButton } from './session-summary';
@@ -18,15 +18,6 @@ const STATUS_NAMES: Record<CashSessionStatusValue, string> = {
   open: 'ouvertes',
   closed: 'cloturees',
 };
-
-export function readSessionStatus(params: URLSearchParams): CashSessionStatusValue | null {
-  const value = params.get(STATUS_PARAM);
-  return (
-    (Object.keys(STATUS_NAMES) as CashSessionStatusValue[]).find(
-      (status) => STATUS_NAMES[status] === value,
-    ) ?? null
-  );
-}
 
 const FILTERS = [null, 'open', 'closed'] as const;
 
@@ -42,15 +33,11 @@ export function CashSessionsList({ supervisor }: { supervisor: boolean }) {
   const titleId = useId();
   const filterId = useId();
   const [params, update] = useListParams();
-  const status = readSessionStatus(params);
+  const status = readNamed(params, STATUS_PARAM, STATUS_NAMES);
   const page = readPage(params);
   const sessions = useCashSessions(status, page);
   const data = sessions.data;
-  const pages = data ? pageCount(data.total, CASH_SESSIONS_PAGE_SIZE) : 1;
-  const overshoot = data !== undefined && !sessions.isPlaceholderData && page > pages;
-  useEffect(() => {
-    if (overshoot) update({ page: pages === 1 ? null : pages }, { replace: true });
-  }, [overshoot, pages, update]);
+  const pages = useListPageCount(sessions, page, CASH_SESSIONS_PAGE_SIZE, update);
 
   const none = t('cashDesk.list.none');
   let body;

@@ -17,8 +17,9 @@ import {
 } from '../../lib/amounts';
 import { errorMessage } from '../../lib/error-message';
 import { InvoiceChoice } from '../payments/invoice-choice';
+import { paymentFieldErrors } from '../payments/payment-request-form';
 import { usePayableInvoices } from '../payments/payments.api';
-import { check, focusFirstError, serverFieldErrors, withoutError } from '../students/student-forms';
+import { check, focusFirstError, withoutError } from '../students/student-forms';
 import type { FormErrors } from '../students/student-forms';
 import { RadioChoice } from '../students/student-ui';
 
@@ -107,14 +108,14 @@ export function DeskPaymentForm({
     // The schema checks the reference once the rest is right; said at once here.
     if (!cash && !reference) problems.reference = t('cashDesk.pay.referenceRequired');
     if (amount === undefined && invoiceIds.length === 0) {
-      problems.amount = t('cashDesk.pay.nothingToPay');
+      problems.amount = t('payments.request.nothingToPay');
     } else if (
       !problems.amount &&
       amount !== undefined &&
       invoiceIds.length > 0 &&
       amount > chosenTotal
     ) {
-      problems.amount = t('cashDesk.pay.amountAboveBalance');
+      problems.amount = t('payments.request.amountAboveBalance');
     }
     const clean = Object.keys(problems).length === 0;
     return { body: clean ? checked.data : null, problems };
@@ -133,16 +134,10 @@ export function DeskPaymentForm({
     try {
       await onSend(body);
     } catch (failure) {
-      const onFields = serverFieldErrors(failure, (path) =>
-        (FIELDS as readonly string[]).includes(path.split('.')[0] ?? ''),
-      );
+      const onFields = paymentFieldErrors(failure, FIELDS);
       if (onFields) {
-        const byField: FormErrors = {};
-        for (const [path, message] of Object.entries(onFields)) {
-          byField[path.split('.')[0] ?? path] ??= message;
-        }
-        setErrors(byField);
-        focusFirstError(formRef.current, byField);
+        setErrors(onFields);
+        focusFirstError(formRef.current, onFields);
       } else {
         setFormError(errorMessage(failure, t, t('cashDesk.pay.failure')));
       }
@@ -167,7 +162,7 @@ export function DeskPaymentForm({
         options={student.guardians.map((guardian) => ({
           value: guardian.id,
           label: guardian.mainPayer
-            ? t('cashDesk.pay.mainPayer', { name: guardian.fullName })
+            ? t('payments.request.mainPayer', { name: guardian.fullName })
             : guardian.fullName,
         }))}
         error={errors.guardianId}

@@ -1,11 +1,11 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight } from 'lucide-react';
 import { ListState } from '../../components/ui/list-state';
 import { Pager } from '../../components/ui/pager';
 import { errorStatus } from '../../lib/error-message';
-import { pageCount, readPage, useListParams } from '../../lib/list-params';
+import { readPage, useListPageCount, useListParams } from '../../lib/list-params';
 import { PAYMENT_PARAM } from '../payments/payment-params';
 import type { PaymentFilters } from '../payments/payment-params';
 import { usePaymentRows } from '../payments/payment-records.api';
@@ -38,11 +38,7 @@ export function RecentPayments() {
   const rows = usePaymentRows(NEWEST_FIRST, page, RECENT_PAYMENTS_PAGE_SIZE);
 
   const data = rows.data;
-  const pages = data ? pageCount(data.total, RECENT_PAYMENTS_PAGE_SIZE) : 1;
-  const overshoot = data !== undefined && !rows.isPlaceholderData && page > pages;
-  useEffect(() => {
-    if (overshoot) update({ page: pages === 1 ? null : pages }, { replace: true });
-  }, [overshoot, pages, update]);
+  const pages = useListPageCount(rows, page, RECENT_PAYMENTS_PAGE_SIZE, update);
 
   let body;
   if (rows.isPending) {

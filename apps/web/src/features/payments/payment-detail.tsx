@@ -10,8 +10,8 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { formatMoney } from '../../lib/amounts';
 import { errorMessage } from '../../lib/error-message';
 import { formatDateTime } from '../../lib/format';
+import { receiptFileName, receiptPdfPath, usePdf } from '../receipts/receipts.api';
 import { PaymentStatusBadge } from './payment-status-badge';
-import { useDownloadReceipt } from './payment-records.api';
 import { PspBadge } from './psp-badge';
 
 /** Money the school received (a refund later does not undo that it came in). */
@@ -177,7 +177,7 @@ export function PaymentDetail({
 /** « Reçu »: its number, A4 and 80 mm ticket downloads, the public verification page. */
 function ReceiptBlock({ timeline, received }: { timeline: PaymentTimeline; received: boolean }) {
   const { t, i18n } = useTranslation();
-  const download = useDownloadReceipt();
+  const download = usePdf();
   const [error, setError] = useState<string | null>(null);
   const { receipt } = timeline;
 
@@ -185,7 +185,10 @@ function ReceiptBlock({ timeline, received }: { timeline: PaymentTimeline; recei
     if (!receipt || download.isPending) return;
     setError(null);
     try {
-      await download.mutateAsync({ receiptId: receipt.id, number: receipt.number, format });
+      await download.mutateAsync({
+        path: receiptPdfPath(receipt.id, format),
+        filename: `recu-${receiptFileName(receipt.number, format)}`,
+      });
     } catch (caught) {
       setError(errorMessage(caught, t, t('payments.drawer.receiptFailed')));
     }
@@ -193,7 +196,7 @@ function ReceiptBlock({ timeline, received }: { timeline: PaymentTimeline; recei
 
   let body;
   if (receipt) {
-    const pending = download.isPending ? download.variables?.format : null;
+    const pendingPath = download.isPending ? download.variables.path : null;
     body = (
       <>
         <p className="text-slate-900">
@@ -214,7 +217,7 @@ function ReceiptBlock({ timeline, received }: { timeline: PaymentTimeline; recei
               onClick={() => void save(format)}
             >
               <Download aria-hidden="true" className="size-4" />
-              {pending === format
+              {pendingPath === receiptPdfPath(receipt.id, format)
                 ? t('payments.drawer.receiptDownloading')
                 : t(
                     format === 'a4'

@@ -1,9 +1,9 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListState } from '../../components/ui/list-state';
 import { Pager } from '../../components/ui/pager';
 import { errorStatus } from '../../lib/error-message';
-import { pageCount } from '../../lib/list-params';
+import { useListPageCount } from '../../lib/list-params';
 import type { ParamsPatch } from '../../lib/list-params';
 import { PaymentExports } from './payment-exports';
 import { PaymentFilterBar } from './payment-filters';
@@ -39,12 +39,7 @@ export function PaymentList({
     update(paymentParamsPatch(state), { replace });
 
   const data = rows.data;
-  const pages = data ? pageCount(data.total, PAYMENTS_PAGE_SIZE) : 1;
-  // A page past the end (the list shrank, or an old link): go to the last one.
-  const overshoot = data !== undefined && !rows.isPlaceholderData && page > pages;
-  useEffect(() => {
-    if (overshoot) update(paymentParamsPatch({ page: pages }), { replace: true });
-  }, [overshoot, pages, update]);
+  const pages = useListPageCount(rows, page, PAYMENTS_PAGE_SIZE, update);
 
   const studentName =
     (filters.studentId &&

@@ -1,6 +1,6 @@
 import { paymentChannelValues, paymentStatusValues } from '@ecolage/contracts';
 import type { PaymentChannelValue, PaymentStatusValue } from '@ecolage/contracts';
-import { readPage } from '../../lib/list-params';
+import { readId, readNamed, readPage } from '../../lib/list-params';
 import type { ParamsPatch } from '../../lib/list-params';
 
 /**
@@ -60,7 +60,6 @@ export const PROVIDER_PARAMS: Record<PaymentChannelValue, string> = {
 
 /** `?tri=ancien`: oldest first; absent, newest first (the server's default). */
 const OLDEST_FIRST = 'ancien';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A real calendar day `YYYY-MM-DD` (not 2026-02-30), else null. */
 export function readDay(value: string | null | undefined): string | null {
@@ -69,25 +68,17 @@ export function readDay(value: string | null | undefined): string | null {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? value : null;
 }
 
-function fromParam<Value extends string>(
-  value: string | null,
-  names: Record<Value, string>,
-): Value | null {
-  return (Object.keys(names) as Value[]).find((key) => names[key] === value) ?? null;
-}
-
 export function readPaymentParams(params: URLSearchParams): PaymentListParams {
   const from = readDay(params.get('du'));
   const to = readDay(params.get('au'));
-  const studentId = params.get('etudiant')?.trim() ?? '';
   return {
-    status: fromParam<PaymentStatusValue>(params.get('statut'), STATUS_PARAMS),
-    provider: fromParam<PaymentChannelValue>(params.get('psp'), PROVIDER_PARAMS),
+    status: readNamed(params, 'statut', STATUS_PARAMS),
+    provider: readNamed(params, 'psp', PROVIDER_PARAMS),
     from,
     // An end before the start (an edited link) would be refused by the server: ignored.
     to: to && from && to < from ? null : to,
     search: (params.get('q') ?? '').trim().slice(0, 100),
-    studentId: UUID.test(studentId) ? studentId.toLowerCase() : null,
+    studentId: readId(params, 'etudiant'),
     sort: params.get('tri') === OLDEST_FIRST ? 'asc' : 'desc',
     page: readPage(params),
   };

@@ -1,16 +1,21 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ExportFormat,
-  PaymentRowPage,
+  PaymentRow,
   PaymentTimeline,
-  ReceiptFormatValue,
   Refund,
   RefundRequestBody,
 } from '@ecolage/contracts';
 import { filenameFromDisposition, saveBlob } from '../../lib/download';
-import { errorStatus } from '../../lib/error-message';
-import { apiDownload, apiRequest, UnexpectedAnswerError } from '../auth/auth-client';
-import { expectShape, id, studentDetailKeys } from '../students/student-detail.api';
+import { apiDownload, apiRequest } from '../auth/auth-client';
+import { receiptKeys } from '../receipts/receipts.api';
+import {
+  expectPage,
+  expectShape,
+  id,
+  retryUnlessRefused,
+  studentDetailKeys,
+} from '../students/student-detail.api';
 import { paymentQuery } from './payment-params';
 import type { PaymentFilters } from './payment-params';
 import { isFinalStatus, PAYMENT_POLL_MS, paymentKeys } from './payments.api';
@@ -18,7 +23,7 @@ import { isFinalStatus, PAYMENT_POLL_MS, paymentKeys } from './payments.api';
 /**
  * Server calls of « Paiements » and of the dashboard's recent payments: the school's payments
  * (filtered, sorted and paged on the server), one payment's timeline, a refund, the exports and
- * the receipts (one PDF, or a period's zip).
+ * a period's receipts (a zip).
  */
 
 export const paymentRecordKeys = {
@@ -30,31 +35,13 @@ export const paymentRecordKeys = {
 /** The dashboard's figures: asked again after a refund (it changes today's takings). */
 export const dashboardKeys = { all: ['dashboard'] as const };
 
-/** Not found, forbidden and a bad request are not worth a retry. */
-function retryUnlessRefused(failures: number, error: unknown): boolean {
-  const status = errorStatus(error);
-  return failures < 1 && status !== 404 && status !== 403 && status !== 400;
-}
-
 /** `GET /api/payments?…filters&page&pageSize`: one page of the school's payments. */
-export function usePaymentRows(
-  filters: PaymentFilters,
-  page: number,
-  pageSize: number,
-  enabled = true,
-) {
+export function usePaymentRows(filters: PaymentFilters, page: number, pageSize: number) {
   const query = paymentQuery(filters, { page, pageSize }).toString();
   return useQuery({
     queryKey: paymentRecordKeys.rowList(query),
-    queryFn: async ({ signal }) => {
-      const answer = expectShape<PaymentRowPage>(
-        await apiRequest(`/api/payments?${query}`, { signal }),
-        'items',
-      );
-      if (!Array.isArray(answer.items)) throw new UnexpectedAnswerError();
-      return answer;
-    },
-    enabled,
+    queryFn: async ({ signal }) =>
+      expectPage<PaymentRow>(await apiRequest(`/api/payments?${query}`, { signal })),
     placeholderData: keepPreviousData,
     staleTime: 0,
     retry: retryUnlessRefused,
@@ -104,7 +91,7 @@ export function useRefundPayment() {
           dashboardKeys.all,
           studentDetailKeys.students,
           studentDetailKeys.invoices,
-          ['receipts'],
+          receiptKeys.all,
         ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   });
@@ -121,25 +108,6 @@ export function useExportPayments() {
     mutationFn: async ({ filters, format }: { filters: PaymentFilters; format: ExportFormat }) => {
       const file = await apiDownload(`/api/payments/export?${paymentQuery(filters, { format })}`);
       saveBlob(file.blob, filenameFromDisposition(file.disposition) ?? defaultExportName(format));
-    },
-  });
-}
-
-/** `GET /api/receipts/:receiptId/pdf?format=a4|thermal`, saved as a PDF. */
-export function useDownloadReceipt() {
-  return useMutation({
-    mutationFn: async ({
-      receiptId,
-      number,
-      format,
-    }: {
-      receiptId: string;
-      number: string;
-      format: ReceiptFormatValue;
-    }) => {
-      const file = await apiDownload(`/api/receipts/${id(receiptId)}/pdf?format=${format}`);
-      const fallback = `recu-${number}${format === 'thermal' ? '-ticket' : ''}.pdf`;
-      saveBlob(file.blob, filenameFromDisposition(file.disposition) ?? fallback);
     },
   });
 }

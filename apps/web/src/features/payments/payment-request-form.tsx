@@ -40,12 +40,15 @@ export function initialRequestValues(student: StudentDetail): RequestValues {
   };
 }
 
-/** The server's refusal on the form's fields (`invoiceIds.0` belongs to `invoiceIds`). */
-function serverErrors(error: unknown): FormErrors | null {
+/**
+ * The server's refusal on the fields of a payment form (`invoiceIds.0` belongs to `invoiceIds`),
+ * or null when it names none of them. Shared with the cash desk's « Encaisser ».
+ */
+export function paymentFieldErrors(error: unknown, fields: readonly string[]): FormErrors | null {
   if (!(error instanceof ApiClientError)) return null;
   const issues = error.issues
     .map((issue) => ({ ...issue, path: issue.path.split('.')[0] ?? '' }))
-    .filter((issue) => (FIELDS as readonly string[]).includes(issue.path));
+    .filter((issue) => fields.includes(issue.path));
   return issues.length > 0 ? issuesToErrors(issues) : null;
 }
 
@@ -148,7 +151,7 @@ export function PaymentRequestForm({
     try {
       await onSend(body);
     } catch (error) {
-      const onFields = serverErrors(error);
+      const onFields = paymentFieldErrors(error, FIELDS);
       if (onFields) {
         setErrors(onFields);
         focusFirstError(formRef.current, onFields);

@@ -11,9 +11,14 @@ import type {
   ReviewItem,
 } from '@ecolage/contracts';
 import { errorStatus } from '../../lib/error-message';
-import { apiRequest, UnexpectedAnswerError } from '../auth/auth-client';
-import { expectShape, id, studentDetailKeys } from '../students/student-detail.api';
-import type { Page } from '../students/student-detail.api';
+import { apiRequest } from '../auth/auth-client';
+import {
+  expectPage,
+  expectShape,
+  id,
+  retryUnlessRefused,
+  studentDetailKeys,
+} from '../students/student-detail.api';
 
 /**
  * Server calls of payments: the school's wallets, a payment request (with its idempotency key)
@@ -44,18 +49,6 @@ export const paymentKeys = {
 /** True once nothing more is expected from the payer (the contracts' `finalPaymentStatuses`). */
 export function isFinalStatus(status: PaymentStatusValue): boolean {
   return finalPaymentStatuses.includes(status);
-}
-
-function expectPage<Item>(answer: unknown): Page<Item> {
-  const page = expectShape<Page<Item>>(answer, 'items');
-  if (!Array.isArray(page.items)) throw new UnexpectedAnswerError();
-  return page;
-}
-
-/** Not found, forbidden and a bad id are not worth a retry. */
-function retryUnlessRefused(failures: number, error: unknown): boolean {
-  const status = errorStatus(error);
-  return failures < 1 && status !== 404 && status !== 403 && status !== 400;
 }
 
 /** `GET /api/payments/options`: the wallets the school collects with, in display order. */

@@ -2,9 +2,8 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ReceiptFormatValue, ReceiptItem } from '@ecolage/contracts';
 import { filenameFromDisposition, saveBlob } from '../../lib/download';
 import { errorStatus } from '../../lib/error-message';
-import { apiDownload, apiRequest, UnexpectedAnswerError } from '../auth/auth-client';
-import { expectShape, id } from '../students/student-detail.api';
-import type { Page } from '../students/student-detail.api';
+import { apiDownload, apiRequest } from '../auth/auth-client';
+import { expectPage, id } from '../students/student-detail.api';
 
 /**
  * Server calls of receipts in the admin area: a student's receipts, and a receipt's PDF (A4 or
@@ -38,12 +37,9 @@ export function useStudentReceipts(studentId: string, page: number) {
         page: String(page),
         pageSize: String(STUDENT_RECEIPTS_PAGE_SIZE),
       });
-      const answer = expectShape<Page<ReceiptItem>>(
+      return expectPage<ReceiptItem>(
         await apiRequest(`/api/students/${id(studentId)}/receipts?${query}`, { signal }),
-        'items',
       );
-      if (!Array.isArray(answer.items)) throw new UnexpectedAnswerError();
-      return answer;
     },
     placeholderData: keepPreviousData,
     retry: (failures, error) => failures < 1 && (errorStatus(error) ?? 500) >= 500,

@@ -59,7 +59,8 @@ export function expectShape<T>(answer: unknown, key: string): T {
   return answer as T;
 }
 
-function expectPage<Item>(answer: unknown): Page<Item> {
+/** A page of items (`{items, total, page, pageSize}`), else UnexpectedAnswerError. */
+export function expectPage<Item>(answer: unknown): Page<Item> {
   const page = expectShape<Page<Item>>(answer, 'items');
   if (!Array.isArray(page.items)) throw new UnexpectedAnswerError();
   return page;
@@ -72,8 +73,11 @@ function expectItems<Item>(answer: unknown): Item[] {
   return items as Item[];
 }
 
-/** Not found (another school's student, a bad link) and forbidden are not worth a retry. */
-function retryUnlessRefused(failures: number, error: unknown): boolean {
+/**
+ * Not found (another school's record, a bad link), forbidden and a bad request are not worth a
+ * retry.
+ */
+export function retryUnlessRefused(failures: number, error: unknown): boolean {
   const status = errorStatus(error);
   return failures < 1 && status !== 404 && status !== 403 && status !== 400;
 }

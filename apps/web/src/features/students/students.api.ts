@@ -63,7 +63,7 @@ export function studentListPath({ page, pageSize, ...filters }: StudentListParam
   return `/api/students${studentQuery(filters, { page, pageSize })}`;
 }
 
-export function useStudents(params: StudentListParams) {
+export function useStudents(params: StudentListParams, enabled = true) {
   return useQuery({
     queryKey: studentKeys.list(params),
     queryFn: async ({ signal }) => {
@@ -73,6 +73,7 @@ export function useStudents(params: StudentListParams) {
       }
       return answer as unknown as StudentPage;
     },
+    enabled,
     // The previous page stays on screen (dimmed) while the next one loads.
     placeholderData: keepPreviousData,
   });

@@ -49,7 +49,6 @@ export const cashDesk: CashDesk = {
       studentLoading: 'Loading the student…',
       studentError: 'The student could not be loaded.',
       payer: 'Payer',
-      mainPayer: '{{name}} (main payer)',
       noGuardian:
         'This student has no guardian: add one on their record, the receipt is made out in their name.',
       openStudent: "Open {{name}}'s record",
@@ -65,8 +64,6 @@ export const cashDesk: CashDesk = {
       amount: 'Amount taken (FCFA)',
       amountHint: "The chosen invoices' balance; a smaller amount for a partial payment.",
       amountHintNoInvoice: 'The amount goes to the oldest invoices first.',
-      amountAboveBalance: 'The amount is more than what is left to pay on the chosen invoices.',
-      nothingToPay: 'There is nothing to pay: choose invoices or enter an amount.',
       total: 'To take: {{amount}}',
       submit: 'Take the payment',
       submitting: 'Recording…',

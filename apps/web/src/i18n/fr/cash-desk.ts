@@ -1,8 +1,10 @@
-import { CashDeskMessages, cashSessionStatusLabels, PaymentMessages } from '@ecolage/contracts';
+import { CashDeskMessages, cashSessionStatusLabels } from '@ecolage/contracts';
 
 /**
  * French strings of « Caisse » (/admin/caisse): opening a session, taking a payment at the desk
- * and printing its receipt, closing by counting the cash, and the list of sessions.
+ * and printing its receipt, closing by counting the cash, and the list of sessions. What the desk
+ * shares with « Demander un paiement » (the payer, the amount's messages, the methods) is in
+ * `payments`.
  */
 export const cashDesk = {
   cashDesk: {
@@ -52,7 +54,6 @@ export const cashDesk = {
       studentLoading: "Chargement de l'étudiant…",
       studentError: "L'étudiant n'a pas pu être chargé.",
       payer: 'Payeur',
-      mainPayer: '{{name}} (payeur principal)',
       noGuardian:
         "Cet étudiant n'a aucun responsable : ajoutez-en un sur sa fiche, c'est à son nom que le reçu est établi.",
       openStudent: 'Ouvrir la fiche de {{name}}',
@@ -69,8 +70,6 @@ export const cashDesk = {
       amountHint:
         'Le reste à payer des factures choisies ; un montant plus petit pour un paiement partiel.',
       amountHintNoInvoice: 'Le montant est imputé sur les factures les plus anciennes.',
-      amountAboveBalance: PaymentMessages.amountAboveBalance,
-      nothingToPay: PaymentMessages.nothingToPay,
       total: 'À encaisser : {{amount}}',
       submit: 'Encaisser',
       submitting: 'Encaissement…',
