@@ -3,7 +3,7 @@ import { receiptOutboxHandlers } from '../receipts';
 import type { PaymentsContext } from './payments-context';
 
 /** Events handed over per transaction: a batch holds its schools' receipt counters until commit. */
-const OUTBOX_BATCH = 25;
+const OUTBOX_BATCH = 5;
 
 export interface OutboxDispatcher {
   /** Hands every waiting event to its handlers; returns how many. Throws what a handler threw. */
@@ -20,7 +20,11 @@ export interface OutboxDispatcher {
  * chains in different orders. A call during a round runs one more round after it, so an event
  * recorded meanwhile is not left waiting.
  */
-export function createOutboxDispatcher(context: PaymentsContext): OutboxDispatcher {
+export function createOutboxDispatcher(
+  context: PaymentsContext,
+  /** True while more urgent work is under way (crediting payments): the round stops between batches. */
+  yieldTo: () => boolean = () => false,
+): OutboxDispatcher {
   const handlers = receiptOutboxHandlers(() => context.now());
   let running: Promise<number> | null = null;
   let queued: Promise<number> | null = null;
@@ -30,7 +34,7 @@ export function createOutboxDispatcher(context: PaymentsContext): OutboxDispatch
     for (;;) {
       const handed = await dispatchOutbox(context.db, handlers, OUTBOX_BATCH);
       total += handed;
-      if (handed < OUTBOX_BATCH) return total;
+      if (handed < OUTBOX_BATCH || yieldTo()) return total;
     }
   }
 

@@ -87,8 +87,9 @@ export function createPaymentsWorker(
   let reconciling: Promise<number> | null = null;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  // Receipts of the payments confirmed: after each batch, each reconciliation round and each minute.
-  const outbox = createOutboxDispatcher(context);
+  // Receipts of the payments confirmed: once the queue of events is empty, after each
+  // reconciliation round and each minute; a round gives way as soon as events wait again.
+  const outbox = createOutboxDispatcher(context, () => draining !== null);
 
   /** Readies a batch of events (status fetched from the providers), then applies it in chunks. */
   async function processBatch(batch: ProviderEventRow[]): Promise<void> {
@@ -144,7 +145,6 @@ export function createPaymentsWorker(
         if (batch.length === 0) break;
         total += batch.length;
         await processBatch(batch);
-        await outbox.dispatchQuietly();
         if (stopped) return total;
       }
     } while (again && !stopped);
@@ -158,6 +158,9 @@ export function createPaymentsWorker(
     }
     draining = drainOnce().finally(() => {
       draining = null;
+      // Receipts once the queue is empty: during a burst, crediting comes first (receipts compete
+      // for the schools' audit chains and the processor), and the receipts follow.
+      if (!stopped) void outbox.dispatchQuietly();
     });
     return draining;
   }
