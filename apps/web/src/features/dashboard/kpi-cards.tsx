@@ -105,7 +105,7 @@ function KpiCard({
           />
         ) : (
           <>
-            <span className="text-2xl font-extrabold whitespace-nowrap text-slate-900 tabular-nums sm:text-3xl">
+            <span className="text-2xl font-extrabold whitespace-nowrap text-slate-900 tabular-nums sm:text-3xl xl:text-2xl 2xl:text-3xl">
               {value}
             </span>
             {key === 'successRate' && dashboard ? (
