@@ -41,6 +41,9 @@ import { dashboardRoutes } from './modules/dashboard';
 import { createHttpClient, createPaymentProviders, loadPspConfig } from './modules/psp';
 import { receiptsRoutes } from './modules/receipts';
 import { cashDeskRoutes } from './modules/cash-desk';
+import { createLinkSigner, payerRoutes } from './modules/payer';
+import { admissionsRoutes } from './modules/admissions';
+import { readEntryAssets } from './platform/http/web-assets';
 
 export interface BuildAppOptions {
   database: Pick<DatabaseHandle, 'db' | 'engine'>;
@@ -149,6 +152,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardRoutes, { db, now: payments.now });
   await app.register(receiptsRoutes, { db });
   await app.register(cashDeskRoutes, { db });
+  const signer = createLinkSigner(options.jwtSecret);
+  const webDistDir = options.webDistDir ?? defaultWebDistDir;
+  const payerAssets = readEntryAssets(webDistDir, 'src/payer/payer.ts');
+  await app.register(payerRoutes, { context: payments, signer, assets: payerAssets });
+  await app.register(admissionsRoutes, {
+    db,
+    signer,
+    assets: payerAssets,
+    formRateLimit: options.formRateLimit ?? { max: 10, timeWindow: '10 minutes' },
+  });
   await app.register(authRoutes, {
     db,
     keys,
@@ -158,10 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authRateLimit: options.authRateLimit ?? { max: 20, timeWindow: '1 minute' },
   });
 
-  const sendWebApp =
-    options.webDistDir === false
-      ? undefined
-      : await registerWebApp(app, options.webDistDir ?? defaultWebDistDir);
+  const sendWebApp = webDistDir === false ? undefined : await registerWebApp(app, webDistDir);
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (request.url.startsWith('/api/') || request.url === '/api' || !isPage || !sendWebApp) {

@@ -38,6 +38,10 @@ const crossSchoolIndexes = new Set([
   'payment_refunds_next_check_idx',
   // The public verification page finds a receipt by its unguessable code alone.
   'receipts_verification_code_key',
+  // A payment link's address carries its random id alone.
+  'payment_links_id_key',
+  // The SMS sender takes queued messages of every school, oldest first.
+  'outbound_messages_queued_idx',
 ]);
 
 /** What keeps a tenant table from being isolated by school. */

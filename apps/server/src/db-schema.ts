@@ -16,3 +16,5 @@ export * from './modules/payments/payments.tables';
 export * from './platform/outbox/outbox.tables';
 export * from './modules/receipts/receipts.tables';
 export * from './modules/cash-desk/cash-desk.tables';
+export * from './modules/payer/payer.tables';
+export * from './modules/admissions/admissions.tables';

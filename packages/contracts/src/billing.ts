@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onlinePaymentSettingsSchema } from './payer';
 import {
   exportFormatSchema,
   francsSchema,
@@ -221,6 +222,8 @@ export const billingSettingsSchema = z
       /** Most a single invoice can carry in late fees, in francs (0: no cap). */
       cap: francsSchema('Le plafond'),
     }),
+    /** Online payment rules (absent in older clients: defaults). */
+    onlinePayment: onlinePaymentSettingsSchema.default({ partialAllowed: false, minimumAmount: 0 }),
   })
   .refine((s) => s.lateFee.kind !== 'percent' || s.lateFee.value <= 100, {
     message: BillingMessages.percentRange,

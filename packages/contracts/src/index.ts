@@ -23,3 +23,5 @@ export * from './payment-records';
 export * from './receipts';
 export * from './cash-desk';
 export * from './dashboard';
+export * from './payer';
+export * from './admissions';

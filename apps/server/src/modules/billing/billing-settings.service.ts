@@ -16,6 +16,8 @@ const defaults: Omit<BillingSettingsRow, 'organizationId' | 'updatedAt'> = {
   lateFeeKind: 'fixed',
   lateFeeValue: 0,
   lateFeeCap: 0,
+  onlinePartialAllowed: false,
+  onlineMinimumAmount: 0,
 };
 
 /** The school's billing rules (defaults until it saves its own). */
@@ -50,6 +52,10 @@ export async function getBillingSettings(
       value: rules.lateFeeValue,
       cap: rules.lateFeeCap,
     },
+    onlinePayment: {
+      partialAllowed: rules.onlinePartialAllowed,
+      minimumAmount: rules.onlineMinimumAmount,
+    },
   };
 }
 
@@ -70,6 +76,8 @@ export async function saveBillingSettings(
       lateFeeKind: settings.lateFee.kind,
       lateFeeValue: settings.lateFee.value,
       lateFeeCap: settings.lateFee.cap,
+      onlinePartialAllowed: settings.onlinePayment.partialAllowed,
+      onlineMinimumAmount: settings.onlinePayment.minimumAmount,
       updatedAt: new Date(),
     };
     await tx

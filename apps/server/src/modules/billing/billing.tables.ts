@@ -34,6 +34,9 @@ export const billingSettings = pgTable('billing_settings', {
     .default('fixed'),
   lateFeeValue: bigint('late_fee_value', { mode: 'number' }).notNull().default(0),
   lateFeeCap: bigint('late_fee_cap', { mode: 'number' }).notNull().default(0),
+  /** Online payers may pay an amount rather than whole invoices, of at least the minimum. */
+  onlinePartialAllowed: boolean('online_partial_allowed').notNull().default(false),
+  onlineMinimumAmount: bigint('online_minimum_amount', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

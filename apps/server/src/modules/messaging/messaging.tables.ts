@@ -25,6 +25,10 @@ export const outboundMessages = pgTable(
   (table) => [
     // Serves a school's outbox screen, newest first.
     index('outbound_messages_organization_created_idx').on(table.organizationId, table.createdAt),
+    // The SMS sender's queue: what is waiting to go out, oldest first.
+    index('outbound_messages_queued_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'queued'`),
     check('outbound_messages_channel_check', sql`${table.channel} in ('email', 'sms')`),
     check(
       'outbound_messages_status_check',

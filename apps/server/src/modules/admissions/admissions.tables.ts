@@ -1,0 +1,60 @@
+import { foreignKey, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from '../organizations/organizations.tables';
+import { levels, programmes } from '../programmes/programmes.tables';
+import { students } from '../students/students.tables';
+
+/**
+ * An online pre-registration (`/inscription/<school-slug>`): what the applicant typed, the student
+ * « En attente » it created, and the school's decision.
+ */
+export const admissions = pgTable(
+  'admissions',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    studentId: uuid('student_id').notNull(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    /** E.164. */
+    phone: text('phone').notNull(),
+    gender: text('gender', { enum: ['male', 'female', 'other'] }).notNull(),
+    country: text('country').notNull(),
+    programmeId: uuid('programme_id').notNull(),
+    levelId: uuid('level_id').notNull(),
+    status: text('status', { enum: ['submitted', 'accepted', 'refused'] })
+      .notNull()
+      .default('submitted'),
+    refusalReason: text('refusal_reason'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    foreignKey({
+      columns: [table.organizationId, table.studentId],
+      foreignColumns: [students.organizationId, students.id],
+      name: 'admissions_student_fk',
+    }),
+    foreignKey({
+      columns: [table.organizationId, table.programmeId],
+      foreignColumns: [programmes.organizationId, programmes.id],
+      name: 'admissions_programme_fk',
+    }),
+    foreignKey({
+      columns: [table.organizationId, table.levelId],
+      foreignColumns: [levels.organizationId, levels.id],
+      name: 'admissions_level_fk',
+    }),
+    index('admissions_organization_status_idx').on(
+      table.organizationId,
+      table.status,
+      table.createdAt,
+    ),
+  ],
+);
+
+export type AdmissionRow = typeof admissions.$inferSelect;

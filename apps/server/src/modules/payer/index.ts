@@ -1,0 +1,16 @@
+/**
+ * The payer's side: payment links, the school's pay page with its one-time code, paying online
+ * and the waiting screen, QR codes. Server-rendered pages with the web app's small `payer` entry.
+ */
+export { payerRoutes, type PayerRoutesOptions } from './payer.routes';
+export {
+  createLinkSigner,
+  issuePaymentLink,
+  studentQrLink,
+  resolvePaymentLink,
+  paymentLinkUrl,
+  type LinkSigner,
+  type IssuedPaymentLink,
+} from './payment-links';
+export { renderPayerPage, sendPayerPage, type PageSchool } from './payer-page';
+export { paymentLinks, payerCodes, paymentLinkAttempts } from './payer.tables';

@@ -1,0 +1,17 @@
+import formbody from '@fastify/formbody';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { EntryAssets } from '../../platform/http/web-assets';
+import type { PaymentsContext } from '../payments';
+import type { LinkSigner } from './payment-links';
+
+export interface PayerRoutesOptions {
+  context: PaymentsContext;
+  signer: LinkSigner;
+  /** The web app's `payer` entry (script and styles). */
+  assets: EntryAssets;
+}
+
+/** Every payer route; the pages post ordinary forms (urlencoded), so they work without script. */
+export const payerRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (app, _options) => {
+  await app.register(formbody);
+};

@@ -1,0 +1,2 @@
+// The payer pages' script (placeholder until the payer pages land).
+import './payer.css';
