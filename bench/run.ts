@@ -8,6 +8,7 @@ import { benchDashboard } from './dashboard';
 import { benchHttp } from './http.bench';
 import { benchLanding } from './landing.bench';
 import { benchLighthouse } from './lighthouse.bench';
+import { benchPayer } from './payer';
 import { benchPayments } from './payments';
 import { benchReceipts } from './receipts';
 import { freshDataDir, root, startProduct } from './lib/product-server';
@@ -42,6 +43,7 @@ if (runs('student-import')) results.studentImport = await benchStudentImport();
 if (runs('payments')) results.payments = await benchPayments();
 if (runs('dashboard')) results.dashboard = await benchDashboard();
 if (runs('receipts')) results.receipts = await benchReceipts();
+if (runs('payer')) results.payer = await benchPayer();
 
 console.log(JSON.stringify(results, null, 2));
 const dir = path.join(root, 'bench', 'results');

@@ -1,5 +1,5 @@
-// The provider settings that point Écolage's adapters at this sandbox (fixed, public sandbox
-// values documented in README.md). `npm start` applies them in demo mode, only where unset.
+// The settings that point Écolage's payment adapters and SMS at this sandbox (fixed, public
+// sandbox values documented in README.md). `npm start` applies them in demo mode, only where unset.
 
 /** @param {string} origin e.g. http://127.0.0.1:3100 */
 export function sandboxProviderEnv(origin) {
@@ -28,5 +28,7 @@ export function sandboxProviderEnv(origin) {
     FEDAPAY_API_REFUNDS: 'true',
     PAYGATE_BASE_URL: `${origin}/paygate`,
     PAYGATE_AUTH_TOKEN: '8b7d5c3a-1e2f-4a6b-9c8d-0e1f2a3b4c5d',
+    // Écolage's SMS go to the sandbox, which shows them on its téléphone page.
+    SMS_GATEWAY_URL: `${origin}/__sim/sms`,
   };
 }

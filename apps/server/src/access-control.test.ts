@@ -48,6 +48,9 @@ const validBodies: Record<string, object> = {
     method: 'CASH',
   },
   'POST /api/cash-sessions/{sessionId}/close': { countedAmount: 0 },
+  'POST /api/students/{studentId}/payment-link': { send: false },
+  'POST /api/admissions/{admissionId}/accept': {},
+  'POST /api/admissions/{admissionId}/refuse': { reason: 'Intrusion' },
 };
 
 /** One record of each kind in school A, created through the API: the ids the walk needs. */
@@ -172,6 +175,30 @@ describe('access control over every route of /api/openapi.json', () => {
       values (gen_random_uuid(), ${a.organizationId}, ${schoolA.ids.userId}, 'Afi Mensah', 0)
       returning id`);
     schoolA.ids.sessionId = cashSession.rows[0]!.id;
+    // A pre-registration, through the public form.
+    const slug = await database().db.execute<{ slug: string }>(
+      sql`select slug from organizations where id = ${a.organizationId}`,
+    );
+    const form = new URLSearchParams({
+      name: 'Ama Mensah',
+      email: 'ama@exemple.tg',
+      phone: '90445566',
+      gender: 'female',
+      country: 'TG',
+      programmeId: schoolA.ids.programmeId!,
+      levelId: schoolA.ids.levelId!,
+    });
+    const posted = await app().inject({
+      method: 'POST',
+      url: `/inscription/${slug.rows[0]!.slug}`,
+      payload: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    const admission = await database().db.execute<{ id: string }>(
+      sql`select id from admissions where organization_id = ${a.organizationId}`,
+    );
+    schoolA.ids.admissionId = admission.rows[0]!.id;
 
     const b = await registerSchool(app(), { email: 'b@ecole-b.tg', schoolName: 'École B' });
     schoolB.token = (await logIn(app(), b.email, b.password)).accessToken;

@@ -41,7 +41,7 @@ import { dashboardRoutes } from './modules/dashboard';
 import { createHttpClient, createPaymentProviders, loadPspConfig } from './modules/psp';
 import { receiptsRoutes } from './modules/receipts';
 import { cashDeskRoutes } from './modules/cash-desk';
-import { createLinkSigner, payerRoutes } from './modules/payer';
+import { createLinkSigner, payerRoutes, payLinksRoutes } from './modules/payer';
 import { admissionsRoutes } from './modules/admissions';
 import { readEntryAssets } from './platform/http/web-assets';
 
@@ -156,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const webDistDir = options.webDistDir ?? defaultWebDistDir;
   const payerAssets = readEntryAssets(webDistDir, 'src/payer/payer.ts');
   await app.register(payerRoutes, { context: payments, signer, assets: payerAssets });
+  await app.register(payLinksRoutes, { db, signer });
   await app.register(admissionsRoutes, {
     db,
     signer,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { lateFeesJob } from './modules/billing';
+import { configureSmsGateway, startSmsSender } from './modules/messaging';
 import { startPaymentsWorkerThread, type PaymentsContext } from './modules/payments';
 import { createPaymentProvidersFromEnv } from './modules/psp';
 import { startScheduledJobs } from './platform/jobs/jobs';
@@ -49,6 +50,10 @@ const demo = seedDemo ? await seedDemoData(database.db) : undefined;
 // An import that was running when the process stopped will never finish: say so.
 await failInterruptedImports(database.db);
 
+// SMS: queued for the gateway when one is set (the sandbox's téléphone in demo), else captured.
+const smsGateway = config.SMS_GATEWAY_URL ? { url: config.SMS_GATEWAY_URL } : null;
+configureSmsGateway(smsGateway);
+
 // Payments: the providers the environment configures, and the worker that processes their events.
 const payments: PaymentsContext = {
   db: database.db,
@@ -65,6 +70,7 @@ const paymentsWorker = startPaymentsWorkerThread({
   callbackBaseUrl: payments.callbackBaseUrl,
   poolMax: Math.max(2, Math.ceil(config.DATABASE_POOL_MAX / 2)),
   logLevel: config.LOG_LEVEL,
+  smsGateway,
 });
 
 const app = await buildApp({
@@ -89,6 +95,8 @@ const jobs = await startScheduledJobs(
 );
 // Events stored while the server was down are processed now, then as they arrive.
 paymentsWorker.start();
+// Queued SMS (this process's and the payments thread's receipts) leave within a second.
+const smsSender = smsGateway ? startSmsSender({ db: database.db, logger }) : null;
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -99,6 +107,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await paymentsWorker.stop();
+    await smsSender?.stop();
     await jobs.stop();
     await database.close();
   } finally {

@@ -112,8 +112,9 @@ export const admissionFormSchema = z.object({
 });
 export type AdmissionForm = z.output<typeof admissionFormSchema>;
 
+/** `GET /api/admissions`: the ones still to examine unless another status is asked for. */
 export const admissionListQuerySchema = z.object({
-  status: z.enum(admissionStatusValues).optional(),
+  status: z.enum(admissionStatusValues, { error: 'Statut invalide.' }).default('submitted'),
   ...pageQuery,
   pageSize: pageSizeQuery(10),
 });
@@ -137,6 +138,7 @@ export const admissionSchema = z.object({
 });
 export type Admission = z.infer<typeof admissionSchema>;
 export const admissionListSchema = pageOf(admissionSchema);
+export type AdmissionList = z.infer<typeof admissionListSchema>;
 
 export const admissionParamsSchema = z.object({
   admissionId: z.uuid(AdmissionMessages.notFound),
@@ -147,3 +149,4 @@ export const acceptAdmissionResultSchema = z.object({
   invoicesIssued: z.number().int(),
   paymentLinkUrl: z.string(),
 });
+export type AcceptAdmissionResult = z.infer<typeof acceptAdmissionResultSchema>;

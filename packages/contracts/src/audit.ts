@@ -112,6 +112,14 @@ export const auditActionLabels: Record<string, string> = {
   'receipts.exported': 'Reçus exportés (archive)',
   'cash_session.opened': 'Caisse ouverte',
   'cash_session.closed': 'Caisse clôturée',
+  'admission.submitted': 'Demande d’inscription reçue (formulaire en ligne)',
+  'admission.accepted': 'Demande d’inscription acceptée, factures émises',
+  'admission.refused': 'Demande d’inscription refusée',
+  'payer.code_sent': 'Code de paiement envoyé par SMS (page de paiement)',
+  'payer.code_confirmed': 'Code de paiement validé, lien ouvert',
+  'payment_link.created': 'Lien de paiement créé',
+  'payment_link.sent': 'Lien de paiement envoyé au responsable',
+  'payment_qr_sheet.printed': 'Feuille de QR codes de paiement imprimée',
 };
 
 const isoDate = z.iso.datetime({ offset: true, error: 'Date invalide (format ISO 8601 attendu).' });

@@ -1,6 +1,8 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { francsSchema } from './common';
-import { paymentStatusValues, walletValues } from './payments';
+import { francsSchema, MAX_FRANCS } from './common';
+import { paymentStatusValues, walletValues, type WalletValue } from './payments';
+import { invalidPhoneMessage, toE164 } from './phone';
 
 /**
  * The payer's side (DESIGN.md §1 principle 8): a parent opens a payment link, or types a matricule
@@ -29,6 +31,15 @@ export const PayerMessages = {
   nothingDue: 'Aucune facture à payer pour le moment.',
   paymentNotFound: 'Paiement introuvable.',
   waitPush: 'Validez le paiement sur votre téléphone en composant votre code secret.',
+  walletRequired: 'Choisissez un moyen de paiement.',
+  walletNotOffered: 'Ce moyen de paiement n’est pas proposé par l’école : choisissez-en un autre.',
+  invoiceNotInLink:
+    'Une des factures choisies ne peut pas être payée avec ce lien. Rechargez la page et choisissez parmi les factures affichées.',
+  invoiceAlreadyPaid:
+    'Une des factures choisies a déjà été payée (ou annulée) entre-temps : la liste a été mise à jour.',
+  amountInvalid: 'Écrivez le montant en chiffres, sans centimes (par exemple 50 000).',
+  formExpired:
+    'Ce formulaire n’est plus valable : vérifiez vos choix et appuyez de nouveau sur Payer.',
 } as const;
 
 /** How long a code stays valid, how many tries it allows, how many codes a phone may ask for. */
@@ -82,3 +93,96 @@ export const payerPaymentStatusSchema = z.object({
   redirectUrl: z.string().nullable(),
 });
 export type PayerPaymentStatus = z.infer<typeof payerPaymentStatusSchema>;
+
+/**
+ * Where each wallet's numbers come from: Togo's wallets take Togolese numbers; MTN, Orange and
+ * Wave work across West Africa; a card needs no phone.
+ */
+const WEST_AFRICA: readonly CountryCode[] = [
+  'TG',
+  'BJ',
+  'CI',
+  'SN',
+  'BF',
+  'ML',
+  'NE',
+  'GW',
+  'GN',
+  'GH',
+  'NG',
+];
+const walletPhoneCountries: Record<WalletValue, readonly CountryCode[] | null> = {
+  YAS_TG: ['TG'],
+  MOOV_TG: ['TG'],
+  MTN: WEST_AFRICA,
+  ORANGE: WEST_AFRICA,
+  WAVE: WEST_AFRICA,
+  CARD: null,
+};
+
+/** Whether an E.164 number is of a country where the wallet works (a card takes any number). */
+export function phoneFitsWallet(e164: string, wallet: WalletValue): boolean {
+  const countries = walletPhoneCountries[wallet];
+  if (!countries) return true;
+  const country = parsePhoneNumberFromString(e164)?.country;
+  return country !== undefined && countries.includes(country);
+}
+
+/** A form field sent once or several times (`invoiceIds=a&invoiceIds=b`): always a list. */
+const oneOrMany = (value: unknown) =>
+  value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value];
+
+/** An amount typed the French way (`50 000`, `50000 FCFA`); empty means « the whole invoices ». */
+const typedAmountSchema = z
+  .string({ error: PayerMessages.amountInvalid })
+  .max(30, PayerMessages.amountInvalid)
+  .optional()
+  .transform((value, context) => {
+    const text = (value ?? '').replace(/[\s\u00A0\u202F.]/g, '').replace(/f?cfa$|f$/i, '');
+    if (text === '') return undefined;
+    const amount = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
+    if (!Number.isSafeInteger(amount) || amount < 1 || amount > MAX_FRANCS) {
+      context.addIssue({ code: 'custom', message: PayerMessages.amountInvalid });
+      return z.NEVER;
+    }
+    return amount;
+  });
+
+/**
+ * `POST /payer/l/<token>` (an ordinary urlencoded form): the invoices ticked, the wallet, the
+ * phone that pays, perhaps an amount, and the key that makes a double tap one payment. Any other
+ * field (a « coupon », a changed total) is dropped: what is owed comes from the server.
+ */
+export const payerPaymentFormSchema = z
+  .object({
+    invoiceIds: z.preprocess(
+      oneOrMany,
+      z
+        .array(z.uuid(PayerMessages.invoiceNotInLink))
+        .min(1, PayerMessages.nothingChosen)
+        .max(50, PayerMessages.invoiceNotInLink),
+    ),
+    wallet: z.enum(walletValues, { error: PayerMessages.walletRequired }),
+    phone: z.string({ error: invalidPhoneMessage }).trim().max(30, invalidPhoneMessage).optional(),
+    amount: typedAmountSchema,
+    idempotencyKey: z
+      .string({ error: PayerMessages.formExpired })
+      .regex(/^[A-Za-z0-9_-]{16,64}$/, PayerMessages.formExpired),
+  })
+  .transform((form, context) => {
+    const typed = form.phone ?? '';
+    const phone = typed === '' ? null : toE164(typed);
+    if (typed === '' && form.wallet !== 'CARD') {
+      context.addIssue({ code: 'custom', path: ['phone'], message: PayerMessages.phoneRequired });
+    } else if (typed !== '' && !phone) {
+      context.addIssue({ code: 'custom', path: ['phone'], message: invalidPhoneMessage });
+    } else if (phone && !phoneFitsWallet(phone, form.wallet)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['phone'],
+        message: PayerMessages.phoneWrongCountry,
+      });
+    }
+    return { ...form, invoiceIds: [...new Set(form.invoiceIds)], phone };
+  });
+export type PayerPaymentForm = z.output<typeof payerPaymentFormSchema>;

@@ -42,6 +42,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes an http(s) SMS gateway, none by default', () => {
+    expect(loadConfig({}).SMS_GATEWAY_URL).toBeUndefined();
+    expect(loadConfig({ SMS_GATEWAY_URL: 'http://127.0.0.1:3100/__sim/sms' }).SMS_GATEWAY_URL).toBe(
+      'http://127.0.0.1:3100/__sim/sms',
+    );
+    expect(() => loadConfig({ SMS_GATEWAY_URL: 'file:///etc/passwd' })).toThrow(
+      /SMS_GATEWAY_URL: SMS_GATEWAY_URL doit être une adresse http\(s\)\./,
+    );
+  });
+
   it('lists every invalid variable in one French message', () => {
     expect(() =>
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED_DEMO: 'peut-être' }),

@@ -25,6 +25,10 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   WEB_DIST_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET doit contenir au moins 32 caractères.').optional(),
+  /** HTTP endpoint the SMS are POSTed to (`{ to, from, body }`); unset: SMS stay captured. */
+  SMS_GATEWAY_URL: z
+    .url({ protocol: /^https?$/, error: 'SMS_GATEWAY_URL doit être une adresse http(s).' })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -18,6 +18,10 @@ export const ADMIN_PAGES: Partial<Record<AdminSectionKey, LazyPage>> = {
     () => import('../features/students/student-page'),
     (module) => module.StudentPage,
   ),
+  admissions: lazyPage(
+    () => import('../features/admissions/admissions-page'),
+    (module) => module.AdmissionsPage,
+  ),
   payments: lazyPage(
     () => import('../features/payments/payments-page'),
     (module) => module.PaymentsPage,

@@ -20,6 +20,8 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'dashboard', path: '', permission: null, menu: 'main' },
   { key: 'students', path: 'etudiants', permission: 'read:students', menu: 'main' },
+  // The online pre-registration requests, opened from the list.
+  { key: 'admissions', path: 'etudiants/inscriptions', permission: 'read:students', menu: null },
   // A student's page, opened from the list.
   { key: 'student', path: 'etudiants/:studentId', permission: 'read:students', menu: null },
   { key: 'payments', path: 'paiements', permission: 'read:payments', menu: 'main' },

@@ -6,11 +6,13 @@ import { pages } from './en/pages';
 import { shell } from './en/shell';
 import { team } from './en/team';
 import { ui } from './en/ui';
+import { admissions } from './en/admissions';
 import { audit } from './en/audit';
 import { dashboard } from './en/dashboard';
 import { invitation } from './en/invitation';
 import { passwordReset } from './en/password-reset';
 import { payments } from './en/payments';
+import { paymentLinks } from './en/payment-links';
 import { receipts } from './en/receipts';
 import { cashDesk } from './en/cash-desk';
 import { profile } from './en/profile';
@@ -36,7 +38,9 @@ export const en: Translation = {
   ...students,
   ...studentDetail,
   ...studentImport,
+  ...admissions,
   ...payments,
+  ...paymentLinks,
   ...dashboard,
   ...receipts,
   ...cashDesk,

@@ -4,12 +4,14 @@ import { legal } from './fr/legal';
 import { marketing } from './fr/marketing';
 import { pages } from './fr/pages';
 import { shell } from './fr/shell';
+import type { admissions } from './fr/admissions';
 import type { audit } from './fr/audit';
 import type { dashboard } from './fr/dashboard';
 import type { cashDesk } from './fr/cash-desk';
 import type { invitation } from './fr/invitation';
 import type { passwordReset } from './fr/password-reset';
 import type { payments } from './fr/payments';
+import type { paymentLinks } from './fr/payment-links';
 import type { profile } from './fr/profile';
 import type { programmes } from './fr/programmes';
 import type { receipts } from './fr/receipts';
@@ -25,8 +27,9 @@ export const fr = { ...shell, ...marketing, ...pages, ...legal, ...auth, ...admi
 /**
  * French strings of the admin screens (`./fr/ui`, `./fr/team`, `./fr/audit`, `./fr/profile`,
  * `./fr/programmes`, `./fr/students`, `./fr/student-detail`, `./fr/student-import`,
- * `./fr/payments`, `./fr/dashboard`, `./fr/receipts`, `./fr/cash-desk`) and of the public
- * pages reached from an e-mail or a receipt's QR code (`./fr/invitation`, `./fr/password-reset`, `./fr/receipts`).
+ * `./fr/admissions`, `./fr/payments`, `./fr/payment-links`, `./fr/dashboard`, `./fr/receipts`,
+ * `./fr/cash-desk`)
+ * and of the public pages reached from an e-mail or a receipt's QR code (`./fr/invitation`, `./fr/password-reset`, `./fr/receipts`).
  * The other pages never need them, so they are not bundled with the app: each screen's chunk
  * adds the ones it uses when it loads (`addFrenchStrings`). They are typed all the same.
  */
@@ -38,7 +41,9 @@ export type ScreenStrings = typeof ui &
   typeof students &
   typeof studentDetail &
   typeof studentImport &
+  typeof admissions &
   typeof payments &
+  typeof paymentLinks &
   typeof dashboard &
   typeof receipts &
   typeof cashDesk &

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../platform/db/database';
 import type { EntryAssets } from '../../platform/http/web-assets';
 import type { LinkSigner } from '../payer';
+import { admissionDecisionRoutes } from './admission-decisions.routes';
+import { admissionFormRoutes } from './admission-form.routes';
 
 export interface AdmissionsRoutesOptions {
   db: Database;
@@ -12,9 +14,12 @@ export interface AdmissionsRoutesOptions {
   formRateLimit: { max: number; timeWindow: string };
 }
 
+/** The public form `/inscription/<slug>` (urlencoded posts) and the staff's decisions on it. */
 export const admissionsRoutes: FastifyPluginAsyncZod<AdmissionsRoutesOptions> = async (
   app,
-  _options,
+  options,
 ) => {
   await app.register(formbody);
+  await app.register(admissionFormRoutes, options);
+  await app.register(admissionDecisionRoutes, options);
 };

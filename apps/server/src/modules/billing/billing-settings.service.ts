@@ -1,4 +1,5 @@
 import type { BillingSettings } from '@ecolage/contracts';
+import { formatFrancsAscii } from '@ecolage/money';
 import { eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../platform/db/database';
 import type { ActingMember } from '../../platform/http/acting-member';
@@ -59,6 +60,14 @@ export async function getBillingSettings(
   };
 }
 
+/** The online payment rule as the journal reads it: « oui, minimum 5 000 FCFA » or « non ». */
+function onlinePaymentText({ partialAllowed, minimumAmount }: BillingSettings['onlinePayment']) {
+  if (!partialAllowed) return 'non';
+  return minimumAmount > 0
+    ? `oui, minimum ${formatFrancsAscii(minimumAmount)}`
+    : 'oui, sans minimum';
+}
+
 export async function saveBillingSettings(
   db: Database,
   acting: ActingMember,
@@ -101,6 +110,7 @@ export async function saveBillingSettings(
         'pénalités de retard': settings.lateFee.enabled
           ? `${settings.lateFee.value}${settings.lateFee.kind === 'percent' ? ' %' : ' FCFA'} après ${settings.lateFee.graceDays} j`
           : 'non',
+        'paiement partiel en ligne': onlinePaymentText(settings.onlinePayment),
       },
       ip: acting.ip,
       userAgent: acting.userAgent,

@@ -6,7 +6,7 @@ import {
   type EnrolRequest,
 } from '@ecolage/contracts';
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import type { Database, Transaction } from '../../platform/db/database';
+import type { Database, DbOrTx, Transaction } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
 import { schoolToday } from '../organizations';
@@ -103,10 +103,11 @@ function toEnrolment(
 
 /**
  * Enrols a student in a level for a school year and issues the year's invoices, in one
- * transaction. Enrolling again in the same level and year changes nothing and bills nothing.
+ * transaction (a savepoint of the caller's when given one: an accepted pre-registration).
+ * Enrolling again in the same level and year changes nothing and bills nothing.
  */
 export async function enrolStudent(
-  db: Database,
+  db: DbOrTx,
   acting: ActingMember,
   studentId: string,
   request: EnrolRequest,

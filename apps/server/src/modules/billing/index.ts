@@ -35,6 +35,8 @@ export {
   type LedgerDifference,
 } from './ledger-check.service';
 export { findPaymentAllocations } from './payment-allocations.repository';
+/** Chosen invoices with their state and whether they are a guardian's (the payer's checks). */
+export { findInvoicesForGuardian } from './family-credit.repository';
 export {
   findInvoicesWithLines,
   openBalanceOfStudents,

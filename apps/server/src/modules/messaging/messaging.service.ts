@@ -1,5 +1,7 @@
 import type { DbOrTx } from '../../platform/db/database';
-import { outboundMessages, type OutboundMessage } from './messaging.tables';
+import { insertOutboundMessage } from './messaging.repository';
+import type { OutboundMessage } from './messaging.tables';
+import { smsGateway } from './sms-sender';
 import { toGsm7 } from './sms-text';
 
 export interface EmailToSend {
@@ -17,21 +19,16 @@ export interface EmailToSend {
  * change that caused it commits. No SMTP is configured yet: it is kept as `captured`.
  */
 export async function queueEmail(db: DbOrTx, email: EmailToSend): Promise<OutboundMessage> {
-  const [row] = await db
-    .insert(outboundMessages)
-    .values({
-      organizationId: email.organizationId,
-      channel: 'email',
-      recipient: email.to,
-      subject: email.subject,
-      body: email.text,
-      template: email.template,
-      status: 'captured',
-      metadata: email.metadata ?? {},
-    })
-    .returning();
-  if (!row) throw new Error('outbound message not inserted');
-  return row;
+  return insertOutboundMessage(db, {
+    organizationId: email.organizationId,
+    channel: 'email',
+    recipient: email.to,
+    subject: email.subject,
+    body: email.text,
+    template: email.template,
+    status: 'captured',
+    metadata: email.metadata ?? {},
+  });
 }
 
 export interface SmsToSend {
@@ -46,22 +43,19 @@ export interface SmsToSend {
 
 /**
  * Puts an SMS in the outbox inside the caller's transaction, its text kept to GSM-7 so that a
- * message is one segment per 160 characters. No SMS provider yet: it is kept as `captured`.
+ * message is one segment per 160 characters. With an SMS gateway configured
+ * (`configureSmsGateway`) it is `queued` for the sender — call `sendQueuedSmsSoon()` once the
+ * transaction has committed for it to leave at once; without one it is kept as `captured`.
  */
 export async function queueSms(db: DbOrTx, sms: SmsToSend): Promise<OutboundMessage> {
-  const [row] = await db
-    .insert(outboundMessages)
-    .values({
-      organizationId: sms.organizationId,
-      channel: 'sms',
-      recipient: sms.recipient,
-      subject: null,
-      body: toGsm7(sms.body),
-      template: sms.template,
-      status: 'captured',
-      metadata: sms.metadata ?? {},
-    })
-    .returning();
-  if (!row) throw new Error('outbound message not inserted');
-  return row;
+  return insertOutboundMessage(db, {
+    organizationId: sms.organizationId,
+    channel: 'sms',
+    recipient: sms.recipient,
+    subject: null,
+    body: toGsm7(sms.body),
+    template: sms.template,
+    status: smsGateway() ? 'queued' : 'captured',
+    metadata: sms.metadata ?? {},
+  });
 }

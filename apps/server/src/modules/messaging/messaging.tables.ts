@@ -3,9 +3,9 @@ import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm
 import { organizations } from '../organizations/organizations.tables';
 
 /**
- * Every message Écolage sends (e-mail now; SMS and WhatsApp with the messaging issue). Until a
- * provider is configured, messages are captured here with status `captured` and written to the
- * log, so nothing is lost and a developer can read them.
+ * Every message Écolage sends (e-mail and SMS now; WhatsApp later). A channel without a provider
+ * keeps its messages here as `captured`, so nothing is lost and a developer can read them; SMS
+ * with a gateway (`SMS_GATEWAY_URL`) are `queued`, then `sent` or `failed` by the SMS sender.
  */
 export const outboundMessages = pgTable(
   'outbound_messages',

@@ -3,6 +3,7 @@
  * and the waiting screen, QR codes. Server-rendered pages with the web app's small `payer` entry.
  */
 export { payerRoutes, type PayerRoutesOptions } from './payer.routes';
+export { payLinksRoutes, type PayLinksRoutesOptions } from './pay-links.routes';
 export {
   createLinkSigner,
   issuePaymentLink,
@@ -12,5 +13,5 @@ export {
   type LinkSigner,
   type IssuedPaymentLink,
 } from './payment-links';
-export { renderPayerPage, sendPayerPage, type PageSchool } from './payer-page';
+export { pageSchool, renderPayerPage, sendPayerPage, type PageSchool } from './payer-page';
 export { paymentLinks, payerCodes, paymentLinkAttempts } from './payer.tables';

@@ -1,6 +1,9 @@
+import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import { html, type Html } from '../../platform/http/html';
 import type { EntryAssets } from '../../platform/http/web-assets';
+import type { Organization } from '../organizations';
+import { schoolInitials } from '../receipts';
 
 /** The school as a payer page shows it: its name, its colour, its initials in the badge. */
 export interface PageSchool {
@@ -10,6 +13,16 @@ export interface PageSchool {
   initials: string;
 }
 
+/** The school's row as its payer pages show it. */
+export function pageSchool(school: Pick<Organization, 'name' | 'slug' | 'brandColor'>): PageSchool {
+  return {
+    name: school.name,
+    slug: school.slug,
+    brandColor: school.brandColor,
+    initials: schoolInitials(school.name),
+  };
+}
+
 export interface PayerPage {
   title: string;
   school?: PageSchool | null;
@@ -17,6 +30,15 @@ export interface PayerPage {
   assets: EntryAssets;
   /** Without JavaScript, the page reloads itself (the waiting screen). */
   refreshSeconds?: number;
+  /** What the page is for: paying (default) or the pre-registration form. */
+  purpose?: 'payment' | 'registration';
+}
+
+function description(page: PayerPage): string {
+  const school = page.school ? ` de ${page.school.name}` : '';
+  return page.purpose === 'registration'
+    ? `Demande d’inscription en ligne${school}`
+    : `Payer les frais de scolarité${school}`;
 }
 
 /** Dark text on a light brand colour, white on a dark one (WCAG contrast). */
@@ -48,10 +70,7 @@ export function renderPayerPage(page: PayerPage): string {
       <meta charset="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <title>${page.title}</title>
-      <meta
-        name="description"
-        content="${page.school ? `Payer les frais de scolarité de ${page.school.name}` : 'Payer les frais de scolarité'}"
-      />
+      <meta name="description" content="${description(page)}" />
       <meta name="theme-color" content="${brand}" />
       <meta name="robots" content="noindex" />
       ${page.refreshSeconds ? html`<noscript><meta http-equiv="refresh" content="${page.refreshSeconds}" /></noscript>` : ''}
@@ -70,18 +89,65 @@ export function renderPayerPage(page: PayerPage): string {
       </header>
       <main id="contenu">${page.body}</main>
       <footer class="foot">
-        <p>Paiement sécurisé par <strong>Écolage</strong></p>
+        <p>
+          ${page.purpose === 'registration' ? 'Inscription en ligne' : 'Paiement sécurisé'} par
+          <strong>Écolage</strong>
+        </p>
       </footer>
     </body>
   </html>`}`;
 }
 
+/**
+ * The page's bytes, compressed when the browser accepts it (a payer page is read over 3G; the
+ * web app's static files are compressed at build time, these pages on the fly).
+ */
+function encodePage(page: string, acceptEncoding: string | undefined) {
+  const offered = (acceptEncoding ?? '').split(',').map((entry) => entry.trim());
+  const accepts = (name: string) => offered.some((entry) => entry.split(';')[0] === name);
+  if (accepts('br')) {
+    const quality = { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 };
+    return { encoding: 'br', body: zlib.brotliCompressSync(page, { params: quality }) };
+  }
+  if (accepts('gzip')) return { encoding: 'gzip', body: zlib.gzipSync(page) };
+  return { encoding: null, body: page };
+}
+
 /** Sends a payer page: HTML, never cached (it shows live balances), no referrer to providers. */
 export function sendPayerPage(reply: FastifyReply, page: PayerPage, statusCode = 200) {
+  const { encoding, body } = encodePage(
+    renderPayerPage(page),
+    reply.request.headers['accept-encoding'],
+  );
+  if (encoding) reply.header('content-encoding', encoding);
   return reply
     .code(statusCode)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
+    .header('vary', 'accept-encoding')
     .header('referrer-policy', 'no-referrer')
-    .send(renderPayerPage(page));
+    .send(body);
+}
+
+/** A page that only says something: a link refused, a payment not found. */
+export interface MessagePage {
+  title: string;
+  message: string;
+  school?: PageSchool | null;
+  assets: EntryAssets;
+  /** A way on: the school's pay page, back to the link. */
+  action?: { href: string; label: string };
+}
+
+export function sendMessagePage(reply: FastifyReply, page: MessagePage, statusCode: number) {
+  const body = html`<section class="card stack">
+    <h1>${page.title}</h1>
+    <p>${page.message}</p>
+    ${page.action ? html`<p><a class="btn btn-primary" href="${page.action.href}">${page.action.label}</a></p>` : ''}
+  </section>`;
+  return sendPayerPage(
+    reply,
+    { title: page.title, school: page.school ?? null, body, assets: page.assets },
+    statusCode,
+  );
 }

@@ -2,7 +2,10 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EntryAssets } from '../../platform/http/web-assets';
 import type { PaymentsContext } from '../payments';
+import { linkRoutes } from './link.routes';
+import { payPageRoutes } from './pay-page.routes';
 import type { LinkSigner } from './payment-links';
+import { waitingRoutes } from './waiting.routes';
 
 export interface PayerRoutesOptions {
   context: PaymentsContext;
@@ -12,6 +15,9 @@ export interface PayerRoutesOptions {
 }
 
 /** Every payer route; the pages post ordinary forms (urlencoded), so they work without script. */
-export const payerRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (app, _options) => {
+export const payerRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (app, options) => {
   await app.register(formbody);
+  await app.register(linkRoutes, options);
+  await app.register(waitingRoutes, options);
+  await app.register(payPageRoutes, options);
 };

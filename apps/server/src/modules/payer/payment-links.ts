@@ -109,13 +109,13 @@ export async function issuePaymentLink(
 
 /**
  * A student's QR link: the same one as long as it has a month left, so that a printed sheet keeps
- * working; a new one otherwise.
+ * working; a new one otherwise (`created`: a row was written, for the caller's audit entry).
  */
 export async function studentQrLink(
   db: DbOrTx,
   signer: LinkSigner,
   input: Omit<PaymentLinkToIssue, 'purpose'> & { studentId: string },
-): Promise<IssuedPaymentLink> {
+): Promise<IssuedPaymentLink & { created: boolean }> {
   const [current] = await db
     .select()
     .from(paymentLinks)
@@ -133,9 +133,10 @@ export async function studentQrLink(
     .limit(1);
   if (current) {
     const token = signer.token(current.id);
-    return { id: current.id, token, url: paymentLinkUrl(token), expiresAt: current.expiresAt };
+    const url = paymentLinkUrl(token);
+    return { id: current.id, token, url, expiresAt: current.expiresAt, created: false };
   }
-  return issuePaymentLink(db, signer, { ...input, purpose: 'qr' });
+  return { ...(await issuePaymentLink(db, signer, { ...input, purpose: 'qr' })), created: true };
 }
 
 export type ResolvedLink =

@@ -118,6 +118,32 @@ export async function releaseInvoices(db: DbOrTx, attemptIds: string[]): Promise
     );
 }
 
+/**
+ * The payer's active attempt that claims one of these invoices: the one a second request for them
+ * runs into (one active attempt per invoice and payer).
+ */
+export async function findActiveClaim(
+  db: DbOrTx,
+  organizationId: string,
+  guardianId: string,
+  invoiceIds: string[],
+): Promise<string | undefined> {
+  if (invoiceIds.length === 0) return undefined;
+  const [row] = await db
+    .select({ attemptId: paymentAttemptInvoices.attemptId })
+    .from(paymentAttemptInvoices)
+    .where(
+      and(
+        eq(paymentAttemptInvoices.organizationId, organizationId),
+        eq(paymentAttemptInvoices.guardianId, guardianId),
+        inArray(paymentAttemptInvoices.invoiceId, invoiceIds),
+        eq(paymentAttemptInvoices.active, true),
+      ),
+    )
+    .limit(1);
+  return row?.attemptId;
+}
+
 export async function findIdempotencyKey(db: DbOrTx, organizationId: string, key: string) {
   const [row] = await db
     .select()

@@ -11,7 +11,14 @@ export type { PaymentsContext } from './payments-context';
 export { requestPayment } from './request-payment.service';
 export { checkAttempt } from './check-attempt.service';
 export { getPayment } from './payments.service';
-export { paymentAttempts, providerEvents, paymentReviews } from './payments.tables';
+export {
+  paymentAttempts,
+  providerEvents,
+  paymentReviews,
+  type PaymentAttemptRow,
+} from './payments.tables';
+/** Any school's attempt by id (the payer's waiting screen), and a payer's active claim. */
+export { findAttempt, findActiveClaim } from './attempts.repository';
 export { checkIdempotencyKey, isIdempotencyKeyTaken } from './idempotency-keys';
 export {
   findDeskPaymentByKey,

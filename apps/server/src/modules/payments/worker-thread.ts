@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { SmsGateway } from '../messaging';
 import {
   paymentsScheduledJobs,
   type PaymentsWorker,
@@ -13,6 +14,8 @@ export interface ThreadSettings {
   logLevel?: string;
   /** The providers' settings; the process's environment by default. */
   providerEnv?: Record<string, string | undefined>;
+  /** Where the receipts' SMS go (`configureSmsGateway`); null or absent: captured. */
+  smsGateway?: SmsGateway | null;
   options?: PaymentsWorkerOptions;
 }
 

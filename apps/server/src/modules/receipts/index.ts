@@ -19,3 +19,4 @@ export { receipts, receiptCounters, type ReceiptRow } from './receipts.tables';
 export { receiptOutboxHandlers } from './receipt-outbox';
 export { receiptsRoutes } from './receipts.routes';
 export { renderReceiptPdf } from './receipt-pdf';
+export { schoolInitials } from './receipt-view';

@@ -1,4 +1,5 @@
-import { drawLink, drawQr, drawSchoolMark, tint, type QrMatrix } from './receipt-pdf-parts';
+import { drawQr, type QrMatrix } from '../../platform/pdf';
+import { drawLink, drawSchoolMark, tint } from './receipt-pdf-parts';
 import type { ReceiptView, ReceiptViewRow } from './receipt-view';
 
 const INK = '#1F2430';

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import type { ReceiptView } from './receipt-view';
 
 /** The colour mixed with white (`share` of white): the tints of headers and boxes. */
@@ -34,45 +33,6 @@ export function drawSchoolMark(
       align: 'center',
       lineBreak: false,
     });
-}
-
-/** The dark modules of the verification page's QR code (error correction M). */
-export interface QrMatrix {
-  size: number;
-  dark(row: number, column: number): boolean;
-}
-
-export function verificationQr(url: string): QrMatrix {
-  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
-  return { size: modules.size, dark: (row, column) => modules.get(row, column) === 1 };
-}
-
-/**
- * Draws the QR code as vector squares (each row's runs of dark modules as one rectangle), with a
- * quiet zone of two modules: sharp at any zoom and on a 203 dpi thermal head, where a scaled
- * bitmap would blur.
- */
-export function drawQr(
-  doc: PDFKit.PDFDocument,
-  qr: QrMatrix,
-  at: { x: number; y: number; size: number },
-) {
-  const modules = qr.size + 4;
-  const unit = at.size / modules;
-  doc.rect(at.x, at.y, at.size, at.size).fill('#FFFFFF');
-  for (let row = 0; row < qr.size; row += 1) {
-    let column = 0;
-    while (column < qr.size) {
-      if (!qr.dark(row, column)) {
-        column += 1;
-        continue;
-      }
-      const start = column;
-      while (column < qr.size && qr.dark(row, column)) column += 1;
-      doc.rect(at.x + (start + 2) * unit, at.y + (row + 2) * unit, (column - start) * unit, unit);
-    }
-  }
-  doc.fill('#000000');
 }
 
 /**

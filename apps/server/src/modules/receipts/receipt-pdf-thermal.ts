@@ -1,4 +1,5 @@
-import { drawLink, drawQr, drawSchoolMark, type QrMatrix } from './receipt-pdf-parts';
+import { drawQr, type QrMatrix } from '../../platform/pdf';
+import { drawLink, drawSchoolMark } from './receipt-pdf-parts';
 import type { ReceiptView } from './receipt-view';
 
 /**

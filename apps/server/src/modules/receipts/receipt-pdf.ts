@@ -1,9 +1,8 @@
 import type { ReceiptFormatValue } from '@ecolage/contracts';
 import PDFDocument from 'pdfkit';
-import { pdfToBuffer } from '../../platform/pdf';
+import { pdfToBuffer, qrMatrix } from '../../platform/pdf';
 import { drawA4Receipt } from './receipt-pdf-a4';
 import { drawThermalReceipt } from './receipt-pdf-thermal';
-import { verificationQr } from './receipt-pdf-parts';
 import { receiptView, type ReceiptView } from './receipt-view';
 import type { ReceiptRow } from './receipts.tables';
 
@@ -42,7 +41,7 @@ export async function renderReceiptPdf(
   format: ReceiptFormatValue,
 ): Promise<Buffer> {
   const view = receiptView(receipt);
-  const qr = verificationQr(receipt.content.verificationUrl);
+  const qr = qrMatrix(receipt.content.verificationUrl);
   if (format === 'a4') {
     const doc = newDocument(view, [595.28, 841.89], 42);
     drawA4Receipt(doc, view, qr);

@@ -31,6 +31,8 @@ export interface ReceiptSummary {
   issuedAt: Date;
   /** The public verification page (`/verifier/<code>`), as printed on the receipt. */
   verificationUrl: string;
+  /** The code of that page, which also fetches the receipt's PDF publicly. */
+  verificationCode: string;
 }
 
 /** The receipt of one payment, once issued; undefined before. */
@@ -45,6 +47,7 @@ export async function findReceiptSummary(
       number: receipts.number,
       issuedAt: receipts.issuedAt,
       verificationUrl: sql<string>`${receipts.content}->>'verificationUrl'`,
+      verificationCode: receipts.verificationCode,
     })
     .from(receipts)
     .where(and(eq(receipts.organizationId, organizationId), eq(receipts.paymentId, paymentId)));

@@ -15,7 +15,12 @@ import type { Database } from '../../platform/db/database';
 import { actingMember } from '../../platform/http/acting-member';
 import { requireMember } from '../../platform/http/request-member';
 import { receiptArchive } from './receipts-archive';
-import { listStudentReceipts, receiptPdf, verifyReceipt } from './receipts.service';
+import {
+  listStudentReceipts,
+  publicReceiptPdf,
+  receiptPdf,
+  verifyReceipt,
+} from './receipts.service';
 
 export interface ReceiptsRoutesOptions {
   db: Database;
@@ -130,6 +135,32 @@ export const receiptsRoutes: FastifyPluginAsyncZod<ReceiptsRoutesOptions> = asyn
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return verifyReceipt(db, request.params.code);
+    },
+  );
+
+  app.get(
+    '/api/public/receipts/:code/pdf',
+    {
+      config: {
+        public: true,
+        rateLimit: options.verificationRateLimit ?? { max: 30, timeWindow: '1 minute' },
+      },
+      schema: {
+        tags,
+        summary: 'Télécharger un reçu en PDF (A4) par le code de son QR code',
+        description:
+          'Le lien « Télécharger le reçu » de l’écran de paiement du payeur : le code est le secret, 404 s’il est inconnu.',
+        params: receiptVerificationParamsSchema,
+        response: { 200: pdfFile, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, pdf } = await publicReceiptPdf(db, request.params.code);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
     },
   );
 };

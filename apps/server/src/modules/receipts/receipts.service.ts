@@ -53,6 +53,19 @@ export async function receiptPdf(
   };
 }
 
+/**
+ * A receipt's A4 PDF by the code of its QR (the payer's download after paying online): the code
+ * is the secret, as for the verification page; an unknown code is a neutral 404.
+ */
+export async function publicReceiptPdf(
+  db: DbOrTx,
+  code: string,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const receipt = await findReceiptByCode(db, code);
+  if (!receipt) throw notFound(ReceiptMessages.verificationNotFound);
+  return { fileName: `${receipt.number}.pdf`, pdf: await renderReceiptPdf(receipt, 'a4') };
+}
+
 /** The receipts that name the student (their payment history's papers), newest first. */
 export async function listStudentReceipts(
   db: DbOrTx,

@@ -38,7 +38,8 @@ export {
   guardianSearchKey,
   linkGuardianToStudent,
 } from './guardians.service';
-export { createStudent } from './students.service';
+export { archiveStudent, createStudent, insertStudent } from './students.service';
+export { changeStudentStatus } from './student-status';
 export { findGuardian } from './guardians.repository';
 export { studentsExportRoutes } from './students-export.routes';
 export { studentImportRoutes } from './import/import.routes';
@@ -49,3 +50,8 @@ export {
   type StudentCard,
 } from './student-cards.repository';
 export { findStudentGuardians } from './guardians.repository';
+export {
+  findStudentPayerByMatriculeAndPhone,
+  type StudentPayer,
+} from './student-payers.repository';
+export { findLevelRoster, type RosterStudent } from './level-roster.repository';

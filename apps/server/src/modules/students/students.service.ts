@@ -107,42 +107,68 @@ export async function recordStatusChange(
   });
 }
 
+/**
+ * Writes a new student with the next matricule of the school's sequence, the first line of its
+ * status history and its audit entry, in the caller's transaction.
+ */
+export async function insertStudent(
+  tx: Transaction,
+  acting: ActingMember,
+  request: StudentRequest,
+): Promise<StudentRow> {
+  const { organizationId } = acting;
+  await checkProgramme(tx, organizationId, request.programmeId);
+  const matricule = await nextMatricule(tx, organizationId);
+  const [row] = await tx
+    .insert(students)
+    .values({
+      organizationId,
+      matricule,
+      fullName: request.fullName,
+      phone: request.phone,
+      email: request.email,
+      status: request.status,
+      programmeId: request.programmeId,
+      searchKey: studentSearchKey({ ...request, matricule }),
+    })
+    .returning();
+  await recordStatusChange(tx, organizationId, row!.id, {
+    from: null,
+    to: request.status,
+    reason: request.statusReason || null,
+    by: acting.actor.label,
+  });
+  await auditStudent(tx, acting, 'student.created', row!.id, {
+    étudiant: row!.fullName,
+    matricule,
+    statut: request.status,
+  });
+  return row!;
+}
+
 export async function createStudent(
   db: Database,
   acting: ActingMember,
   request: StudentRequest,
 ): Promise<StudentItem> {
-  const id = await db.transaction(async (tx) => {
-    const { organizationId } = acting;
-    await checkProgramme(tx, organizationId, request.programmeId);
-    const matricule = await nextMatricule(tx, organizationId);
-    const [row] = await tx
-      .insert(students)
-      .values({
-        organizationId,
-        matricule,
-        fullName: request.fullName,
-        phone: request.phone,
-        email: request.email,
-        status: request.status,
-        programmeId: request.programmeId,
-        searchKey: studentSearchKey({ ...request, matricule }),
-      })
-      .returning();
-    await recordStatusChange(tx, organizationId, row!.id, {
-      from: null,
-      to: request.status,
-      reason: request.statusReason || null,
-      by: acting.actor.label,
-    });
-    await auditStudent(tx, acting, 'student.created', row!.id, {
-      étudiant: row!.fullName,
-      matricule,
-      statut: request.status,
-    });
-    return row!.id;
+  const row = await db.transaction((tx) => insertStudent(tx, acting, request));
+  return studentItem(db, acting.organizationId, row.id);
+}
+
+/** Archives a student in the caller's transaction: kept with its history, out of the lists. */
+export async function archiveStudent(
+  tx: Transaction,
+  acting: ActingMember,
+  student: StudentRow,
+): Promise<void> {
+  await tx
+    .update(students)
+    .set({ archivedAt: student.archivedAt ?? new Date(), updatedAt: new Date() })
+    .where(and(eq(students.organizationId, student.organizationId), eq(students.id, student.id)));
+  await auditStudent(tx, acting, 'student.archived', student.id, {
+    étudiant: student.fullName,
+    matricule: student.matricule,
   });
-  return studentItem(db, acting.organizationId, id);
 }
 
 export async function updateStudent(
@@ -225,16 +251,14 @@ export async function removeStudent(
         .where(and(eq(students.organizationId, organizationId), eq(students.id, studentId))),
     );
     if (!erased) {
-      await tx
-        .update(students)
-        .set({ archivedAt: current.archivedAt ?? new Date(), updatedAt: new Date() })
-        .where(and(eq(students.organizationId, organizationId), eq(students.id, studentId)));
+      await archiveStudent(tx, acting, current);
+      return { outcome: 'archived' };
     }
-    await auditStudent(tx, acting, erased ? 'student.deleted' : 'student.archived', studentId, {
+    await auditStudent(tx, acting, 'student.deleted', studentId, {
       étudiant: current.fullName,
       matricule: current.matricule,
     });
-    return { outcome: erased ? 'deleted' : 'archived' };
+    return { outcome: 'deleted' };
   });
 }
 

@@ -9,6 +9,7 @@ import { receipts } from '../../i18n/fr/receipts';
 import { errorStatus } from '../../lib/error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { can, useSession } from '../auth/session-store';
+import { SchoolPosterButton } from '../payment-links/qr-downloads';
 import { useCurrentCashSession } from './cash-desk.api';
 import { CashSessionsList } from './cash-sessions-list';
 import { CloseSessionDialog } from './close-session-dialog';
@@ -90,13 +91,16 @@ export function CashDeskPage() {
 
   return (
     <div className="space-y-8">
-      <header>
-        <h1 className="text-2xl font-extrabold tracking-tight text-brand-950 sm:text-3xl">
-          {t('cashDesk.title')}
-        </h1>
-        <p className="mt-2 max-w-3xl text-base text-slate-700">
-          {operate ? t('cashDesk.lead') : t('cashDesk.supervisorLead')}
-        </p>
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-extrabold tracking-tight text-brand-950 sm:text-3xl">
+            {t('cashDesk.title')}
+          </h1>
+          <p className="mt-2 max-w-3xl text-base text-slate-700">
+            {operate ? t('cashDesk.lead') : t('cashDesk.supervisorLead')}
+          </p>
+        </div>
+        {can('request:payments', session) ? <SchoolPosterButton /> : null}
       </header>
       {operate ? <CashierDesk canReadInvoices={can('read:invoices', session)} /> : null}
       <CashSessionsList supervisor={supervise} />

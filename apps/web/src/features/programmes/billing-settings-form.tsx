@@ -30,7 +30,7 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
 
 /**
  * The billing rules as a form: matricule prefix, due day of monthly instalments, sibling
- * discount, late fees. Read-only (every control disabled, no save button) without
+ * discount, late fees, online payment (partial payments and their minimum). Read-only (every control disabled, no save button) without
  * manage:settings.
  */
 export function BillingSettingsForm({
@@ -196,6 +196,26 @@ export function BillingSettingsForm({
               {...text('lateFeeCap', 'lateFee.cap')}
             />
           </div>
+        </Group>
+        <Group legend={t('programmes.billing.onlinePayment')}>
+          <Checkbox
+            name="onlinePayment.partialAllowed"
+            label={t('programmes.billing.partialAllowed')}
+            description={t('programmes.billing.partialHint')}
+            checked={values.partialAllowed}
+            onChange={(event) =>
+              set('partialAllowed', event.target.checked, 'onlinePayment.minimumAmount')
+            }
+          />
+          {values.partialAllowed ? (
+            <NumberField
+              wrapperClassName="sm:max-w-xs"
+              label={t('programmes.billing.minimumAmount')}
+              hint={t('programmes.billing.minimumAmountHint')}
+              tidy
+              {...text('minimumAmount', 'onlinePayment.minimumAmount')}
+            />
+          ) : null}
         </Group>
       </fieldset>
       {canManage ? (

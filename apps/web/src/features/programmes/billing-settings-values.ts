@@ -1,4 +1,4 @@
-import { billingSettingsSchema } from '@ecolage/contracts';
+import { billingSettingsSchema, onlinePaymentSettingsSchema } from '@ecolage/contracts';
 import type { BillingSettings } from '@ecolage/contracts';
 import { amountText, readAmount, readWhole } from '../../lib/amounts';
 import { errorsOf } from './form-errors';
@@ -15,10 +15,12 @@ export interface BillingValues {
   lateFeeKind: 'fixed' | 'percent';
   lateFeeValue: string;
   lateFeeCap: string;
+  partialAllowed: boolean;
+  minimumAmount: string;
 }
 
 export function billingValues(settings: BillingSettings, language: string): BillingValues {
-  const { siblingDiscount, lateFee } = settings;
+  const { siblingDiscount, lateFee, onlinePayment } = settings;
   return {
     matriculePrefix: settings.matriculePrefix,
     monthlyDueDay: String(settings.monthlyDueDay),
@@ -31,6 +33,8 @@ export function billingValues(settings: BillingSettings, language: string): Bill
     lateFeeValue:
       lateFee.kind === 'fixed' ? amountText(lateFee.value, language) : String(lateFee.value),
     lateFeeCap: amountText(lateFee.cap, language),
+    partialAllowed: onlinePayment.partialAllowed,
+    minimumAmount: amountText(onlinePayment.minimumAmount, language),
   };
 }
 
@@ -46,6 +50,8 @@ export const BILLING_FIELDS = [
   'lateFee.kind',
   'lateFee.value',
   'lateFee.cap',
+  'onlinePayment.partialAllowed',
+  'onlinePayment.minimumAmount',
 ] as const;
 
 /**
@@ -58,6 +64,7 @@ export function checkBilling(
   messages: { required: string; notANumber: string },
 ):
   { settings: BillingSettings; errors: null } | { settings: null; errors: Record<string, string> } {
+  const minimumAmount = readAmount(values.minimumAmount);
   const candidate = {
     matriculePrefix: values.matriculePrefix,
     monthlyDueDay: readWhole(values.monthlyDueDay),
@@ -76,6 +83,13 @@ export function checkBilling(
           : readWhole(values.lateFeeValue),
       cap: readAmount(values.lateFeeCap),
     },
+    onlinePayment: {
+      partialAllowed: values.partialAllowed,
+      // The minimum is hidden while partial payments are off: kept if valid, else 0.
+      minimumAmount: values.partialAllowed
+        ? minimumAmount
+        : (onlinePaymentSettingsSchema.shape.minimumAmount.safeParse(minimumAmount).data ?? 0),
+    },
   };
   const missing: Record<string, string> = {};
   const numbers: [string, number | undefined][] = [
@@ -85,6 +99,7 @@ export function checkBilling(
     ['lateFee.graceDays', candidate.lateFee.graceDays],
     ['lateFee.value', candidate.lateFee.value],
     ['lateFee.cap', candidate.lateFee.cap],
+    ['onlinePayment.minimumAmount', candidate.onlinePayment.minimumAmount],
   ];
   for (const [path, value] of numbers) {
     if (value === undefined) missing[path] = messages.required;

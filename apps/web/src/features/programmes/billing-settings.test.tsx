@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { BillingMessages } from '@ecolage/contracts';
+import type { BillingSettings } from '@ecolage/contracts';
 import { bodiesSentTo, callsTo, routeFetch } from '../../test/api-routes';
 import { describedText } from '../../test/fields';
 import { storeSession, withPermissions } from '../../test/session';
@@ -60,6 +61,77 @@ describe('« Règles de facturation »', () => {
         lateFee: { enabled: true, graceDays: 15, kind: 'percent', value: 2, cap: 15000 },
       },
     ]);
+  });
+
+  it('allows partial online payments above a minimum, asked only once they are allowed', async () => {
+    storeSession();
+    const fetchMock = routeFetch(
+      programmesRoutes({ 'PUT /api/billing/settings': ({ body }) => body }),
+    );
+    const { user, form } = await openRules();
+    const online = within(form).getByRole('group', { name: 'Paiement en ligne' });
+    const partial = within(online).getByRole('checkbox', {
+      name: 'Autoriser les paiements partiels',
+    });
+    expect(partial).toHaveProperty('checked', false);
+    expect(within(online).queryByLabelText('Montant minimum (FCFA)')).toBeNull();
+
+    await user.click(partial);
+    const minimum = within(online).getByLabelText('Montant minimum (FCFA)');
+    expect(minimum).toHaveProperty('value', '0');
+    await user.clear(minimum);
+    const save = within(form).getByRole('button', { name: 'Enregistrer les règles' });
+    await user.click(save);
+    expect(describedText(minimum)).toContain('Ce champ est obligatoire.');
+    expect(document.activeElement).toBe(minimum);
+    await user.type(minimum, '2500,5');
+    await user.click(save);
+    expect(describedText(minimum)).toContain(
+      'Le minimum doit être un nombre entier de francs (pas de centimes).',
+    );
+    expect(callsTo(fetchMock, 'PUT', '/api/billing/settings')).toHaveLength(0);
+
+    await user.clear(minimum);
+    await user.type(minimum, '5000');
+    await user.tab();
+    expect((minimum as HTMLInputElement).value.replace(/\s/g, ' ')).toBe('5 000');
+    await user.click(save);
+    expect(await screen.findByText('Règles de facturation enregistrées.')).toBeTruthy();
+
+    // Switched off: the minimum is hidden and kept as it was.
+    await user.click(partial);
+    expect(within(online).queryByLabelText('Montant minimum (FCFA)')).toBeNull();
+    await user.click(save);
+    await vi.waitFor(() =>
+      expect(callsTo(fetchMock, 'PUT', '/api/billing/settings')).toHaveLength(2),
+    );
+    expect(
+      bodiesSentTo(fetchMock, 'PUT', '/api/billing/settings').map(
+        (body) => (body as BillingSettings).onlinePayment,
+      ),
+    ).toEqual([
+      { partialAllowed: true, minimumAmount: 5000 },
+      { partialAllowed: false, minimumAmount: 5000 },
+    ]);
+  });
+
+  it('shows the saved minimum of a school that allows partial payments', async () => {
+    storeSession();
+    routeFetch(
+      programmesRoutes({
+        'GET /api/billing/settings': () => ({
+          ...BILLING,
+          onlinePayment: { partialAllowed: true, minimumAmount: 10000 },
+        }),
+      }),
+    );
+    const { form } = await openRules();
+    expect(
+      within(form).getByRole('checkbox', { name: 'Autoriser les paiements partiels' }),
+    ).toHaveProperty('checked', true);
+    const minimum = within(form).getByLabelText('Montant minimum (FCFA)') as HTMLInputElement;
+    expect(minimum.value.replace(/\s/g, ' ')).toBe('10 000');
+    expect(describedText(minimum)).toContain('0 : pas de minimum.');
   });
 
   it('is read-only without manage:settings', async () => {

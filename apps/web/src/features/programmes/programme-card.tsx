@@ -6,6 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table';
 import { formatMoney } from '../../lib/amounts';
+import { LevelQrSheetButton } from '../payment-links/qr-downloads';
 import { LevelTuition } from './level-fees';
 
 /** What the card asks its section to do (dialogs and calls live in the section). */
@@ -82,11 +83,13 @@ function LevelRow({
   programme,
   level,
   canWrite,
+  canPrintQr,
   actions,
 }: {
   programme: Programme;
   level: Level;
   canWrite: boolean;
+  canPrintQr: boolean;
   actions: ProgrammeActions;
 }) {
   const { t, i18n } = useTranslation();
@@ -119,26 +122,33 @@ function LevelRow({
       <Td label={t('programmes.levels.yearTotal')} className="font-semibold tabular-nums">
         {formatMoney(level.yearTotal, language)}
       </Td>
-      {canWrite ? (
+      {canWrite || canPrintQr ? (
         <Td label={t('programmes.actions')}>
           <div className="flex flex-wrap gap-1">
-            <RecordActions
-              archived={level.archived}
-              inUse={level.inUse}
-              restoreVariant="ghost"
-              labels={{
-                edit: t('programmes.edit'),
-                editAria: t('programmes.levels.editLabel', { name }),
-                removeAria: t(
-                  level.inUse ? 'programmes.levels.archiveLabel' : 'programmes.levels.deleteLabel',
-                  { name },
-                ),
-                restoreAria: t('programmes.levels.restoreLabel', { name }),
-              }}
-              onEdit={() => actions.editLevel(programme, level)}
-              onRemove={() => actions.removeLevel(level)}
-              onRestore={() => actions.restoreLevel(level)}
-            />
+            {canPrintQr && !level.archived && level.enrolledCount > 0 ? (
+              <LevelQrSheetButton levelId={level.id} name={`${programme.name} ${name}`} />
+            ) : null}
+            {canWrite ? (
+              <RecordActions
+                archived={level.archived}
+                inUse={level.inUse}
+                restoreVariant="ghost"
+                labels={{
+                  edit: t('programmes.edit'),
+                  editAria: t('programmes.levels.editLabel', { name }),
+                  removeAria: t(
+                    level.inUse
+                      ? 'programmes.levels.archiveLabel'
+                      : 'programmes.levels.deleteLabel',
+                    { name },
+                  ),
+                  restoreAria: t('programmes.levels.restoreLabel', { name }),
+                }}
+                onEdit={() => actions.editLevel(programme, level)}
+                onRemove={() => actions.removeLevel(level)}
+                onRestore={() => actions.restoreLevel(level)}
+              />
+            ) : null}
           </div>
         </Td>
       ) : null}
@@ -153,11 +163,14 @@ function LevelRow({
 export function ProgrammeCard({
   programme,
   canWrite,
+  canPrintQr,
   showArchived,
   actions,
 }: {
   programme: Programme;
   canWrite: boolean;
+  /** request:payments: each level offers its class's sheet of payment QR codes. */
+  canPrintQr: boolean;
   showArchived: boolean;
   actions: ProgrammeActions;
 }) {
@@ -166,6 +179,7 @@ export function ProgrammeCard({
   const levels = programme.levels.filter((level) => showArchived || !level.archived);
   const name = programme.name;
   const editable = canWrite && !programme.archived;
+  const printable = canPrintQr && !programme.archived;
   return (
     <li
       aria-labelledby={headingId}
@@ -216,7 +230,7 @@ export function ProgrammeCard({
                 <Th>{t('programmes.registration', { label: REGISTRATION_FEE_LABEL })}</Th>
                 <Th>{t('programmes.levels.tuition')}</Th>
                 <Th>{t('programmes.levels.yearTotal')}</Th>
-                {editable ? <Th>{t('programmes.actions')}</Th> : null}
+                {editable || printable ? <Th>{t('programmes.actions')}</Th> : null}
               </Tr>
             </THead>
             <TBody>
@@ -226,6 +240,7 @@ export function ProgrammeCard({
                   programme={programme}
                   level={level}
                   canWrite={editable}
+                  canPrintQr={printable}
                   actions={actions}
                 />
               ))}

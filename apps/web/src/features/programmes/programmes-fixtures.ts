@@ -90,6 +90,7 @@ export const BILLING: BillingSettings = {
   monthlyDueDay: 5,
   siblingDiscount: { enabled: true, secondChildPercent: 10, thirdChildPercent: 15 },
   lateFee: { enabled: false, graceDays: 15, kind: 'fixed', value: 2000, cap: 10000 },
+  onlinePayment: { partialAllowed: false, minimumAmount: 0 },
 };
 
 /** `GET /api/programmes`: the archived programmes only with `includeArchived=true`. */

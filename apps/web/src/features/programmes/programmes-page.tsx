@@ -29,7 +29,7 @@ export function ProgrammesPage() {
         <p className="mt-2 max-w-3xl text-base text-slate-700">{t('programmes.lead')}</p>
       </header>
       <AcademicYearsSection canWrite={canWrite} />
-      <ProgrammesSection canWrite={canWrite} />
+      <ProgrammesSection canWrite={canWrite} canPrintQr={can('request:payments', session)} />
       {can('read:settings', session) ? (
         <BillingSettingsSection canManage={can('manage:settings', session)} />
       ) : null}

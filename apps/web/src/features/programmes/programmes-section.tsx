@@ -35,8 +35,15 @@ function useEditor<Item>(empty: Item) {
 /**
  * The school's programmes, each with its levels and fee grids. With write:programmes: create,
  * rename, delete (or archive, once used) and restore programmes; add, edit and remove levels.
+ * With request:payments: each level's sheet of payment QR codes.
  */
-export function ProgrammesSection({ canWrite }: { canWrite: boolean }) {
+export function ProgrammesSection({
+  canWrite,
+  canPrintQr,
+}: {
+  canWrite: boolean;
+  canPrintQr: boolean;
+}) {
   const { t } = useTranslation();
   const [showArchived, setShowArchived] = useState(false);
   const programmes = useProgrammes({ includeArchived: showArchived });
@@ -105,6 +112,7 @@ export function ProgrammesSection({ canWrite }: { canWrite: boolean }) {
             key={programme.id}
             programme={programme}
             canWrite={canWrite}
+            canPrintQr={canPrintQr}
             showArchived={showArchived}
             actions={actions}
           />

@@ -11,6 +11,7 @@ import { students } from '../../i18n/fr/students';
 import { errorStatus } from '../../lib/error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { can, useSession } from '../auth/session-store';
+import { StudentPaymentLinks } from '../payment-links/student-payment-links';
 import { useStudentDetail } from './student-detail.api';
 import { StudentEnrolments } from './student-enrolments';
 import { StudentGuardians } from './student-guardians';
@@ -27,7 +28,8 @@ addFrenchStrings(studentDetail, students, payments, receipts);
 
 /**
  * A student's page (/admin/etudiants/:studentId, read:students): who they are, their guardians,
- * enrolments, invoices, payments (and « Demander un paiement ») and their receipts,
+ * enrolments, invoices, payments (and « Demander un paiement »), « Paiement en ligne » (the
+ * payer's link and the QR code) and their receipts,
  * scholarships and status history. Each action shows only to the roles that may take it.
  * Another school's student is « introuvable » (the API answers 404).
  */
@@ -100,6 +102,7 @@ function StudentView({ student }: { student: StudentDetail }) {
           canReadInvoices={canReadInvoices}
         />
       ) : null}
+      {canRequestPayment ? <StudentPaymentLinks student={student} /> : null}
       {canReadPayments ? <StudentReceipts studentId={student.id} /> : null}
       {canReadInvoices ? <StudentScholarships student={student} canDecide={canIssue} /> : null}
       <StudentHistory history={student.statusHistory} />

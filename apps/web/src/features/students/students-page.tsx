@@ -17,6 +17,7 @@ import { errorMessage, errorStatus } from '../../lib/error-message';
 import { formatNumber } from '../../lib/format';
 import { pageCount, useListParams } from '../../lib/list-params';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { AdmissionsButton } from '../admissions/admissions-button';
 import { can, useSession } from '../auth/session-store';
 import { ImportStudentsDialog } from './import-dialog';
 import { StudentDialog } from './student-dialog';
@@ -167,11 +168,14 @@ export function StudentsPage() {
 
   return (
     <div className="space-y-8">
-      <header>
-        <h1 className="text-2xl font-extrabold tracking-tight text-brand-950 sm:text-3xl">
-          {t('students.title')}
-        </h1>
-        <p className="mt-2 max-w-3xl text-base text-slate-700">{t('students.lead')}</p>
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-extrabold tracking-tight text-brand-950 sm:text-3xl">
+            {t('students.title')}
+          </h1>
+          <p className="mt-2 max-w-3xl text-base text-slate-700">{t('students.lead')}</p>
+        </div>
+        <AdmissionsButton />
       </header>
 
       <Counters />

@@ -16,6 +16,7 @@ export const admin: Admin = {
       dashboard: 'Dashboard',
       students: 'Students',
       student: 'Student record',
+      admissions: 'Registration requests',
       payments: 'Payments',
       cashDesk: 'Cash desk',
       statistics: 'Statistics',

@@ -196,6 +196,22 @@ export const audit: Audit = {
         opened: 'Cash desk opened',
         closed: 'Cash desk closed',
       },
+      payer: {
+        code_sent: 'Payment code sent by SMS (pay page)',
+        code_confirmed: 'Payment code confirmed, link opened',
+      },
+      payment_link: {
+        created: 'Payment link created',
+        sent: 'Payment link sent to the guardian',
+      },
+      payment_qr_sheet: {
+        printed: 'Payment QR code sheet printed',
+      },
+      admission: {
+        submitted: 'Pre-registration received (online form)',
+        accepted: 'Pre-registration accepted, invoices issued',
+        refused: 'Pre-registration refused',
+      },
       family_credit: {
         applied: 'Family credit applied to an invoice',
       },

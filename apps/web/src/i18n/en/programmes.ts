@@ -158,7 +158,7 @@ export const programmes: Programmes = {
     },
     billing: {
       title: 'Billing rules',
-      lead: 'They apply to the invoices of enrolments: due day of monthly fees, sibling discount and late fees.',
+      lead: 'They apply to the invoices of enrolments: due day of monthly fees, sibling discount, late fees and online payment.',
       readOnly: 'Your role lets you see these rules, not change them.',
       loading: 'Loading the billing rules…',
       loadError: 'The billing rules could not be loaded.',
@@ -183,6 +183,12 @@ export const programmes: Programmes = {
       percentValue: 'Late fee percentage',
       cap: 'Cap per invoice',
       capHint: '0: no cap.',
+      onlinePayment: 'Online payment',
+      partialAllowed: 'Allow partial payments',
+      partialHint:
+        'On the payment page, parents may pay an amount of their choice rather than whole invoices.',
+      minimumAmount: 'Minimum amount (FCFA)',
+      minimumAmountHint: 'The smallest amount accepted for a partial payment; 0: no minimum.',
       required: 'This field is required.',
       notANumber: 'Enter a whole number.',
       save: 'Save the rules',

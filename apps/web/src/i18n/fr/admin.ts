@@ -13,6 +13,7 @@ export const admin = {
       dashboard: 'Tableau de bord',
       students: 'Étudiants',
       student: 'Fiche étudiant',
+      admissions: "Demandes d'inscription",
       payments: 'Paiements',
       cashDesk: 'Caisse',
       statistics: 'Statistiques',

@@ -195,6 +195,22 @@ export const audit = {
         opened: 'Caisse ouverte',
         closed: 'Caisse clôturée',
       },
+      payer: {
+        code_sent: 'Code de paiement envoyé par SMS (page de paiement)',
+        code_confirmed: 'Code de paiement validé, lien ouvert',
+      },
+      payment_link: {
+        created: 'Lien de paiement créé',
+        sent: 'Lien de paiement envoyé au responsable',
+      },
+      payment_qr_sheet: {
+        printed: 'Feuille de QR codes de paiement imprimée',
+      },
+      admission: {
+        submitted: 'Demande d’inscription reçue (formulaire en ligne)',
+        accepted: 'Demande d’inscription acceptée, factures émises',
+        refused: 'Demande d’inscription refusée',
+      },
       family_credit: {
         applied: 'Avoir de la famille imputé sur une facture',
       },

@@ -157,7 +157,7 @@ export const programmes = {
     },
     billing: {
       title: 'Règles de facturation',
-      lead: 'Elles s’appliquent aux factures des inscriptions : échéance des mensualités, réduction fratrie et pénalités de retard.',
+      lead: 'Elles s’appliquent aux factures des inscriptions : échéance des mensualités, réduction fratrie, pénalités de retard et paiement en ligne.',
       readOnly: 'Votre rôle permet de consulter ces règles, pas de les modifier.',
       loading: 'Chargement des règles de facturation…',
       loadError: 'Impossible de charger les règles de facturation.',
@@ -182,6 +182,13 @@ export const programmes = {
       percentValue: 'Pourcentage de la pénalité',
       cap: 'Plafond par facture',
       capHint: '0 : pas de plafond.',
+      onlinePayment: 'Paiement en ligne',
+      partialAllowed: 'Autoriser les paiements partiels',
+      partialHint:
+        'Sur la page de paiement, les parents peuvent verser un montant de leur choix plutôt que des factures entières.',
+      minimumAmount: 'Montant minimum (FCFA)',
+      minimumAmountHint:
+        'Le plus petit montant accepté pour un paiement partiel ; 0 : pas de minimum.',
       required: 'Ce champ est obligatoire.',
       notANumber: 'Saisissez un nombre entier.',
       save: 'Enregistrer les règles',

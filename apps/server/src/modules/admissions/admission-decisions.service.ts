@@ -1,0 +1,198 @@
+import {
+  AdmissionMessages,
+  ErrorCode,
+  StudentMessages,
+  type AcceptAdmissionResult,
+  type Admission,
+  type AdmissionList,
+  type AdmissionStatus,
+} from '@ecolage/contracts';
+import type { Database, Transaction } from '../../platform/db/database';
+import { AppError, notFound } from '../../platform/errors';
+import type { ActingMember } from '../../platform/http/acting-member';
+import { recordAuditEntry } from '../audit';
+import { enrolStudent } from '../billing';
+import { findOrganizationsByIds } from '../organizations';
+import { issuePaymentLink, type LinkSigner } from '../payer';
+import { findCurrentAcademicYear } from '../programmes';
+import {
+  archiveStudent,
+  changeStudentStatus,
+  findOrCreateGuardian,
+  linkGuardianToStudent,
+  lockStudent,
+} from '../students';
+import { notifyAccepted, notifyRefused } from './admission-messages';
+import {
+  findAdmission,
+  findAdmissionPage,
+  lockAdmission,
+  recordDecision,
+  type AdmissionListRow,
+} from './admissions.repository';
+
+/** The staff's side of pre-registrations: the list, and accepting or refusing a request. */
+
+function toAdmission(row: AdmissionListRow): Admission {
+  const { admission } = row;
+  return {
+    id: admission.id,
+    studentId: admission.studentId,
+    matricule: row.matricule,
+    fullName: admission.fullName,
+    email: admission.email,
+    phone: admission.phone,
+    gender: admission.gender,
+    country: admission.country as Admission['country'],
+    programmeName: row.programmeName,
+    levelName: row.levelName,
+    status: admission.status,
+    refusalReason: admission.refusalReason,
+    decidedBy: admission.decidedBy,
+    decidedAt: admission.decidedAt?.toISOString() ?? null,
+    createdAt: admission.createdAt.toISOString(),
+  };
+}
+
+export async function listAdmissions(
+  db: Database,
+  organizationId: string,
+  query: { status: AdmissionStatus; page: number; pageSize: number },
+): Promise<AdmissionList> {
+  const { rows, total } = await findAdmissionPage(db, organizationId, query);
+  return { items: rows.map(toAdmission), total, page: query.page, pageSize: query.pageSize };
+}
+
+async function admissionOf(db: Database, organizationId: string, admissionId: string) {
+  const row = await findAdmission(db, organizationId, admissionId);
+  if (!row) throw notFound(AdmissionMessages.notFound);
+  return toAdmission(row);
+}
+
+/** The request still to examine, locked with its student, and the school; else 404 or 409. */
+async function openAdmission(tx: Transaction, organizationId: string, admissionId: string) {
+  const locked = await lockAdmission(tx, organizationId, admissionId);
+  if (!locked) throw notFound(AdmissionMessages.notFound);
+  if (locked.status !== 'submitted') {
+    throw new AppError(ErrorCode.CONFLICT, AdmissionMessages.alreadyDecided);
+  }
+  const row = await findAdmission(tx, organizationId, admissionId);
+  const student = await lockStudent(tx, organizationId, locked.studentId);
+  const [school] = await findOrganizationsByIds(tx, [organizationId]);
+  if (!row || !student || !school) throw notFound(StudentMessages.notFound);
+  return { row, student, school };
+}
+
+function auditDecision(
+  tx: Transaction,
+  acting: ActingMember,
+  action: 'admission.accepted' | 'admission.refused',
+  row: AdmissionListRow,
+  details: Record<string, unknown>,
+) {
+  return recordAuditEntry(tx, {
+    organizationId: acting.organizationId,
+    actor: acting.actor,
+    action,
+    resourceType: 'admission',
+    resourceId: row.admission.id,
+    category: 'student',
+    details: {
+      candidat: row.admission.fullName,
+      matricule: row.matricule,
+      programme: row.programmeName,
+      niveau: row.levelName,
+      ...details,
+    },
+    ip: acting.ip,
+    userAgent: acting.userAgent,
+  });
+}
+
+/**
+ * Accepts a request in one transaction: the student becomes active (status history), the
+ * applicant becomes their own guardian and main payer (the school's guardian with that phone if
+ * there is one), the student is enrolled in the level for the current year — which issues the
+ * invoices, « Inscription » first — and the applicant receives a payment link by SMS and e-mail.
+ */
+export async function acceptAdmission(
+  db: Database,
+  signer: LinkSigner,
+  acting: ActingMember,
+  admissionId: string,
+): Promise<AcceptAdmissionResult> {
+  const { organizationId } = acting;
+  const outcome = await db.transaction(async (tx) => {
+    const { row, student, school } = await openAdmission(tx, organizationId, admissionId);
+    const { admission } = row;
+    const year = await findCurrentAcademicYear(tx, organizationId);
+    if (!year) throw new AppError(ErrorCode.CONFLICT, AdmissionMessages.noCurrentYear);
+    await changeStudentStatus(tx, acting, student, {
+      to: 'active',
+      reason: 'Demande d’inscription acceptée',
+    });
+    const { guardian } = await findOrCreateGuardian(tx, organizationId, {
+      fullName: admission.fullName,
+      phone: admission.phone,
+      email: admission.email,
+    });
+    await linkGuardianToStudent(tx, organizationId, student.id, guardian.id, {
+      relation: 'self',
+      mainPayer: true,
+    });
+    const { invoicesIssued } = await enrolStudent(tx, acting, student.id, {
+      levelId: admission.levelId,
+      academicYearId: year.id,
+    });
+    const link = await issuePaymentLink(tx, signer, {
+      organizationId,
+      guardianId: guardian.id,
+      purpose: 'admission',
+      createdBy: acting.actor.label,
+      now: new Date(),
+    });
+    await recordDecision(tx, organizationId, admission.id, {
+      status: 'accepted',
+      refusalReason: null,
+      decidedBy: acting.actor.label,
+      decidedAt: new Date(),
+    });
+    await notifyAccepted(tx, {
+      school,
+      admission,
+      matricule: row.matricule,
+      paymentLinkUrl: link.url,
+    });
+    await auditDecision(tx, acting, 'admission.accepted', row, {
+      année: year.label,
+      'factures émises': invoicesIssued,
+      responsable: guardian.fullName,
+      téléphone: guardian.phone,
+    });
+    return { invoicesIssued, paymentLinkUrl: link.url };
+  });
+  return { admission: await admissionOf(db, organizationId, admissionId), ...outcome };
+}
+
+/** Refuses a request: its reason kept, the student « En attente » archived, the applicant told. */
+export async function refuseAdmission(
+  db: Database,
+  acting: ActingMember,
+  admissionId: string,
+  reason: string,
+): Promise<Admission> {
+  const { organizationId } = acting;
+  await db.transaction(async (tx) => {
+    const { row, student, school } = await openAdmission(tx, organizationId, admissionId);
+    await recordDecision(tx, organizationId, row.admission.id, {
+      status: 'refused',
+      refusalReason: reason,
+      decidedBy: acting.actor.label,
+      decidedAt: new Date(),
+    });
+    await archiveStudent(tx, acting, student);
+    await notifyRefused(tx, { school, admission: row.admission, matricule: row.matricule, reason });
+    await auditDecision(tx, acting, 'admission.refused', row, { motif: reason });
+  });
+  return admissionOf(db, organizationId, admissionId);
+}

@@ -1,0 +1,214 @@
+import {
+  AdmissionMessages,
+  applicantCountryLabels,
+  applicantCountryValues,
+  applicantGenderLabels,
+  applicantGenderValues,
+} from '@ecolage/contracts';
+import { html, type Html } from '../../platform/http/html';
+import type {
+  AdmissionErrors,
+  AdmissionField,
+  OfferedProgramme,
+  TypedAdmission,
+} from './admission-form.service';
+
+/**
+ * The pre-registration form as HTML: a plain form that posts without script, French, with the
+ * payer pages' classes (`.card`, `.stack`, `.field`, `.hint`, `.error`, `.btn`, `.notice`,
+ * `.alert`, `.muted`). Each field's error is under it and named by its `aria-describedby`.
+ */
+
+export function admissionFormAddress(slug: string): string {
+  return `/inscription/${encodeURIComponent(slug)}`;
+}
+
+export function admissionTitle(schoolName: string): string {
+  return `Demande d’inscription — ${schoolName}`;
+}
+
+export interface AdmissionFormView {
+  slug: string;
+  schoolName: string;
+  yearLabel: string | null;
+  programmes: OfferedProgramme[];
+  values?: Partial<TypedAdmission>;
+  errors?: AdmissionErrors;
+  /** Why the whole form was refused (too many requests). */
+  alert?: string;
+}
+
+interface Control {
+  id: string;
+  name: AdmissionField;
+  label: string;
+  hint?: string;
+  error: string | undefined;
+}
+
+function described(control: Control): Html {
+  const ids = [
+    control.hint ? `${control.id}-aide` : null,
+    control.error ? `${control.id}-erreur` : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return html`${ids ? html`aria-describedby="${ids}"` : ''}
+  ${control.error ? html`aria-invalid="true"` : ''}`;
+}
+
+function field(control: Control, input: Html): Html {
+  return html`<div class="field">
+    <label for="${control.id}">${control.label}</label>
+    ${input}
+    ${control.hint ? html`<p class="hint" id="${control.id}-aide">${control.hint}</p>` : ''}
+    ${control.error ? html`<p class="error" id="${control.id}-erreur">${control.error}</p>` : ''}
+  </div>`;
+}
+
+function textField(control: Control, value: string, attributes: Html): Html {
+  return field(
+    control,
+    html`<input
+      id="${control.id}"
+      name="${control.name}"
+      value="${value}"
+      required
+      ${described(control)}
+      ${attributes}
+    />`,
+  );
+}
+
+function option(value: string, label: string, chosen: string): Html {
+  const selected = value === chosen ? html`selected` : '';
+  return html`<option value="${value}" ${selected}>${label}</option>`;
+}
+
+function selectField(control: Control, options: Html): Html {
+  return field(
+    control,
+    html`<select id="${control.id}" name="${control.name}" required ${described(control)}>
+      ${options}
+    </select>`,
+  );
+}
+
+/** « Demande d'inscription — <école> »: the spec's fields, programme and level, « Envoyer la demande ». */
+export function admissionFormBody(view: AdmissionFormView): Html {
+  const values = view.values ?? {};
+  const errors = view.errors ?? {};
+  const value = (name: AdmissionField) => values[name] ?? '';
+  const control = (id: string, name: AdmissionField, label: string, hint?: string): Control => ({
+    id,
+    name,
+    label,
+    hint,
+    error: errors[name],
+  });
+  const hasErrors = Object.values(errors).some(Boolean);
+  const country = value('country') || 'TG';
+  return html`<section class="card stack" aria-labelledby="titre">
+    <h1 id="titre">${admissionTitle(view.schoolName)}</h1>
+    <p class="muted">
+      ${view.yearLabel ? `Année scolaire ${view.yearLabel}. ` : ''}Remplissez ce formulaire :
+      l’école examine votre demande et vous répond par SMS et par e-mail. Une fois la demande
+      acceptée, vous recevez un lien pour payer les frais d’inscription en ligne.
+    </p>
+    ${view.alert ? html`<p class="alert" role="alert">${view.alert}</p>` : ''}
+    ${
+      hasErrors
+        ? html`<p class="alert" role="alert">Corrigez les champs signalés ci-dessous.</p>`
+        : ''
+    }
+    ${
+      view.programmes.length === 0
+        ? html`<p class="notice">
+            L’école ne propose pas encore d’inscription en ligne. Contactez-la directement.
+          </p>`
+        : html`<form
+            class="stack"
+            method="post"
+            action="${admissionFormAddress(view.slug)}"
+            novalidate
+          >
+            ${textField(
+              control('nom', 'name', 'Nom', 'Votre nom et vos prénoms, comme sur vos papiers.'),
+              value('name'),
+              html`type="text" autocomplete="name" maxlength="120"`,
+            )}
+            ${textField(
+              control('email', 'email', 'E-mail'),
+              value('email'),
+              html`type="email" autocomplete="email" maxlength="254" spellcheck="false"`,
+            )}
+            ${textField(
+              control(
+                'telephone',
+                'phone',
+                'Téléphone',
+                'Chiffres uniquement, par exemple 90123456.',
+              ),
+              value('phone'),
+              html`type="text" inputmode="numeric" pattern="[0-9]*" autocomplete="tel-national"
+              maxlength="15"`,
+            )}
+            ${selectField(
+              control('genre', 'gender', 'Genre'),
+              html`${option('', 'Choisissez…', value('gender'))}
+              ${applicantGenderValues.map((gender) =>
+                option(gender, applicantGenderLabels[gender], value('gender')),
+              )}`,
+            )}
+            ${selectField(
+              control('pays', 'country', 'Pays'),
+              html`${applicantCountryValues.map((code) =>
+                option(code, applicantCountryLabels[code], country),
+              )}`,
+            )}
+            ${selectField(
+              control('programme', 'programmeId', 'Programme'),
+              html`${option('', 'Choisissez un programme…', value('programmeId'))}
+              ${view.programmes.map((programme) =>
+                option(programme.id, programme.name, value('programmeId')),
+              )}`,
+            )}
+            ${selectField(
+              control(
+                'niveau',
+                'levelId',
+                'Niveau',
+                'Le niveau doit appartenir au programme choisi.',
+              ),
+              html`${option('', 'Choisissez un niveau…', value('levelId'))}
+              ${view.programmes.map(
+                (programme) =>
+                  html`<optgroup label="${programme.name}">
+                    ${programme.levels.map((level) => option(level.id, level.name, value('levelId')))}
+                  </optgroup>`,
+              )}`,
+            )}
+            <div
+              aria-hidden="true"
+              style="position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden"
+            >
+              <label for="site-web">Ne pas remplir ce champ</label>
+              <input id="site-web" type="text" name="website" tabindex="-1" autocomplete="off" />
+            </div>
+            <button class="btn btn-primary" type="submit">Envoyer la demande</button>
+          </form>`
+    }
+  </section>`;
+}
+
+/** After a request: what happens next. */
+export function admissionReceivedBody(schoolName: string): Html {
+  return html`<section class="card stack" aria-labelledby="titre">
+    <h1 id="titre">${admissionTitle(schoolName)}</h1>
+    <div class="status" data-outcome="success" role="status">
+      <p class="status-title">Demande envoyée</p>
+      <p>${AdmissionMessages.received}</p>
+    </div>
+    <p class="muted">Vous pouvez fermer cette page.</p>
+  </section>`;
+}

@@ -1,0 +1,120 @@
+import { PayerMessages } from '@ecolage/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { html, type Html } from '../../platform/http/html';
+import { findOrganizationBySlug, type Organization } from '../organizations';
+import { pageSchool, sendPayerPage } from '../payer';
+import {
+  admissionFormBody,
+  admissionReceivedBody,
+  admissionTitle,
+  type AdmissionFormView,
+} from './admission-form-view';
+import { admissionFormOffer, submitAdmission, typedAdmission } from './admission-form.service';
+import type { AdmissionsRoutesOptions } from './admissions.routes';
+
+const slugParams = z.object({ slug: z.string().max(100) });
+/** Seven short fields and the honeypot: a few kilobytes at most. */
+const FORM_BODY_LIMIT = 8 * 1024;
+const TOO_MANY =
+  'Trop de demandes envoyées depuis cette connexion. Réessayez dans quelques minutes.';
+
+function schoolNotFoundBody(): Html {
+  return html`<section class="card stack" aria-labelledby="titre">
+    <h1 id="titre">${PayerMessages.schoolNotFound}</h1>
+    <p class="muted">
+      Vérifiez l’adresse du formulaire d’inscription : l’école vous l’a donnée, elle est de la forme
+      /inscription/nom-de-l-ecole.
+    </p>
+  </section>`;
+}
+
+/**
+ * `/inscription/<school-slug>`: the public pre-registration form (spec `/form`, per school). A
+ * filled honeypot and the per-IP budget keep bots out as on the public contact form
+ * (decisions/0004); the page works without script.
+ */
+export const admissionFormRoutes: FastifyPluginAsyncZod<AdmissionsRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { db, assets } = options;
+  const page = { public: true as const };
+  // The global budget leaves pages out; this form counts every post.
+  const perIp = { ...page, rateLimit: { ...options.formRateLimit, allowList: () => false } };
+
+  function send(reply: FastifyReply, school: Organization | undefined, body: Html, status = 200) {
+    if (!school) {
+      const title = PayerMessages.schoolNotFound;
+      return sendPayerPage(
+        reply,
+        { title, body: schoolNotFoundBody(), assets, purpose: 'registration' },
+        404,
+      );
+    }
+    const view = {
+      title: admissionTitle(school.name),
+      school: pageSchool(school),
+      body,
+      assets,
+      purpose: 'registration' as const,
+    };
+    return sendPayerPage(reply, view, status);
+  }
+
+  async function formBody(school: Organization, view: Partial<AdmissionFormView>) {
+    const offer = await admissionFormOffer(db, school.id);
+    return admissionFormBody({ slug: school.slug, schoolName: school.name, ...offer, ...view });
+  }
+
+  // Over the budget: the form again, with why, rather than the API's JSON error.
+  app.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
+    if (error.statusCode !== 429) throw error;
+    const { slug } = request.params as { slug: string };
+    const school = await findOrganizationBySlug(db, slug);
+    return send(reply, school, school ? await formBody(school, { alert: TOO_MANY }) : html``, 429);
+  });
+
+  app.get(
+    '/inscription/:slug',
+    { config: page, schema: { hide: true, params: slugParams } },
+    async (request, reply) => {
+      const school = await findOrganizationBySlug(db, request.params.slug);
+      return send(reply, school, school ? await formBody(school, {}) : html``);
+    },
+  );
+
+  app.post(
+    '/inscription/:slug',
+    {
+      config: perIp,
+      bodyLimit: FORM_BODY_LIMIT,
+      schema: { hide: true, params: slugParams, body: z.record(z.string(), z.unknown()) },
+    },
+    async (request, reply) => {
+      const school = await findOrganizationBySlug(db, request.params.slug);
+      if (!school) return send(reply, undefined, html``);
+      const received = admissionReceivedBody(school.name);
+      if (typeof request.body.website === 'string' && request.body.website.trim() !== '') {
+        // A bot: the answer a person gets, and nothing written (decisions/0004).
+        request.log.warn({ reason: 'admission honeypot' }, 'spam dropped');
+        return send(reply, school, received);
+      }
+      const typed = typedAdmission(request.body);
+      const outcome = await submitAdmission(db, school, typed, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+      });
+      if (!outcome.ok) {
+        return send(
+          reply,
+          school,
+          await formBody(school, { values: typed, errors: outcome.errors }),
+          400,
+        );
+      }
+      return send(reply, school, received);
+    },
+  );
+};

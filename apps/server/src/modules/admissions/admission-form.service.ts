@@ -1,0 +1,204 @@
+import {
+  AdmissionMessages,
+  admissionFormSchema,
+  toE164,
+  type AdmissionForm,
+  type ApplicantCountry,
+} from '@ecolage/contracts';
+import type { Database, DbOrTx } from '../../platform/db/database';
+import { systemActor, type ActingMember } from '../../platform/http/acting-member';
+import { recordAuditEntry } from '../audit';
+import type { Organization } from '../organizations';
+import { findCurrentAcademicYear, findLevel } from '../programmes';
+import { insertStudent } from '../students';
+import { notifySubmitted } from './admission-messages';
+import {
+  findOfferedLevels,
+  findRepeatedAdmission,
+  insertAdmission,
+  lockSchoolAdmissions,
+} from './admissions.repository';
+
+/**
+ * The public pre-registration form `/inscription/<school-slug>`: what it offers, and a
+ * submission turned into a student « En attente » and a request for the school to examine.
+ */
+
+export const admissionFields = [
+  'name',
+  'email',
+  'phone',
+  'gender',
+  'country',
+  'programmeId',
+  'levelId',
+] as const;
+export type AdmissionField = (typeof admissionFields)[number];
+/** The form as typed: strings, kept to show them again beside their errors. */
+export type TypedAdmission = Record<AdmissionField, string>;
+export type AdmissionErrors = Partial<Record<AdmissionField, string>>;
+
+export interface OfferedProgramme {
+  id: string;
+  name: string;
+  levels: { id: string; name: string }[];
+}
+
+/** The label of the actor who files online requests, in the audit journal and the history. */
+export const ONLINE_FORM_ACTOR = 'Inscription en ligne';
+/** A request from the same e-mail or phone within this time is the same request. */
+const REPEAT_WINDOW_MS = 60 * 60 * 1000;
+/** Countries whose numbers are read in their own plan; others are read as Togolese. */
+const WEST_AFRICA = [
+  'TG',
+  'BJ',
+  'BF',
+  'CI',
+  'GH',
+  'ML',
+  'NE',
+  'NG',
+  'SN',
+  'GN',
+] as const satisfies readonly ApplicantCountry[];
+
+/** The programmes the form offers with their levels, and the current school year's label. */
+export async function admissionFormOffer(db: DbOrTx, organizationId: string) {
+  const [rows, year] = await Promise.all([
+    findOfferedLevels(db, organizationId),
+    findCurrentAcademicYear(db, organizationId),
+  ]);
+  const programmes: OfferedProgramme[] = [];
+  for (const row of rows) {
+    let programme = programmes.find((candidate) => candidate.id === row.programmeId);
+    if (!programme) {
+      programme = { id: row.programmeId, name: row.programmeName, levels: [] };
+      programmes.push(programme);
+    }
+    programme.levels.push({ id: row.levelId, name: row.levelName });
+  }
+  return { programmes, yearLabel: year?.label ?? null };
+}
+
+/** What was posted, field by field, as text (a repeated field counts once, anything else as empty). */
+export function typedAdmission(body: unknown): TypedAdmission {
+  const posted = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const text = (value: unknown): string =>
+    typeof value === 'string' ? value : Array.isArray(value) ? text(value[0]) : '';
+  return Object.fromEntries(
+    admissionFields.map((field) => [field, text(posted[field]).slice(0, 500)]),
+  ) as TypedAdmission;
+}
+
+function phoneOf(form: AdmissionForm): string | null {
+  const country = WEST_AFRICA.find((code) => code === form.country) ?? 'TG';
+  return toE164(form.phone, country);
+}
+
+type Checked =
+  | { ok: true; form: AdmissionForm; phone: string; programme: string; level: string }
+  | { ok: false; errors: AdmissionErrors };
+
+/** The spec's messages, one per field; then the phone's plan and the level the school offers. */
+async function checkAdmission(
+  db: DbOrTx,
+  organizationId: string,
+  typed: TypedAdmission,
+): Promise<Checked> {
+  const parsed = admissionFormSchema.safeParse(typed);
+  if (!parsed.success) {
+    const errors: AdmissionErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = admissionFields.find((name) => name === issue.path[0]);
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+    return { ok: false, errors };
+  }
+  const form = parsed.data;
+  const errors: AdmissionErrors = {};
+  const phone = phoneOf(form);
+  if (!phone) errors.phone = AdmissionMessages.phoneInvalid;
+  const found = await findLevel(db, organizationId, form.levelId);
+  const offered =
+    found &&
+    found.level.programmeId === form.programmeId &&
+    !found.level.archivedAt &&
+    !found.programme.archivedAt;
+  if (!offered) errors.levelId = AdmissionMessages.levelNotOffered;
+  if (!phone || !found || !offered) return { ok: false, errors };
+  return { ok: true, form, phone, programme: found.programme.name, level: found.level.name };
+}
+
+export type SubmitOutcome =
+  { ok: true; repeated: boolean } | { ok: false; errors: AdmissionErrors };
+
+/**
+ * Files a request in one transaction: the student « En attente » (next matricule), the request,
+ * the audit entry, the e-mail to the school and the applicant's SMS. The same request again
+ * (same e-mail for the same level while it waits, or same e-mail or phone within the hour)
+ * gets the same answer and creates nothing.
+ */
+export async function submitAdmission(
+  db: Database,
+  school: Pick<Organization, 'id' | 'name' | 'contactEmail'>,
+  typed: TypedAdmission,
+  visitor: { ip: string | null; userAgent: string | null },
+): Promise<SubmitOutcome> {
+  const checked = await checkAdmission(db, school.id, typed);
+  if (!checked.ok) return checked;
+  const { form, phone } = checked;
+  return db.transaction(async (tx) => {
+    await lockSchoolAdmissions(tx, school.id);
+    const since = new Date(Date.now() - REPEAT_WINDOW_MS);
+    const repeated = await findRepeatedAdmission(tx, school.id, { ...form, phone, since });
+    if (repeated) return { ok: true, repeated: true };
+    const acting: ActingMember = { ...systemActor(school.id, ONLINE_FORM_ACTOR), ...visitor };
+    const student = await insertStudent(tx, acting, {
+      fullName: form.name,
+      phone,
+      email: form.email,
+      programmeId: form.programmeId,
+      status: 'pending',
+      statusReason: 'Demande d’inscription en ligne',
+    });
+    const admission = await insertAdmission(tx, {
+      organizationId: school.id,
+      studentId: student.id,
+      fullName: form.name,
+      email: form.email,
+      phone,
+      gender: form.gender,
+      country: form.country,
+      programmeId: form.programmeId,
+      levelId: form.levelId,
+      ip: visitor.ip,
+    });
+    await recordAuditEntry(tx, {
+      organizationId: school.id,
+      actor: acting.actor,
+      action: 'admission.submitted',
+      resourceType: 'admission',
+      resourceId: admission.id,
+      category: 'student',
+      details: {
+        candidat: form.name,
+        matricule: student.matricule,
+        programme: checked.programme,
+        niveau: checked.level,
+        téléphone: phone,
+        'e-mail': form.email,
+      },
+      ip: visitor.ip,
+      userAgent: visitor.userAgent,
+    });
+    await notifySubmitted(tx, {
+      school,
+      admission,
+      matricule: student.matricule,
+      contactEmail: school.contactEmail,
+      programme: checked.programme,
+      level: checked.level,
+    });
+    return { ok: true, repeated: false };
+  });
+}

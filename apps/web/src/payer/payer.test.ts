@@ -1,0 +1,111 @@
+import { formatFrancs } from '@ecolage/money';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** Loads the script afresh on the page given, as a browser would. */
+async function runOn(body: string) {
+  document.body.innerHTML = body;
+  vi.resetModules();
+  await import('./payer');
+}
+
+const linkForm = `<form method="post" action="/payer/l/x" data-payer-form>
+  <input type="checkbox" name="invoiceIds" value="a" data-balance="150000" checked />
+  <input type="checkbox" name="invoiceIds" value="b" data-balance="50000" checked />
+  <input id="montant" name="amount" type="text" />
+  <p><strong data-total>200 000 FCFA</strong></p>
+  <button type="submit" data-pay>Payer 200 000 FCFA</button>
+</form>`;
+
+describe('the payer script', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+
+  it('keeps the total and the button in step with the ticked invoices and the amount', async () => {
+    await runOn(linkForm);
+    const [first] = document.querySelectorAll<HTMLInputElement>('input[name="invoiceIds"]');
+    const button = document.querySelector('button')!;
+    first!.click();
+    expect(document.querySelector('[data-total]')!.textContent).toBe(formatFrancs(50_000));
+    expect(button.textContent).toBe(`Payer ${formatFrancs(50_000)}`);
+    first!.click();
+    const amount = document.querySelector<HTMLInputElement>('#montant')!;
+    amount.value = '25 000';
+    amount.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(button.textContent).toBe(`Payer ${formatFrancs(25_000)}`);
+    expect(document.querySelector('[data-total]')!.textContent).toBe(formatFrancs(200_000));
+  });
+
+  it('posts once: the button is disabled and a second submit is cancelled', async () => {
+    await runOn(linkForm);
+    const form = document.querySelector('form')!;
+    const first = new Event('submit', { cancelable: true });
+    form.dispatchEvent(first);
+    expect(first.defaultPrevented).toBe(false);
+    const button = document.querySelector('button')!;
+    expect(button.disabled).toBe(true);
+    expect(button.textContent).toBe('Paiement en cours…');
+    const second = new Event('submit', { cancelable: true });
+    form.dispatchEvent(second);
+    expect(second.defaultPrevented).toBe(true);
+  });
+
+  it('polls the waiting screen’s payment and shows the success with its receipt in place', async () => {
+    const answers = [
+      { outcome: 'waiting', receiptUrl: null, receiptNumber: null, redirectUrl: null },
+      {
+        outcome: 'success',
+        amount: 200_000,
+        receiptUrl: '/api/public/receipts/abc/pdf',
+        receiptNumber: 'REC-2026-000001',
+        redirectUrl: null,
+        failureReason: null,
+      },
+    ];
+    const fetch = vi.fn(async () => new Response(JSON.stringify(answers.shift()), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    await runOn(`<div class="status" id="statut" aria-live="polite" data-outcome="waiting"
+      data-payment="p-1" data-retry="/payer/l/x" data-provider="PayGate Global" data-wait="Validez.">
+      <span class="spinner"></span><p class="status-title">En attente de votre validation</p></div>`);
+    const block = document.querySelector<HTMLElement>('#statut')!;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fetch).toHaveBeenCalledWith('/api/payer/payments/p-1', expect.anything());
+    expect(block.textContent).toContain('En attente de votre validation');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(block.dataset.outcome).toBe('success');
+    expect(block.textContent).toContain('Paiement réussi');
+    expect(block.textContent).toContain('Reçu n° REC-2026-000001');
+    const download = block.querySelector('a')!;
+    expect(download.getAttribute('href')).toBe('/api/public/receipts/abc/pdf');
+    expect(download.textContent).toBe('Télécharger le reçu (PDF)');
+    // Settled: no more questions.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a failure with the reason and « Réessayer » back to the link', async () => {
+    const failure = {
+      outcome: 'failure',
+      amount: 50_000,
+      failureReason: 'Le solde de votre compte est insuffisant.',
+      receiptUrl: null,
+      receiptNumber: null,
+      redirectUrl: null,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(failure))),
+    );
+    await runOn(`<div id="statut" data-outcome="waiting" data-payment="p-2"
+      data-retry="/payer/l/lien" data-wait="Validez."></div>`);
+    await vi.advanceTimersByTimeAsync(2000);
+    const block = document.querySelector<HTMLElement>('#statut')!;
+    expect(block.textContent).toContain('Le solde de votre compte est insuffisant.');
+    expect(block.querySelector('a')!.getAttribute('href')).toBe('/payer/l/lien');
+  });
+});
