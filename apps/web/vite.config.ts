@@ -31,7 +31,7 @@ export default defineConfig({
     // The server reads it to link the payer pages' own small entry (src/payer, no React).
     manifest: true,
     rolldownOptions: {
-      input: { main: 'index.html', payer: 'src/payer/payer.ts' },
+      input: { index: 'index.html', payer: 'src/payer/payer.ts' },
       output: {
         // Few, stable chunks: HTTP/1.1 opens about six connections per origin, so a page that
         // needs fourteen small files waits for three rounds. Libraries go in two chunks that

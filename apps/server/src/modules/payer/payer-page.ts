@@ -72,7 +72,7 @@ export function renderPayerPage(page: PayerPage): string {
       <title>${page.title}</title>
       <meta name="description" content="${description(page)}" />
       <meta name="theme-color" content="${brand}" />
-      <meta name="robots" content="noindex" />
+      ${page.purpose === 'registration' ? '' : html`<meta name="robots" content="noindex" />`}
       ${page.refreshSeconds ? html`<noscript><meta http-equiv="refresh" content="${page.refreshSeconds}" /></noscript>` : ''}
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       ${page.assets.styles.map((href) => html`<link rel="stylesheet" href="${href}" />`)}
