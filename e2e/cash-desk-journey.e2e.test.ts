@@ -55,7 +55,8 @@ function readPdf(pdf: Buffer, name: string): { text: string; qr: string | undefi
 describe('cash desk, receipts, payments list, refunds and dashboard (journey)', () => {
   const browser = useBrowser({ viewport: { width: 1366, height: 900 } });
 
-  it('from the opening of the desk to its closing count', async () => {
+  // A long journey (two roles, several screens, two PDFs): its own limit, not the 30 s default.
+  it('from the opening of the desk to its closing count', { timeout: 90_000 }, async () => {
     // — The cashier opens the desk with a float of 10 000 FCFA.
     const desk = await browser.newPage();
     await logIn(desk, 'caisse@ecole-demo.tg');
