@@ -2,26 +2,15 @@
 // on the link page, the school's pay page and the pre-registration form, and, in Chromium at a
 // phone's viewport, the time from « Payer » to the waiting screen and from the sandbox's approval
 // to the success screen.
-import { createServer } from 'node:net';
 import { rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/support/browser';
 import { benchLighthouse } from './lighthouse.bench';
 import { freshDataDir, startProduct } from './lib/product-server';
+import { freePort } from '../e2e/support/free-port';
 
 const GUARDIAN_PHONE = '+22879016081';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function api<T>(base: string, route: string, init: RequestInit = {}, token?: string) {
   const response = await fetch(`${base}${route}`, {

@@ -2,7 +2,7 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
 import { z } from 'zod';
 import { francsSchema, MAX_FRANCS } from './common';
 import { paymentStatusValues, walletValues, type WalletValue } from './payments';
-import { invalidPhoneMessage, toE164 } from './phone';
+import { invalidPhoneMessage, toE164, westAfricanPhoneCountries } from './phone';
 
 /**
  * The payer's side (DESIGN.md §1 principle 8): a parent opens a payment link, or types a matricule
@@ -98,25 +98,12 @@ export type PayerPaymentStatus = z.infer<typeof payerPaymentStatusSchema>;
  * Where each wallet's numbers come from: Togo's wallets take Togolese numbers; MTN, Orange and
  * Wave work across West Africa; a card needs no phone.
  */
-const WEST_AFRICA: readonly CountryCode[] = [
-  'TG',
-  'BJ',
-  'CI',
-  'SN',
-  'BF',
-  'ML',
-  'NE',
-  'GW',
-  'GN',
-  'GH',
-  'NG',
-];
 const walletPhoneCountries: Record<WalletValue, readonly CountryCode[] | null> = {
   YAS_TG: ['TG'],
   MOOV_TG: ['TG'],
-  MTN: WEST_AFRICA,
-  ORANGE: WEST_AFRICA,
-  WAVE: WEST_AFRICA,
+  MTN: westAfricanPhoneCountries,
+  ORANGE: westAfricanPhoneCountries,
+  WAVE: westAfricanPhoneCountries,
   CARD: null,
 };
 

@@ -4,6 +4,21 @@ import { z } from 'zod';
 /** Schools are in Togo first: a number typed without a country code is read as Togolese. */
 export const DEFAULT_PHONE_COUNTRY: CountryCode = 'TG';
 
+/** The West African countries whose numbers the product reads and its wallets reach. */
+export const westAfricanPhoneCountries: readonly CountryCode[] = [
+  'TG',
+  'BJ',
+  'CI',
+  'SN',
+  'BF',
+  'ML',
+  'NE',
+  'GW',
+  'GN',
+  'GH',
+  'NG',
+];
+
 /**
  * The E.164 form of a phone number typed any usual way (`90 12 34 56`, `+228 90-12-34-56`,
  * `0022890123456`), or null when it is not a valid number.

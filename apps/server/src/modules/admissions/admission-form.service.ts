@@ -1,9 +1,10 @@
 import {
   AdmissionMessages,
   admissionFormSchema,
+  DEFAULT_PHONE_COUNTRY,
   toE164,
+  westAfricanPhoneCountries,
   type AdmissionForm,
-  type ApplicantCountry,
 } from '@ecolage/contracts';
 import type { Database, DbOrTx } from '../../platform/db/database';
 import { systemActor, type ActingMember } from '../../platform/http/acting-member';
@@ -48,19 +49,6 @@ export interface OfferedProgramme {
 export const ONLINE_FORM_ACTOR = 'Inscription en ligne';
 /** A request from the same e-mail or phone within this time is the same request. */
 const REPEAT_WINDOW_MS = 60 * 60 * 1000;
-/** Countries whose numbers are read in their own plan; others are read as Togolese. */
-const WEST_AFRICA = [
-  'TG',
-  'BJ',
-  'BF',
-  'CI',
-  'GH',
-  'ML',
-  'NE',
-  'NG',
-  'SN',
-  'GN',
-] as const satisfies readonly ApplicantCountry[];
 
 /** The programmes the form offers with their levels, and the current school year's label. */
 export async function admissionFormOffer(db: DbOrTx, organizationId: string) {
@@ -91,7 +79,9 @@ export function typedAdmission(body: unknown): TypedAdmission {
 }
 
 function phoneOf(form: AdmissionForm): string | null {
-  const country = WEST_AFRICA.find((code) => code === form.country) ?? 'TG';
+  // A West African applicant's number is read in its own plan; any other as Togolese.
+  const country =
+    westAfricanPhoneCountries.find((code) => code === form.country) ?? DEFAULT_PHONE_COUNTRY;
   return toE164(form.phone, country);
 }
 
