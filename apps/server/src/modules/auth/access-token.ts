@@ -31,13 +31,23 @@ export function signAccessToken(
 export type TokenCheck =
   { ok: true; claims: AccessTokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
-/** Verifies signature, issuer, algorithm and expiry; never throws. */
+/**
+ * Verifies signature, issuer, algorithm and expiry; never throws. A token must carry its expiry,
+ * issue time and subject, and live no longer than an access token does: a token signed with the
+ * secret but without `exp` (or with one far ahead) would otherwise open a session for ever.
+ */
 export async function verifyAccessToken(keys: AccessTokenKeys, token: string): Promise<TokenCheck> {
   try {
     const { payload } = await jwtVerify(token, keys.secret, {
       issuer: ISSUER,
       algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat', 'sub'],
+      maxTokenAge: ACCESS_TOKEN_SECONDS,
     });
+    // `exp` and `iat` are required above; no token of ours lives longer than an access token.
+    if ((payload.exp ?? 0) - (payload.iat ?? 0) > ACCESS_TOKEN_SECONDS) {
+      return { ok: false, reason: 'invalid' };
+    }
     const claims = accessTokenClaimsSchema.safeParse(payload);
     return claims.success ? { ok: true, claims: claims.data } : { ok: false, reason: 'invalid' };
   } catch (error) {

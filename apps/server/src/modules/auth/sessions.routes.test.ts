@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { logIn, registerSchool } from '../../test/auth-helpers';
 import { useTestApp } from '../../test/test-app';
@@ -69,7 +70,7 @@ describe('login, tokens, refresh rotation, logout', () => {
     }
   });
 
-  it('refuses missing, forged, garbage and expired tokens with 401', async () => {
+  it('refuses missing, forged, endless, garbage and expired tokens with 401', async () => {
     const { body } = await logIn(app(), 'ama@exemple.tg', 'motdepasse-solide');
     const claims = {
       sub: body.user.id,
@@ -86,9 +87,17 @@ describe('login, tokens, refresh rotation, logout', () => {
       claims,
       new Date(Date.now() - 16 * 60_000),
     );
+    // Signed with the real secret, but without an expiry: it would never end.
+    const endless = await new SignJWT({ org: claims.org, role: claims.role, name: claims.name })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuer('ecolage')
+      .setIssuedAt()
+      .sign(accessTokenKeys(SECRET).secret);
     const cases: [string | undefined, string][] = [
       [undefined, 'Veuillez vous connecter.'],
       [`Bearer ${forged}`, 'Veuillez vous connecter.'],
+      [`Bearer ${endless}`, 'Veuillez vous connecter.'],
       ['Bearer pas.un.jeton', 'Veuillez vous connecter.'],
       [`Bearer ${expired}`, 'Votre session a expiré. Veuillez vous reconnecter.'],
     ];
