@@ -58,6 +58,6 @@ describe('requesting a payment and approving it on the téléphone page (journey
       .getByText('Payée')
       .waitFor();
     const payments = page.getByRole('region', { name: 'Paiements et reçus' });
-    await payments.getByText('Réussi').first().waitFor();
+    await payments.getByText('Succès').first().waitFor();
   });
 });

@@ -74,7 +74,7 @@ export type RefundStatusValue = (typeof refundStatusValues)[number];
 export const refundStatusLabels: Record<RefundStatusValue, string> = {
   pending: 'En cours',
   succeeded: 'Remboursé',
-  failed: 'Échoué',
+  failed: 'Échec',
 };
 /** Through the provider's refund API, or recorded as done by hand (cash, transfer…). */
 export const refundMethodValues = ['provider', 'manual'] as const;

@@ -16,12 +16,15 @@ export const paymentStatusValues = [
   'partially_refunded',
 ] as const;
 export type PaymentStatusValue = (typeof paymentStatusValues)[number];
+/**
+ * The one French word of each state, on every screen and export (spec §4: « Succès », « Échec »).
+ */
 export const paymentStatusLabels: Record<PaymentStatusValue, string> = {
   initiated: 'Initié',
   pending: 'En attente',
   unknown: 'En vérification',
-  succeeded: 'Réussi',
-  failed: 'Échoué',
+  succeeded: 'Succès',
+  failed: 'Échec',
   cancelled: 'Annulé',
   expired: 'Expiré',
   refund_pending: 'Remboursement en cours',

@@ -362,7 +362,7 @@ describe('« Paiements »: GET /api/payments, its export and a payment’s timel
       '11/06/2026 12:00',
       'Wave',
       '50000',
-      'Échoué',
+      'Échec',
       ama.invoice.number,
       'Ama Mensah',
       ama.matricule,

@@ -58,7 +58,7 @@ export function PaymentDetail({
           <span className="sr-only">{t('payments.drawer.amount')} : </span>
           <span>{money(payment.amount)}</span>
         </p>
-        <PaymentStatusBadge status={payment.status} wording="row" />
+        <PaymentStatusBadge status={payment.status} />
         <PspBadge wallet={payment.wallet} provider={payment.provider} />
       </div>
 

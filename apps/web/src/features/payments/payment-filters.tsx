@@ -53,7 +53,7 @@ export function PaymentFilterBar({
           }
           options={STATUS_CHOICES.map((status) => ({
             value: status,
-            label: t(`payments.rowStatus.${status}`),
+            label: t(`payments.status.${status}`),
           }))}
         />
         <SelectField

@@ -221,7 +221,7 @@ describe('requesting a payment', () => {
 
     // Asked again every 2 s: pending, then received.
     expect(await within(dialog).findByText('Paiement reçu', {}, { timeout: 5000 })).toBeTruthy();
-    expect(within(dialog).getByText('Réussi')).toBeTruthy();
+    expect(within(dialog).getByText('Succès')).toBeTruthy();
     expect(
       within(dialog).getByText(
         `ST-2026-0001 — Scolarité octobre (Kofi Mensah) : ${fcfaText(45_000)}`,

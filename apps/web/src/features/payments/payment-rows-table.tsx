@@ -126,7 +126,7 @@ export function PaymentRowsTable({
                 ) : null}
               </Td>
               <Td label={t('payments.list.status')}>
-                <PaymentStatusBadge status={row.status} wording="row" />
+                <PaymentStatusBadge status={row.status} />
               </Td>
               <Td label={t('payments.list.invoice')} className="font-mono whitespace-nowrap">
                 {firstInvoice ? (

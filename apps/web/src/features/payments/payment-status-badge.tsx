@@ -18,18 +18,10 @@ const STATUS_TONES: Record<PaymentStatusValue, BadgeTone> = {
 };
 
 /**
- * A payment's status, in the contracts' words (« Réussi », « En attente »…) or, in the rows of
- * « Paiements » and the dashboard (`wording="row"`), the spec's « Succès » and « Échec ».
+ * A payment's status in the one word every screen uses for it (« Succès », « Échec »,
+ * « En attente »…: the contracts' labels, in English too).
  */
-export function PaymentStatusBadge({
-  status,
-  wording = 'status',
-}: {
-  status: PaymentStatusValue;
-  wording?: 'status' | 'row';
-}) {
+export function PaymentStatusBadge({ status }: { status: PaymentStatusValue }) {
   const { t } = useTranslation();
-  const label =
-    wording === 'row' ? t(`payments.rowStatus.${status}`) : t(`payments.status.${status}`);
-  return <Badge tone={STATUS_TONES[status]}>{label}</Badge>;
+  return <Badge tone={STATUS_TONES[status]}>{t(`payments.status.${status}`)}</Badge>;
 }

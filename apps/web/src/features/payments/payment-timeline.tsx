@@ -116,7 +116,7 @@ function Line({ children }: { children: ReactNode }) {
 function EntryBody({ entry, timeline }: { entry: TimelineEntry; timeline: PaymentTimeline }) {
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, i18n.language);
-  const status = (value: Transition['to']) => t(`payments.rowStatus.${value}`);
+  const status = (value: Transition['to']) => t(`payments.status.${value}`);
   const title = (text: string) => <p className="font-semibold text-slate-900">{text}</p>;
 
   switch (entry.kind) {

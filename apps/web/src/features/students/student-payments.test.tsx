@@ -59,11 +59,11 @@ describe("the student's payments", () => {
     expect(within(received!).getByText('21 nov. 2026, 14:05')).toBeTruthy();
     expect(within(received!).getByText('Mixx by Yas')).toBeTruthy();
     expect(within(received!).getByText(fcfaText(70_000))).toBeTruthy();
-    expect(within(received!).getByText('Réussi')).toBeTruthy();
+    expect(within(received!).getByText('Succès')).toBeTruthy();
     expect(within(received!).getByText('Afi Mensah')).toBeTruthy();
     expect(within(received!).getByText('+228 91 23 45 67')).toBeTruthy();
     expect(within(failed!).getByText('Moov Flooz')).toBeTruthy();
-    expect(within(failed!).getByText('Échoué')).toBeTruthy();
+    expect(within(failed!).getByText('Échec')).toBeTruthy();
     expect(within(failed!).getByText('Solde insuffisant sur le compte du payeur.')).toBeTruthy();
     expect(within(failed!).getByText('Yao Mensah')).toBeTruthy();
     expect(within(table).getAllByRole('row')).toHaveLength(11); // the header and 10 payments

@@ -10,18 +10,6 @@ export const payments: Payments = {
       initiated: 'Initiated',
       pending: 'Pending',
       unknown: 'Being checked',
-      succeeded: 'Succeeded',
-      failed: 'Failed',
-      cancelled: 'Cancelled',
-      expired: 'Expired',
-      refund_pending: 'Refund in progress',
-      refunded: 'Refunded',
-      partially_refunded: 'Partly refunded',
-    },
-    rowStatus: {
-      initiated: 'Initiated',
-      pending: 'Pending',
-      unknown: 'Being checked',
       succeeded: 'Success',
       failed: 'Failure',
       cancelled: 'Cancelled',
@@ -266,7 +254,7 @@ export const payments: Payments = {
       refundStatus: {
         pending: 'In progress',
         succeeded: 'Refunded',
-        failed: 'Failed',
+        failed: 'Failure',
       },
     },
     refund: {

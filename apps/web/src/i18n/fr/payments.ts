@@ -11,16 +11,14 @@ import {
  * French strings of payments: « Demander un paiement » and its live status on a student's page,
  * the student's payments, and the « Paiements » page (/admin/paiements): the list of every
  * payment, its detail drawer with the timeline and « Rembourser », and « À vérifier ». The labels
- * of statuses, wallets, providers and review reasons are the contracts' own; the list's rows say
- * « Succès » and « Échec » like the spec.
+ * of statuses (one word per state everywhere: « Succès », « Échec »…), wallets, providers and review
+ * reasons are the contracts' own.
  */
 export const payments = {
   payments: {
     title: 'Paiements',
     lead: 'Suivez toutes les transactions financières : paiements des familles, remboursements et notifications des prestataires.',
     status: paymentStatusLabels,
-    /** The words of the list's and the dashboard's rows (spec §3: Succès, Échec). */
-    rowStatus: { ...paymentStatusLabels, succeeded: 'Succès', failed: 'Échec' },
     wallets: paymentMethodLabels,
     providers: paymentChannelLabels,
     reviewReasons: reviewReasonLabels,
