@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import {
   invitations,
@@ -7,6 +7,7 @@ import {
   refreshTokens,
   users,
   type Invitation,
+  type LoginThrottle,
   type PasswordReset,
   type RefreshToken,
   type User,
@@ -77,33 +78,35 @@ export async function revokeRefreshFamily(db: DbOrTx, familyId: string): Promise
   return rows.length;
 }
 
-export async function findThrottles(db: DbOrTx, keys: string[]) {
-  return db.select().from(loginThrottles).where(inArray(loginThrottles.key, keys));
+/**
+ * Locks the throttle rows of these keys until the end of the transaction, creating missing ones at
+ * zero failures; always in key order, so that two logins never wait on each other in a circle.
+ */
+export async function lockThrottles(tx: DbOrTx, keys: string[]): Promise<LoginThrottle[]> {
+  const sorted = [...new Set(keys)].sort();
+  // A row deleted by a successful login while we waited is skipped by the lock: insert it again.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await tx
+      .insert(loginThrottles)
+      .values(sorted.map((key) => ({ key, failures: 0 })))
+      .onConflictDoNothing();
+    const rows = await tx
+      .select()
+      .from(loginThrottles)
+      .where(inArray(loginThrottles.key, sorted))
+      .orderBy(asc(loginThrottles.key))
+      .for('update');
+    if (rows.length === sorted.length) return rows;
+  }
+  throw new Error('login throttle rows kept disappearing');
 }
 
-/** Counts one more failure for each key and sets its lock; returns the new counts. */
-export async function recordLoginFailure(
-  db: DbOrTx,
+export async function updateThrottle(
+  tx: DbOrTx,
   key: string,
-  lockFor: (failures: number) => number,
-): Promise<number> {
-  const [row] = await db
-    .insert(loginThrottles)
-    .values({ key, failures: 1, lastFailureAt: new Date() })
-    .onConflictDoUpdate({
-      target: loginThrottles.key,
-      set: { failures: sql`${loginThrottles.failures} + 1`, lastFailureAt: new Date() },
-    })
-    .returning({ failures: loginThrottles.failures });
-  const failures = row?.failures ?? 1;
-  const lockMs = lockFor(failures);
-  if (lockMs > 0) {
-    await db
-      .update(loginThrottles)
-      .set({ lockedUntil: new Date(Date.now() + lockMs) })
-      .where(eq(loginThrottles.key, key));
-  }
-  return failures;
+  values: Pick<LoginThrottle, 'failures' | 'lockedUntil'> & { lastFailureAt?: Date },
+): Promise<void> {
+  await tx.update(loginThrottles).set(values).where(eq(loginThrottles.key, key));
 }
 
 export async function clearLoginFailures(db: DbOrTx, key: string): Promise<void> {

@@ -69,6 +69,7 @@ export const loginThrottles = pgTable('login_throttles', {
 });
 
 export type User = typeof users.$inferSelect;
+export type LoginThrottle = typeof loginThrottles.$inferSelect;
 export type RefreshToken = typeof refreshTokens.$inferSelect;
 
 /** Single-use password reset links (1 hour). The link carries `<id>.<secret>`; only a hash is kept. */

@@ -5,14 +5,10 @@ import { AppError } from '../../../platform/errors';
 import { listSchoolsOfUser, recordLogin } from '../../access';
 import { recordAuditEntry } from '../../audit';
 import type { AccessTokenKeys } from '../access-token';
-import {
-  clearLoginFailures,
-  findThrottles,
-  findUserByEmail,
-  recordLoginFailure,
-} from '../auth.repository';
+import { findUserByEmail } from '../auth.repository';
 import { verifyAgainstNothing, verifyPassword } from '../password';
 import { issueSession, type AuthContext, type IssuedSession } from '../session';
+import { reserveLoginAttempt, settleSuccessfulLogin } from './login-throttle';
 
 /** How failed logins slow down and then lock an account and an IP address. */
 export interface LoginPolicy {
@@ -55,14 +51,17 @@ export async function logIn(
   request: LoginRequest,
   context: AuthContext,
 ): Promise<IssuedSession> {
-  const accountKey = `account:${request.email}`;
-  const ipKey = `ip:${context.ip ?? 'inconnue'}`;
-  const now = Date.now();
-  const lock = (await findThrottles(db, [accountKey, ipKey]))
-    .map((throttle) => throttle.lockedUntil)
-    .filter((until): until is Date => until !== null && until.getTime() > now)
-    .sort((a, b) => b.getTime() - a.getTime())[0];
-  if (lock) throw lockedError(lock);
+  const account = {
+    key: `account:${request.email}`,
+    lockFor: (failures: number) => policy.accountLockMs(failures),
+  };
+  const address = {
+    key: `ip:${context.ip ?? 'inconnue'}`,
+    lockFor: (failures: number) => policy.ipLockMs(failures),
+  };
+  // The attempt is counted before the password is checked: see reserveLoginAttempt.
+  const reservation = await reserveLoginAttempt(db, [account, address]);
+  if (reservation.locked) throw lockedError(reservation.until);
 
   const user = await findUserByEmail(db, request.email);
   const valid = user
@@ -72,13 +71,11 @@ export async function logIn(
   const school = schools[0];
 
   if (!user || !valid || !school) {
-    const failures = await recordLoginFailure(db, accountKey, policy.accountLockMs);
-    await recordLoginFailure(db, ipKey, policy.ipLockMs);
-    await sleep(policy.failureDelayMs(failures));
+    await sleep(policy.failureDelayMs(reservation.failures.get(account.key) ?? 1));
     throw new AppError(ErrorCode.UNAUTHENTICATED, AuthMessages.invalidCredentials);
   }
 
-  await clearLoginFailures(db, accountKey);
+  await settleSuccessfulLogin(db, account, address);
   return db.transaction(async (tx) => {
     const issued = await issueSession(
       tx,
