@@ -9,15 +9,12 @@ import { errorMessage } from '../../lib/error-message';
 import { formatTime } from '../../lib/format';
 import { PaymentNextAction } from './payment-next-action';
 import { PaymentStatusBadge } from './payment-status-badge';
-import { isFinalStatus, useRefreshAfterPayment, useRefreshPayment } from './payments.api';
-
-/** Money the school received (a refund later does not undo that it came in). */
-const RECEIVED: readonly PaymentStatusValue[] = [
-  'succeeded',
-  'refund_pending',
-  'refunded',
-  'partially_refunded',
-];
+import {
+  isFinalStatus,
+  isReceived,
+  useRefreshAfterPayment,
+  useRefreshPayment,
+} from './payments.api';
 
 type Ended = 'failed' | 'cancelled' | 'expired';
 const ENDED: readonly PaymentStatusValue[] = ['failed', 'cancelled', 'expired'];
@@ -30,7 +27,8 @@ export function hasEnded(status: PaymentStatusValue): status is Ended {
  * A payment as it stands, kept up to date by `usePayment` (every 2 s until final): amount,
  * wallet, payer and status; while it waits, what the payer has to do; then what was received
  * and which invoices it paid, or why it failed. « Vérifier maintenant » asks the provider at once
- * (record:payments). Once final, the student's record, invoices and payments are asked again.
+ * (record:payments). Once final, the student's record, invoices, payments and receipts are asked
+ * again, and the receipts once more when the receipt is issued (a moment after the success).
  */
 export function PaymentLive({
   payment,
@@ -56,12 +54,13 @@ export function PaymentLive({
   // The view replaces the form in the same dialog: focus moves to its heading.
   useEffect(() => headingRef.current?.focus(), []);
 
+  const receiptId = payment.receiptId;
   useEffect(() => {
-    if (final && watching.current) {
-      watching.current = false;
-      void refreshAfterPayment();
-    }
-  }, [final, refreshAfterPayment]);
+    if (!final || !watching.current) return;
+    // Asked again at the end, then once more when the receipt arrives: the « Reçus » list.
+    if (receiptId || !isReceived(payment.status)) watching.current = false;
+    void refreshAfterPayment();
+  }, [final, receiptId, payment.status, refreshAfterPayment]);
 
   async function checkNow() {
     if (refresh.isPending) return;
@@ -111,7 +110,7 @@ export function PaymentLive({
       </dl>
 
       <div role="status" className="space-y-3">
-        {RECEIVED.includes(status) ? (
+        {isReceived(status) ? (
           <Received payment={payment} money={money} />
         ) : hasEnded(status) ? (
           <div className="flex gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">

@@ -20,6 +20,7 @@ import {
 import {
   PARTIAL_INVOICE_ID,
   PAYMENT_ID,
+  RECEIPT_ID,
   paymentAnswer,
   paymentRoutes,
   succeededPayment,
@@ -236,6 +237,57 @@ describe('requesting a payment', () => {
     );
     expect(within(dialog).queryByRole('button', { name: 'Vérifier maintenant' })).toBeNull();
   }, 15_000);
+
+  it('shows the receipt in « Reçus » once the worker has issued it, without a reload', async () => {
+    storeSession();
+    let reads = 0;
+    let issued = false;
+    const { user, dialog } = await openRequest(
+      paymentRoutes({
+        'POST /api/payments': () => jsonResponse(201, paymentAnswer()),
+        [`GET /api/payments/${PAYMENT_ID}`]: () => {
+          reads += 1;
+          if (reads === 1) return paymentAnswer();
+          // Received first; the receipt comes a moment later (the worker's outbox).
+          if (reads < 4) return succeededPayment();
+          issued = true;
+          return succeededPayment({ receiptId: RECEIPT_ID, receiptNumber: 'REC-2026-000042' });
+        },
+        [`GET /api/students/${STUDENT_ID}/receipts`]: () => ({
+          items: issued
+            ? [
+                {
+                  id: RECEIPT_ID,
+                  number: 'REC-2026-000042',
+                  paymentId: PAYMENT_ID,
+                  issuedAt: '2026-11-21T14:06:00.000Z',
+                  amount: 70_000,
+                  refundedAmount: 0,
+                  status: 'valid',
+                  provider: 'paygate',
+                  wallet: 'YAS_TG',
+                  payerName: 'Afi Mensah',
+                  verificationUrl: 'https://ecolage.tg/verifier/Xk3_q9-LmP2rT8wZ',
+                },
+              ]
+            : [],
+          total: issued ? 1 : 0,
+          page: 1,
+          pageSize: 10,
+        }),
+      }),
+    );
+    const receipts = screen.getByRole('region', { name: 'Reçus' });
+    expect(await within(receipts).findByText('Aucun reçu pour le moment.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('radio', { name: 'Mixx by Yas' }));
+    await user.click(submit(dialog));
+
+    expect(await within(dialog).findByText('Paiement reçu', {}, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await within(receipts).findByText('REC-2026-000042', {}, { timeout: 8000 }),
+    ).toBeTruthy();
+    expect(within(receipts).queryByText('Aucun reçu pour le moment.')).toBeNull();
+  }, 20_000);
 
   it('asks the provider at once with « Vérifier maintenant »', async () => {
     storeSession();

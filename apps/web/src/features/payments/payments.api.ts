@@ -12,6 +12,7 @@ import type {
 } from '@ecolage/contracts';
 import { errorStatus } from '../../lib/error-message';
 import { apiRequest } from '../auth/auth-client';
+import { receiptKeys } from '../receipts/receipts.api';
 import {
   expectPage,
   expectShape,
@@ -117,8 +118,28 @@ export function useRequestPayment() {
 }
 
 /**
+ * Whether a payment still has something to tell: waiting for the payer, or received and its
+ * receipt not issued yet (the worker issues it a moment after the success).
+ */
+export function isAwaitingNews(payment: Pick<Payment, 'status' | 'receiptId'>): boolean {
+  return !isFinalStatus(payment.status) || (isReceived(payment.status) && !payment.receiptId);
+}
+
+/** Money the school received (a refund later does not undo that it came in). */
+export function isReceived(status: PaymentStatusValue): boolean {
+  return RECEIVED.includes(status);
+}
+const RECEIVED: readonly PaymentStatusValue[] = [
+  'succeeded',
+  'refund_pending',
+  'refunded',
+  'partially_refunded',
+];
+
+/**
  * `GET /api/payments/:paymentId` (null: nothing to show), followed live: asked again every 2 s
- * until it is final. A refusal (403, 404) stops that; a network hiccup does not.
+ * until it is final and, once received, until its receipt is issued. A refusal (403, 404) stops
+ * that; a network hiccup does not.
  */
 export function usePayment(paymentId: string | null) {
   return useQuery({
@@ -131,8 +152,8 @@ export function usePayment(paymentId: string | null) {
     enabled: paymentId !== null,
     staleTime: 0,
     refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      if (status && isFinalStatus(status)) return false;
+      const payment = query.state.data;
+      if (payment && !isAwaitingNews(payment)) return false;
       const refused = errorStatus(query.state.error);
       return refused !== null && refused < 500 ? false : PAYMENT_POLL_MS;
     },
@@ -156,7 +177,7 @@ export function useRefreshPayment() {
 
 /**
  * Once a payment is final, what it changed: the student's record and balances, the invoices,
- * the payments lists and the notifications to check.
+ * the payments lists, the receipts and the notifications to check.
  */
 export function useRefreshAfterPayment() {
   const queryClient = useQueryClient();
@@ -168,6 +189,7 @@ export function useRefreshAfterPayment() {
           studentDetailKeys.invoices,
           paymentKeys.studentLists,
           paymentKeys.reviews,
+          receiptKeys.all,
         ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
     [queryClient],
