@@ -47,6 +47,11 @@ export async function buildSandbox(options: BuildSandboxOptions = {}): Promise<F
   app.decorate('sandbox', sandbox);
   registerBodyParsers(app);
   app.addHook('onClose', async () => sandbox.stop());
+  // What an answer reveals is on disk before it leaves (a crash then forgets nothing announced).
+  app.addHook('onSend', (_request, _reply, payload, done) => {
+    sandbox.persist();
+    done(null, payload);
+  });
 
   await app.register(mtnRoutes(sandbox), { prefix: PROVIDER_PREFIXES.mtn });
   await app.register(orangeRoutes(sandbox), { prefix: PROVIDER_PREFIXES.orange });

@@ -9,6 +9,7 @@ import {
   type SandboxCredentials,
 } from './config';
 import { FaultSwitches } from './faults';
+import { SandboxJournal } from './journal';
 import { note, SandboxStore, type ProviderId, type Resolution, type SimTransaction } from './state';
 import { sendOverHttp } from './http-send';
 
@@ -28,6 +29,11 @@ export interface SandboxOptions {
   config?: Partial<SandboxConfig>;
   /** Waits of the delay and timeout faults and of webhook retries. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Where the sandbox keeps its transactions (journal.ts), as a real provider keeps them across
+   * its restarts; in memory only when absent (tests).
+   */
+  dataDir?: string;
 }
 
 const DEFAULT_LATE_SUCCESS_SECONDS = 60;
@@ -46,6 +52,7 @@ export class Sandbox {
   config: SandboxConfig;
   private readonly initialConfig: SandboxConfig;
   private readonly hooks = new Map<ProviderId, ProviderHooks>();
+  private readonly journal: SandboxJournal | undefined;
 
   constructor(options: SandboxOptions = {}) {
     this.now = options.now ?? (() => new Date());
@@ -74,6 +81,10 @@ export class Sandbox {
         }),
     });
     this.provisionDemoUser();
+    if (options.dataDir) {
+      this.journal = new SandboxJournal(options.dataDir, this.store);
+      this.journal.open();
+    }
   }
 
   register(provider: ProviderId, hooks: ProviderHooks): void {
@@ -129,6 +140,12 @@ export class Sandbox {
   /** Refreshes every transaction (main.ts calls it every second; /__sim/tick on demand). */
   sweep(): void {
     for (const transaction of this.store.transactions) this.refresh(transaction);
+    this.persist();
+  }
+
+  /** Writes what changed to the data directory, if any (before each answer, after each sweep). */
+  persist(): void {
+    this.journal?.flush();
   }
 
   dispatch(transaction: SimTransaction, deliveries: Delivery[]): void {
@@ -140,16 +157,21 @@ export class Sandbox {
     return this.dispatcher.flush();
   }
 
-  /** Forgets transactions, SMS, tokens and faults, and restores the starting configuration. */
+  /**
+   * Forgets transactions, SMS, tokens and faults (on disk too), and restores the starting
+   * configuration.
+   */
   reset(): void {
     this.store.reset();
     this.faults.clear();
     this.config = structuredClone(this.initialConfig);
     this.provisionDemoUser();
+    this.journal?.clear();
   }
 
   stop(): void {
     this.dispatcher.stop();
+    this.journal?.close();
   }
 
   /** MTN's sandbox makes you create API users; the demo ones (one per product) exist from the start. */

@@ -1,5 +1,5 @@
-// In-memory store of the sandbox: transactions of every provider with their timeline, captured
-// SMS, MTN API users and issued access tokens. Nothing survives a restart, on purpose.
+// The sandbox's store: transactions of every provider with their timeline, captured SMS, MTN API
+// users and issued access tokens. In memory; with a data directory, journal.ts keeps it on disk.
 import { randomBytes } from 'node:crypto';
 
 export const PROVIDERS = ['mtn', 'orange', 'wave', 'fedapay', 'paygate'] as const;
@@ -107,7 +107,16 @@ export function randomDigits(count: number): string {
   return digits;
 }
 
+/** Where a stored transaction reports that it may have changed (see `SandboxStore.changed`). */
+const CHANGES = Symbol('changes');
+type Tracked = SimTransaction & { [CHANGES]?: Set<SimTransaction> };
+
 export class SandboxStore {
+  /**
+   * Transactions and refunds that may have changed since the journal last wrote them: every one
+   * added, handed to a route (which may change its wire data) or given a timeline entry.
+   */
+  readonly changed = new Set<SimTransaction>();
   transactions: SimTransaction[] = [];
   sms: SmsMessage[] = [];
   /** Every notification sent, in order (what /__sim/callbacks pages through). */
@@ -120,7 +129,8 @@ export class SandboxStore {
    * reference; kept apart from `transactions`, which are requests to pay.
    */
   refunds = new Map<string, SimTransaction>();
-  private sequence = 0;
+  /** Last number of the shared sequence handed out (the journal saves and restores it). */
+  sequence = 0;
 
   /** Next number of a sequence shared by every provider (ids stay unique across the sandbox). */
   next(): number {
@@ -131,8 +141,18 @@ export class SandboxStore {
   /** Transactions by id and by provider and `ref` (neither ever changes): no scan per request. */
   private readonly index = new Map<string, SimTransaction>();
 
+  /** Reports the transaction as changed, now and whenever `note` appends to it. */
+  private track<T extends SimTransaction | undefined>(transaction: T): T {
+    if (!transaction) return transaction;
+    if (!(CHANGES in transaction)) {
+      Object.defineProperty(transaction, CHANGES, { value: this.changed, enumerable: false });
+    }
+    this.changed.add(transaction);
+    return transaction;
+  }
+
   add<D extends object>(transaction: SimTransaction<D>): SimTransaction<D> {
-    const added = transaction as SimTransaction;
+    const added = this.track(transaction as SimTransaction);
     this.transactions.push(added);
     this.index.set(`id:${added.id}`, added);
     const byRef = `${added.provider}:${added.ref}`;
@@ -142,16 +162,21 @@ export class SandboxStore {
   }
 
   addRefund<D extends object>(refund: SimTransaction<D>): SimTransaction<D> {
-    this.refunds.set(`${refund.provider}:${refund.ref}`, refund as SimTransaction);
+    this.refunds.set(`${refund.provider}:${refund.ref}`, this.track(refund as SimTransaction));
     return refund;
   }
 
   findRefund<D extends object>(provider: ProviderId, ref: string): SimTransaction<D> | undefined {
-    return this.refunds.get(`${provider}:${ref}`) as SimTransaction<D> | undefined;
+    return this.track(this.refunds.get(`${provider}:${ref}`)) as SimTransaction<D> | undefined;
   }
 
   byId(id: string): SimTransaction | undefined {
-    return this.index.get(`id:${id}`);
+    return this.track(this.index.get(`id:${id}`));
+  }
+
+  /** Whether `transaction` is one of the requests to pay (not a refund). */
+  isPayment(transaction: SimTransaction): boolean {
+    return this.index.get(`id:${transaction.id}`) === transaction;
   }
 
   /** The provider's transaction whose `ref` (or lookup key `key`) equals `value`. */
@@ -161,18 +186,20 @@ export class SandboxStore {
     key?: string,
   ): SimTransaction<D> | undefined {
     if (key === undefined) {
-      return this.index.get(`${provider}:${value}`) as SimTransaction<D> | undefined;
+      return this.track(this.index.get(`${provider}:${value}`)) as SimTransaction<D> | undefined;
     }
     const found = this.transactions.find(
       (transaction) => transaction.provider === provider && transaction.lookup[key] === value,
     );
-    return found as SimTransaction<D> | undefined;
+    return this.track(found) as SimTransaction<D> | undefined;
   }
 
   findAll<D extends object>(provider: ProviderId, key: string, value: string): SimTransaction<D>[] {
-    return this.transactions.filter(
+    const found = this.transactions.filter(
       (transaction) => transaction.provider === provider && transaction.lookup[key] === value,
-    ) as SimTransaction<D>[];
+    );
+    found.forEach((transaction) => this.track(transaction));
+    return found as SimTransaction<D>[];
   }
 
   /** Requests waiting for a person on the téléphone page of that number, oldest first. */
@@ -211,6 +238,7 @@ export class SandboxStore {
     this.mtnUsers.clear();
     this.tokens.clear();
     this.refunds.clear();
+    this.changed.clear();
     this.sequence = 0;
   }
 }
@@ -272,4 +300,5 @@ export function note(
       ? { at: now.toISOString(), event }
       : { at: now.toISOString(), event, detail },
   );
+  (transaction as Tracked)[CHANGES]?.add(transaction);
 }
