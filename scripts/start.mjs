@@ -1,6 +1,6 @@
 // `npm start`: builds what is missing or out of date (web app, server bundle), then runs the server,
 // which starts the embedded database (or uses DATABASE_URL), migrates and seeds the demo school.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -82,11 +82,30 @@ if (!process.env.DATABASE_URL && process.env.PSP_SANDBOX !== 'off') {
   process.env.PSP_SANDBOX_WAVE_WEBHOOK_URL ??= `${server}/wave/webhook`;
   process.env.PSP_SANDBOX_FEDAPAY_WEBHOOK_URL ??= `${server}/fedapay/webhook`;
   process.env.PSP_SANDBOX_PAYGATE_CALLBACK_URL ??= `${server}/paygate/webhook`;
-  const sandbox = spawn(process.execPath, [at('apps', 'psp-sandbox', 'dist', 'main.js')], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, LOG_LEVEL: process.env.PSP_SANDBOX_LOG_LEVEL ?? 'warn' },
-  });
+  // Beside the server's data (DATA_DIR, resolved as the server does): its transactions survive a
+  // restart, and a sandbox left by a run killed with `kill -9` is taken over, not collided with.
+  const dataDir = path.resolve(
+    process.env.INIT_CWD ?? process.cwd(),
+    process.env.DATA_DIR || 'data',
+  );
+  const { startSandboxProcess } = await import(
+    pathToFileURL(at('apps', 'psp-sandbox', 'supervise.mjs')).href
+  );
+  let sandbox;
+  try {
+    sandbox = await startSandboxProcess({
+      args: [at('apps', 'psp-sandbox', 'dist', 'main.js')],
+      cwd: root,
+      env: {
+        ...process.env,
+        PSP_SANDBOX_DATA_DIR: process.env.PSP_SANDBOX_DATA_DIR || path.join(dataDir, 'psp-sandbox'),
+        LOG_LEVEL: process.env.PSP_SANDBOX_LOG_LEVEL ?? 'warn',
+      },
+    });
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
   process.on('exit', () => sandbox.kill());
   const { sandboxProviderEnv } = await import(
     pathToFileURL(at('apps', 'psp-sandbox', 'demo-env.mjs')).href
