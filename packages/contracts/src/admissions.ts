@@ -76,6 +76,8 @@ export const AdmissionMessages = {
   programmeRequired: 'Programme est obligatoire',
   levelRequired: 'Niveau est obligatoire',
   levelNotOffered: 'Ce niveau n’est pas proposé par l’école pour ce programme.',
+  levelOfOtherProgramme:
+    'Ce niveau appartient à un autre programme : choisissez un niveau du programme choisi.',
   received:
     'Votre demande d’inscription a bien été reçue. L’école vous répondra par SMS et par e-mail.',
   notFound: 'Demande d’inscription introuvable.',

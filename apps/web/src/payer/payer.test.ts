@@ -108,4 +108,36 @@ describe('the payer script', () => {
     expect(block.textContent).toContain('Le solde de votre compte est insuffisant.');
     expect(block.querySelector('a')!.getAttribute('href')).toBe('/payer/l/lien');
   });
+  it('offers only the levels of the programme chosen on the pre-registration form', async () => {
+    await runOn(`<form method="post" action="/inscription/x" data-admission-form>
+      <select name="programmeId">
+        <option value="">Choisissez un programme…</option>
+        <option value="p-licence">Licence</option>
+        <option value="p-master">Master</option>
+        <option value="p-mba">MBA</option>
+      </select>
+      <select name="levelId">
+        <option value="">Choisissez un niveau…</option>
+        <optgroup label="Licence" data-programme="p-licence"><option value="l1">L1</option></optgroup>
+        <optgroup label="Master" data-programme="p-master"><option value="m1">M1</option></optgroup>
+        <optgroup label="MBA" data-programme="p-mba"><option value="mba-m1">M1</option></optgroup>
+      </select>
+    </form>`);
+    const programme = document.querySelector<HTMLSelectElement>('select[name="programmeId"]')!;
+    const level = document.querySelector<HTMLSelectElement>('select[name="levelId"]')!;
+    const offered = () => [...level.options].map((option) => `${option.value}:${option.text}`);
+    const choose = (value: string) => {
+      programme.value = value;
+      programme.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    expect(offered()).toEqual([':Choisissez un niveau…']);
+    choose('p-master');
+    expect(offered()).toEqual([':Choisissez un niveau…', 'm1:M1']);
+    level.value = 'm1';
+    choose('p-mba');
+    expect(offered()).toEqual([':Choisissez un niveau…', 'mba-m1:M1']);
+    expect(level.value).toBe('');
+    choose('p-master');
+    expect(offered()).toEqual([':Choisissez un niveau…', 'm1:M1']);
+  });
 });

@@ -1,6 +1,7 @@
 // The payer pages' script: the pages are rendered by the server and work without it; this only
-// keeps the total in step with the ticked invoices, stops a double tap from posting twice, and
-// follows a payment on the waiting screen without reloading. No library, a few kilobytes.
+// keeps the total in step with the ticked invoices, offers only the chosen programme's levels on
+// the pre-registration form, stops a double tap from posting twice, and follows a payment on the
+// waiting screen without reloading. No library, a few kilobytes.
 import './payer.css';
 
 /** `/api/payer/payments/:id` (payerPaymentStatusSchema). */
@@ -53,6 +54,34 @@ function followTotal(form: HTMLFormElement): void {
   };
   form.addEventListener('change', update);
   form.addEventListener('input', update);
+  update();
+}
+
+/**
+ * The pre-registration form: « Niveau » lists only the levels of the programme chosen (none
+ * before one is); a level of another programme chosen before is let go. Without the script the
+ * levels stay grouped by programme and the server says when one does not belong.
+ */
+function followProgramme(form: HTMLFormElement): void {
+  const programme = form.querySelector<HTMLSelectElement>('select[name="programmeId"]');
+  const level = form.querySelector<HTMLSelectElement>('select[name="levelId"]');
+  if (!programme || !level) return;
+  const groups = [...level.querySelectorAll<HTMLOptGroupElement>('optgroup[data-programme]')];
+  const update = () => {
+    const chosen = groups.find((group) => group.dataset.programme === programme.value);
+    // Copies: the groups, out of the page, keep their levels for the next choice.
+    const options = chosen
+      ? [...chosen.querySelectorAll('option')].map((option) => option.cloneNode(true) as Element)
+      : [];
+    const current = level.value;
+    const kept = options.some((option) => option.getAttribute('value') === current) ? current : '';
+    level
+      .querySelectorAll(':scope > optgroup, :scope > option:not([value=""])')
+      .forEach((node) => node.remove());
+    level.append(...options);
+    level.value = kept;
+  };
+  programme.addEventListener('change', update);
   update();
 }
 
@@ -197,6 +226,7 @@ function followPayment(block: HTMLElement): void {
 document.querySelectorAll<HTMLFormElement>('form').forEach((form) => {
   submitOnce(form);
   if (form.hasAttribute('data-payer-form')) followTotal(form);
+  if (form.hasAttribute('data-admission-form')) followProgramme(form);
 });
 const block = document.querySelector<HTMLElement>('#statut[data-payment]');
 if (block) followPayment(block);

@@ -131,6 +131,7 @@ export function admissionFormBody(view: AdmissionFormView): Html {
             method="post"
             action="${admissionFormAddress(view.slug)}"
             novalidate
+            data-admission-form
           >
             ${textField(
               control('nom', 'name', 'Nom', 'Votre nom et vos prénoms, comme sur vos papiers.'),
@@ -180,10 +181,11 @@ export function admissionFormBody(view: AdmissionFormView): Html {
                 'Niveau',
                 'Le niveau doit appartenir au programme choisi.',
               ),
+              // Each programme's levels in a group: the script keeps only the chosen one's.
               html`${option('', 'Choisissez un niveau…', value('levelId'))}
               ${view.programmes.map(
                 (programme) =>
-                  html`<optgroup label="${programme.name}">
+                  html`<optgroup label="${programme.name}" data-programme="${programme.id}">
                     ${programme.levels.map((level) => option(level.id, level.name, value('levelId')))}
                   </optgroup>`,
               )}`,

@@ -56,7 +56,9 @@ describe('pre-registration form /inscription/:slug', () => {
     expect(countries).toMatch(/<option value="TG" selected>Togo<\/option>/);
     expect(page).toContain(`<option value="${school.licence.id}">Licence Informatique</option>`);
     expect(page).toMatch(
-      new RegExp(`<optgroup label="Master Droit">\\s*<option value="${school.m1.id}">M1`),
+      new RegExp(
+        `<optgroup label="Master Droit" data-programme="${school.master.id}">\\s*<option value="${school.m1.id}">M1`,
+      ),
     );
     expect(page).toMatch(/<input id="site-web" type="text" name="website" tabindex="-1"/);
     expect(page).toContain('Envoyer la demande');
@@ -122,10 +124,14 @@ describe('pre-registration form /inscription/:slug', () => {
 
   it('refuses a level of another programme or of another school', async () => {
     const other = await admissionSchool(app(), database().db, 'Institut du Plateau');
-    for (const levelId of [school.m1.id, other.l1.id]) {
+    const refusals = [
+      [school.m1.id, AdmissionMessages.levelOfOtherProgramme],
+      [other.l1.id, AdmissionMessages.levelNotOffered],
+    ] as const;
+    for (const [levelId, message] of refusals) {
       const response = await postAdmission(app(), school.slug, applicantOf(school, { levelId }));
       expect(response.statusCode).toBe(400);
-      expect(errorUnder(response.body, 'niveau')).toBe(AdmissionMessages.levelNotOffered);
+      expect(errorUnder(response.body, 'niveau')).toBe(message);
     }
     expect(await count('students')).toBe(0);
     expect(await count('admissions')).toBe(0);

@@ -109,12 +109,15 @@ async function checkAdmission(
   const phone = phoneOf(form);
   if (!phone) errors.phone = AdmissionMessages.phoneInvalid;
   const found = await findLevel(db, organizationId, form.levelId);
-  const offered =
-    found &&
-    found.level.programmeId === form.programmeId &&
-    !found.level.archivedAt &&
-    !found.programme.archivedAt;
-  if (!offered) errors.levelId = AdmissionMessages.levelNotOffered;
+  const sameProgramme = found?.level.programmeId === form.programmeId;
+  const offered = found && sameProgramme && !found.level.archivedAt && !found.programme.archivedAt;
+  // A level of the school's other programme (a form posted without its script): say which fault.
+  if (!offered) {
+    errors.levelId =
+      found && !sameProgramme
+        ? AdmissionMessages.levelOfOtherProgramme
+        : AdmissionMessages.levelNotOffered;
+  }
   if (!phone || !found || !offered) return { ok: false, errors };
   return { ok: true, form, phone, programme: found.programme.name, level: found.level.name };
 }
