@@ -1,3 +1,4 @@
+import { formatPhone } from '@ecolage/contracts';
 import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -58,12 +59,25 @@ describe('tabular export', () => {
     expect(csvText('ligne 1\nligne 2')).toBe('"ligne 1\nligne 2"');
     expect(csvText('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
     expect(csvText('+22890123456')).toBe("'+22890123456");
+    expect(csvText('+228 91 11 08 66=1')).toBe("'+228 91 11 08 66=1");
+    expect(csvText('+228 91 A1')).toBe("'+228 91 A1");
+    expect(csvText('+228 91\n=1')).toBe(`"'+228 91\n=1"`);
+    expect(csvText('\n=1')).toBe(`"'\n=1"`);
     expect(csvText('-1')).toBe("'-1");
     expect(csvText('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvText('\t=1')).toBe("'\t=1");
     expect(csvCell('integer', -5000)).toBe('-5000');
     expect(csvCell('integer', null)).toBe('');
     expect(csvCell('date', new Date('2026-03-09T23:00:00Z'))).toBe('09/03/2026');
+  });
+
+  it('CSV: a phone number as the exports write it stays as is, no apostrophe to show', () => {
+    for (const e164 of ['+22891110866', '+2250701020304', '+2348021234567', '+221771234567']) {
+      const phone = formatPhone(e164);
+      expect(phone).toMatch(/^\+\d/);
+      expect(csvText(phone)).toBe(phone);
+    }
+    expect(csvText('+228 91 11 08 66')).toBe('+228 91 11 08 66');
   });
 
   it('XLSX: bold frozen header, numbers as numbers with a thousands format, dates as dates', async () => {

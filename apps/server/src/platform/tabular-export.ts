@@ -59,11 +59,28 @@ function dayParts(value: string | Date): [string, string, string] | null {
 }
 
 /**
- * A text cell for CSV. A cell a spreadsheet would read as a formula (= + - @, or a tab or carriage
- * return before one) gets a leading apostrophe; cells with `;`, quotes or line breaks are quoted.
+ * What a spreadsheet may read as the start of a formula when it opens a CSV file: `=`, `+`, `-`,
+ * `@`, or a tab, carriage return or line feed before one (OWASP « CSV injection »).
+ */
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+
+/**
+ * A phone number as the exports write it (`formatPhone`): `+`, then groups of digits separated by
+ * single spaces — `+228 91 11 08 66`. It starts with `+` but cannot do anything as a formula: no
+ * function, no cell reference, no `|` of a DDE call, only digits. LibreOffice reads it as text
+ * (not a number, with its spaces; formulas are not evaluated on import), and Excel cannot parse
+ * it as a formula (a space between two numbers is no valid intersection), so it keeps the text.
+ * Left unchanged, it opens as the person typed it, where an apostrophe would show.
+ */
+const PHONE_NUMBER = /^\+\d{1,4}(?: \d{1,5}){1,6}$/;
+
+/**
+ * A text cell for CSV. A cell that could start a formula gets a leading apostrophe, which
+ * spreadsheets show: only where it is needed, so a phone number (`PHONE_NUMBER`) is written as
+ * is. Cells with `;`, quotes or line breaks are quoted.
  */
 export function csvText(value: string): string {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const text = FORMULA_START.test(value) && !PHONE_NUMBER.test(value) ? `'${value}` : value;
   return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -1,8 +1,6 @@
 import { auditActionLabels, auditCategoryLabels } from '@ecolage/contracts';
+import { csvText } from '../../platform/tabular-export';
 import type { AuditEntry } from './audit.tables';
-
-/** UTF-8 byte order mark: Excel then reads the accents right. */
-export const CSV_BOM = '\uFEFF';
 
 export const CSV_HEADER = [
   'Date',
@@ -17,18 +15,8 @@ export const CSV_HEADER = [
   'Navigateur',
 ];
 
-/**
- * One CSV cell. Semicolons separate cells (what Excel expects in French); quotes are doubled; a
- * cell that a spreadsheet would read as a formula (= + - @) is prefixed with an apostrophe.
- */
-export function csvCell(value: string | null | undefined): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function csvLine(cells: (string | null | undefined)[]): string {
-  return `${cells.map(csvCell).join(';')}\r\n`;
+  return `${cells.map((cell) => csvText(cell ?? '')).join(';')}\r\n`;
 }
 
 export function auditCsvRow(entry: AuditEntry, timeZone: string): string {

@@ -1,7 +1,8 @@
 import { auditActionLabels, type AuditEntryItem, type AuditListQuery } from '@ecolage/contracts';
 import { Readable } from 'node:stream';
 import type { Database, DbOrTx } from '../../platform/db/database';
-import { auditCsvRow, CSV_BOM, csvLine, CSV_HEADER } from './audit-csv';
+import { CSV_BOM } from '../../platform/tabular-export';
+import { auditCsvRow, csvLine, CSV_HEADER } from './audit-csv';
 import {
   countJournal,
   findJournalBatch,
