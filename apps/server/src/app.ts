@@ -178,8 +178,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (request.url.startsWith('/api/') || request.url === '/api' || !isPage || !sendWebApp) {
       return sendApiNotFound(request, reply);
     }
-    // Client-side routes: the web app decides what to show, including its not-found page.
-    return sendWebApp(reply);
+    // The web app shows the page, or its not-found page with a 404 for an address it lacks.
+    return sendWebApp(request, reply);
   });
 
   return app;

@@ -7,6 +7,8 @@ import type { Plugin, ResolvedConfig } from 'vite';
 import { precompress } from './precompress.ts';
 
 const PLACEHOLDER = '<div id="root"><!--app-html--></div>';
+/** The app's route patterns, read by the server to tell a page from a 404. */
+const ROUTES_FILE = 'routes.json';
 
 interface PrerenderOptions {
   /** The route whose HTML goes into dist/index.html (the landing page). */
@@ -17,7 +19,8 @@ interface PrerenderOptions {
  * After the client build, renders `route` with `src/entry-server.tsx` (built for Node by a second
  * Vite build, so asset URLs match the client's) and writes the HTML into dist/index.html, marked
  * with `data-prerendered` for `src/boot.ts`. The landing page is then readable before any
- * JavaScript runs; every other route still boots as a single-page app from the same file.
+ * JavaScript runs; every other route still boots as a single-page app from the same file. Writes
+ * the router's route patterns to dist/routes.json for the server's 404s.
  * Then writes pre-compressed copies of the output (see `precompress`).
  */
 export function prerenderLanding({ route }: PrerenderOptions): Plugin {
@@ -51,8 +54,16 @@ export function prerenderLanding({ route }: PrerenderOptions): Plugin {
           },
         });
         const entry = pathToFileURL(path.join(ssrDir, 'entry-server.mjs')).href;
-        const { render } = (await import(entry)) as { render: (url: string) => Promise<string> };
+        const { render, appRoutePatterns } = (await import(entry)) as {
+          render: (url: string) => Promise<string>;
+          appRoutePatterns: () => string[];
+        };
         const appHtml = await render(route);
+        // The server answers 404 for any other address (see the server's `web-app.ts`).
+        await writeFile(
+          path.join(distDir, ROUTES_FILE),
+          `${JSON.stringify(appRoutePatterns(), null, 2)}\n`,
+        );
 
         const indexPath = path.join(distDir, 'index.html');
         const html = await readFile(indexPath, 'utf8');

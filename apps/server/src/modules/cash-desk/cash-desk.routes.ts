@@ -74,8 +74,8 @@ export const cashDeskRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       config: { permission: 'operate:cash_desk' },
       schema: {
         tags,
-        summary: 'Ma caisse ouverte (404 si aucune)',
-        response: { 200: cashSessionSchema, ...errors },
+        summary: 'Ma caisse ouverte (null si aucune)',
+        response: { 200: cashSessionSchema.nullable(), ...errors },
       },
     },
     async (request) => currentSession(db, deskMember(request)),

@@ -141,10 +141,11 @@ export async function openSession(
   }
 }
 
-/** The caller's open session (what the cash desk screen works in), or 404. */
-export async function currentSession(db: DbOrTx, member: DeskMember): Promise<CashSession> {
+/** The caller's open session (what the cash desk screen works in), or null when none is open. */
+export async function currentSession(db: DbOrTx, member: DeskMember): Promise<CashSession | null> {
   const row = await findOpenSessionOf(db, member.organizationId, member.userId);
-  if (!row) throw notFound(CashDeskMessages.sessionNotFound);
+  // No session open is the desk's usual state before opening, not an error.
+  if (!row) return null;
   const [session] = await describeSessions(db, member.organizationId, [row]);
   return session!;
 }

@@ -22,6 +22,10 @@ describe('serving the built web app on the API port', () => {
       '<!doctype html><html lang="fr"><title>Écolage</title></html>',
     );
     writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+    writeFileSync(
+      path.join(dist, 'routes.json'),
+      JSON.stringify(['/', '/about', '/verifier/:code', '/admin', '/admin/etudiants/:studentId']),
+    );
     writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), script);
     writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.gz'), gzipSync(script));
     app = await buildApp({
@@ -55,10 +59,31 @@ describe('serving the built web app on the API port', () => {
     expect(response.rawPayload.length).toBeLessThan(script.length);
   });
 
-  it('falls back to index.html for client-side routes', async () => {
-    for (const url of ['/about', '/admin/etudiants', '/une/page/inconnue']) {
+  it('falls back to index.html for the routes of the app, whatever the case or trailing slash', async () => {
+    for (const url of [
+      '/about',
+      '/About/',
+      '/admin',
+      '/admin/etudiants/42?onglet=factures',
+      '/verifier/Xk3_q9',
+    ]) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<title>Écolage</title>');
+    }
+  });
+
+  it('answers 404 with the app (its not-found page) for an address the router lacks', async () => {
+    for (const url of [
+      '/nexiste-pas',
+      '/une/page/inconnue',
+      '/verifier',
+      '/verifier/a/b',
+      '/admin/rien',
+    ]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('text/html');
       expect(response.body, url).toContain('<title>Écolage</title>');
     }
   });

@@ -100,8 +100,7 @@ export const SESSION_PAYMENT: PaymentRow = {
 /** The desk with `current` open (null: none), the student's page data and their invoices. */
 export function deskRoutes(current: CashSession | null, extra: Routes = {}): Routes {
   return paymentRoutes({
-    'GET /api/cash-sessions/current': () =>
-      current ?? jsonResponse(404, { message: 'Aucune caisse ouverte.', code: 'NOT_FOUND' }),
+    'GET /api/cash-sessions/current': () => jsonResponse(200, current),
     'GET /api/cash-sessions': (request) => page(current ? [current] : [], request),
     [`GET ${SESSION_PAYMENTS_PATH}`]: (request) => page([SESSION_PAYMENT], request),
     'GET /api/students': (request) => {

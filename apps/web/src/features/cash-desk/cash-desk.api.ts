@@ -48,17 +48,13 @@ export const cashDeskKeys = {
 
 const expectSession = (answer: unknown) => expectShape<CashSession>(answer, 'expectedCash');
 
-/** `GET /api/cash-sessions/current`: the member's open session, or null (404: none open). */
+/** `GET /api/cash-sessions/current`: the member's open session, or null when none is open. */
 export function useCurrentCashSession(enabled = true) {
   return useQuery({
     queryKey: cashDeskKeys.current,
     queryFn: async ({ signal }) => {
-      try {
-        return expectSession(await apiRequest('/api/cash-sessions/current', { signal }));
-      } catch (error) {
-        if (errorStatus(error) === 404) return null;
-        throw error;
-      }
+      const answer = await apiRequest('/api/cash-sessions/current', { signal });
+      return answer === null ? null : expectSession(answer);
     },
     enabled,
     staleTime: 0,
