@@ -69,6 +69,11 @@ export const roleItemSchema = z.object({
   memberCount: z.number().int(),
   /** One of the seven roles every school starts with: it cannot be deleted. */
   system: z.boolean(),
+  /**
+   * The reader may give this role (invitation, role change): he holds all its permissions. A
+   * member whose role is not assignable is beyond the reader's reach too.
+   */
+  assignable: z.boolean(),
 });
 export type RoleItem = z.infer<typeof roleItemSchema>;
 
@@ -99,6 +104,13 @@ export const AccessMessages = {
   memberNotFound: 'Membre introuvable.',
   selfDeactivation: 'Vous ne pouvez pas désactiver votre propre compte.',
   roleNotFound: 'Rôle introuvable.',
+  ownRole: 'Vous ne pouvez pas changer votre propre rôle : demandez-le à un autre administrateur.',
+  roleBeyondYours:
+    'Vous ne pouvez attribuer qu’un rôle dont vous avez vous-même toutes les permissions.',
+  memberBeyondYours:
+    'Ce membre a des permissions que vous n’avez pas : vous ne pouvez pas modifier son accès.',
+  permissionsBeyondYours:
+    'Vous ne pouvez accorder à un rôle que des permissions que vous avez vous-même.',
 } as const;
 
 export const inviteMemberRequestSchema = z.object({

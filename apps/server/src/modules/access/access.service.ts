@@ -20,6 +20,7 @@ import {
   touchLastLogin,
 } from './access.repository';
 import type { Membership, Role } from './access.tables';
+import { grantsOf, requireHeld } from './role-grants';
 import { countOtherActiveSuperAdmins } from './team.repository';
 
 /** What a member may do in a school, as the HTTP layer needs it on every request. */
@@ -127,7 +128,8 @@ export { touchLastLogin as recordLogin };
 
 /**
  * Adds an invited person to a school with one of its roles (status `invited` until they accept).
- * 404 for a role of another school, 409 when they already belong to the school.
+ * 404 for a role of another school, 403 for a role beyond the inviter's own, 409 when they already
+ * belong to the school.
  */
 export async function addInvitedMember(
   tx: Transaction,
@@ -136,6 +138,8 @@ export async function addInvitedMember(
 ): Promise<{ roleName: string }> {
   const role = await findRoleById(tx, input.organizationId, input.roleId);
   if (!role) throw notFound(AccessMessages.roleNotFound);
+  const grants = await grantsOf(tx, input.organizationId, context.actor);
+  requireHeld(grants, role.permissions, AccessMessages.roleBeyondYours);
   if (await findMemberAccess(tx, input.organizationId, input.userId)) {
     throw new AppError(ErrorCode.CONFLICT, InvitationMessages.alreadyMember, {
       issues: [{ path: 'email', message: InvitationMessages.alreadyMember }],

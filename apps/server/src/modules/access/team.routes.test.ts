@@ -1,3 +1,4 @@
+import { allPermissions } from '@ecolage/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerSchool } from '../../test/auth-helpers';
@@ -115,9 +116,24 @@ describe('Utilisateurs et rôles: /api/members and /api/roles', () => {
   it('never leaves a school without an active Super administration', async () => {
     const roles = (await call('GET', '/api/roles')).json();
     const reader = roles.find((role: { name: string }) => role.name === 'Lecteur');
-    const response = await call('PATCH', `/api/members/${adminId}`, { roleId: reader.id });
+    // No one changes his own role; a member holding every permission under another role may try.
+    const own = await call('PATCH', `/api/members/${adminId}`, { roleId: reader.id });
+    expect(own.statusCode).toBe(403);
+    const everything = await call('POST', '/api/roles', {
+      name: 'Toutes permissions',
+      permissions: allPermissions,
+    });
+    await call('PATCH', `/api/members/${finance.userId}`, { roleId: everything.json().id });
+    const response = await call(
+      'PATCH',
+      `/api/members/${adminId}`,
+      { roleId: reader.id },
+      finance.token,
+    );
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toMatch(/dernier Super administration/);
+    await call('PATCH', `/api/members/${finance.userId}`, { roleId: reader.id });
+    expect((await call('DELETE', `/api/roles/${everything.json().id}`)).statusCode).toBe(204);
   });
 
   it('refuses to deactivate oneself', async () => {

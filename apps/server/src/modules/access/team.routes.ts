@@ -87,7 +87,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         response: { 200: z.array(roleItemSchema), ...errors },
       },
     },
-    (request) => listRoles(db, requireMember(request).organizationId),
+    (request) => {
+      const member = requireMember(request);
+      return listRoles(db, member.organizationId, member.permissions);
+    },
   );
 
   app.post(

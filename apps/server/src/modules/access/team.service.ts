@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { recordAuditEntry, type AuditEntryInput } from '../audit';
 import { countMembersByRole, findRoleById, insertRoles } from './access.repository';
 import type { Role } from './access.tables';
+import { grantsOf, holdsAll, requireHeld, type Grants } from './role-grants';
 import {
   countOtherActiveSuperAdmins,
   deleteRoleRow,
@@ -35,6 +36,7 @@ export interface TeamContext {
 }
 
 const conflict = (message: string) => new AppError(ErrorCode.CONFLICT, message);
+const forbidden = (message: string) => new AppError(ErrorCode.FORBIDDEN, message);
 const roleNameTaken = () =>
   new AppError(ErrorCode.CONFLICT, AccessMessages.roleNameTaken, {
     issues: [{ path: 'name', message: AccessMessages.roleNameTaken }],
@@ -57,8 +59,10 @@ export async function listMembers(db: DbOrTx, organizationId: string, query: Mem
 }
 
 /**
- * Changes a member's role or status. The last active Super administration of a school can be
- * neither demoted nor deactivated: the school would have no one left to manage it.
+ * Changes a member's role or status. No one changes his own role, touches a member who holds
+ * permissions he lacks, or gives a role beyond his own (403). The last active Super
+ * administration of a school can be neither demoted nor deactivated: the school would have no one
+ * left to manage it.
  */
 export async function updateMember(
   db: Database,
@@ -71,17 +75,16 @@ export async function updateMember(
     await lockSchoolMembers(tx, organizationId);
     const current = await findMembership(tx, organizationId, userId);
     if (!current) throw notFound(AccessMessages.memberNotFound);
-    if (
-      change.status === 'inactive' &&
-      context.actor.type === 'user' &&
-      context.actor.userId === userId
-    ) {
-      throw conflict(AccessMessages.selfDeactivation);
-    }
+    const self = context.actor.type === 'user' && context.actor.userId === userId;
+    if (change.status === 'inactive' && self) throw conflict(AccessMessages.selfDeactivation);
     const role = change.roleId
       ? await findRoleById(tx, organizationId, change.roleId)
       : current.role;
     if (!role) throw notFound(AccessMessages.roleNotFound);
+    if (role.id !== current.role.id && self) throw forbidden(AccessMessages.ownRole);
+    const grants = await grantsOf(tx, organizationId, context.actor);
+    requireHeld(grants, current.role.permissions, AccessMessages.memberBeyondYours);
+    requireHeld(grants, role.permissions, AccessMessages.roleBeyondYours);
     const status = change.status ?? current.membership.status;
     const losesSuperAdmin =
       current.role.key === 'super_admin' &&
@@ -118,7 +121,7 @@ export async function updateMember(
   });
 }
 
-function toRoleItem(role: Role, memberCount: number): RoleItem {
+function toRoleItem(role: Role, memberCount: number, grants: Grants): RoleItem {
   return {
     id: role.id,
     name: role.name,
@@ -126,20 +129,30 @@ function toRoleItem(role: Role, memberCount: number): RoleItem {
     permissions: role.permissions as Permission[],
     memberCount,
     system: role.key !== null,
+    assignable: holdsAll(grants, role.permissions),
   };
 }
 
-/** The school's roles with their real member counts. */
-export async function listRoles(db: DbOrTx, organizationId: string): Promise<RoleItem[]> {
+/**
+ * The school's roles with their real member counts, and whether the reader (`held`: his
+ * permissions) may give each one.
+ */
+export async function listRoles(
+  db: DbOrTx,
+  organizationId: string,
+  held: readonly Permission[],
+): Promise<RoleItem[]> {
   const roles = await findRoles(db, organizationId);
   const counts = await countMembersByRole(
     db,
     organizationId,
     roles.map((role) => role.id),
   );
-  return roles.map((role) => toRoleItem(role, counts.get(role.id) ?? 0));
+  const grants: Grants = { all: false, held: new Set(held) };
+  return roles.map((role) => toRoleItem(role, counts.get(role.id) ?? 0, grants));
 }
 
+/** Creates a role with permissions the creator holds himself. */
 export async function createRole(
   db: Database,
   context: TeamContext,
@@ -147,6 +160,8 @@ export async function createRole(
 ): Promise<RoleItem> {
   try {
     return await db.transaction(async (tx) => {
+      const grants = await grantsOf(tx, context.organizationId, context.actor);
+      requireHeld(grants, request.permissions, AccessMessages.permissionsBeyondYours);
       const [role] = await insertRoles(tx, context.organizationId, [
         {
           key: null,
@@ -167,7 +182,7 @@ export async function createRole(
         ip: context.ip,
         userAgent: context.userAgent,
       });
-      return toRoleItem(role, 0);
+      return toRoleItem(role, 0, grants);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw roleNameTaken();
@@ -175,6 +190,7 @@ export async function createRole(
   }
 }
 
+/** Edits a role; the permissions it adds must be the editor's own. */
 export async function updateRole(
   db: Database,
   context: TeamContext,
@@ -193,6 +209,12 @@ export async function updateRole(
       ) {
         throw conflict(AccessMessages.superAdminPermissions);
       }
+      // What the edit adds must be the editor's own; taking a permission away gives nothing.
+      const grants = await grantsOf(tx, context.organizationId, context.actor);
+      const added = (permissions ?? []).filter(
+        (permission) => !role.permissions.includes(permission),
+      );
+      requireHeld(grants, added, AccessMessages.permissionsBeyondYours);
       const updated = await updateRoleRow(tx, context.organizationId, roleId, {
         name: request.name,
         description: request.description,
@@ -214,7 +236,7 @@ export async function updateRole(
         userAgent: context.userAgent,
       });
       const counts = await countMembersByRole(tx, context.organizationId, [role.id]);
-      return toRoleItem(updated, counts.get(role.id) ?? 0);
+      return toRoleItem(updated, counts.get(role.id) ?? 0, grants);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw roleNameTaken();
