@@ -13,7 +13,21 @@ import {
   paymentMethodValues,
   paymentSchema,
   paymentStatusValues,
+  walletLabels,
+  walletValues,
 } from './payments';
+
+/**
+ * The « PSP » filter of « Paiements », in the words of its column: the wallet a payer used online
+ * (Mixx by Yas, Moov Flooz…), or the school's cash desk (« Caisse », whatever the method). Each
+ * payment falls under exactly one.
+ */
+export const paymentPspValues = [...walletValues, 'desk'] as const;
+export type PaymentPspValue = (typeof paymentPspValues)[number];
+export const paymentPspLabels: Record<PaymentPspValue, string> = {
+  ...walletLabels,
+  desk: 'Caisse',
+};
 
 /**
  * « Paiements » (/admin/paiements): every payment of the school, filtered and sorted on the
@@ -21,7 +35,7 @@ import {
  */
 export const paymentListFilters = {
   status: z.enum(paymentStatusValues, { error: 'Statut inconnu.' }).optional(),
-  provider: z.enum(paymentChannelValues, { error: 'Prestataire inconnu.' }).optional(),
+  psp: z.enum(paymentPspValues, { error: 'PSP inconnu.' }).optional(),
   from: isoDaySchema.optional(),
   to: isoDaySchema.optional(),
   /** A student's name or matricule (accent- and case-free), or an invoice number. */

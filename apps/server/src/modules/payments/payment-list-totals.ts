@@ -14,7 +14,7 @@ const MAX_ENTRIES = 2_000;
 /**
  * The pager's exact total without counting half a million rows on every page view (see
  * docs/architecture.md, « Paiements »). A school's payments older than a week are settled: a
- * payment is never deleted, its date, provider and claims never change, and its state no longer
+ * payment is never deleted, its date, provider, wallet and claims never change, and its state no longer
  * moves — the reconciliation gives up within the payer's deadline plus the 72 h late-success
  * watch — except through a refund. So the total is the count of settled payments, counted once
  * per day and filter by each instance and kept here (with the school's refunds' fingerprint when
@@ -50,7 +50,7 @@ export class PaymentListTotals {
       scope.organizationId,
       boundary.toISOString(),
       scope.status ?? '',
-      scope.provider ?? '',
+      scope.psp ?? '',
       scope.from ?? '',
       scope.to ?? '',
       scope.timeZone,

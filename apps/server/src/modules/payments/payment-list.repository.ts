@@ -1,5 +1,5 @@
-import type { PaymentChannelValue, PaymentStatusValue } from '@ecolage/contracts';
-import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PaymentPspValue, PaymentStatusValue } from '@ecolage/contracts';
+import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { addDays } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db/database';
 import { containsPattern } from '../../platform/search-text';
@@ -19,7 +19,8 @@ export interface PaymentListScope {
   organizationId: string;
   timeZone: string;
   status?: PaymentStatusValue;
-  provider?: PaymentChannelValue;
+  /** What the « PSP » column shows: an online payment's wallet, or the cash desk. */
+  psp?: PaymentPspValue;
   /** First and last day (inclusive) of the payments' date. */
   from?: string;
   to?: string;
@@ -115,12 +116,22 @@ export async function findInvoiceNumbered(db: DbOrTx, organizationId: string, nu
   return row;
 }
 
+/**
+ * « Caisse »: every payment taken at the desk (cash, cheque, transfer, or a wallet paid by hand);
+ * a wallet: the payments made with it online. The column shows the same split.
+ */
+function pspCondition(psp: PaymentPspValue): SQL {
+  return psp === 'desk'
+    ? eq(paymentAttempts.provider, 'desk')
+    : and(eq(paymentAttempts.wallet, psp), ne(paymentAttempts.provider, 'desk'))!;
+}
+
 /** The list's conditions over `payment_attempts`. */
 export function paymentListConditions(scope: PaymentListScope): SQL {
   return and(
     eq(paymentAttempts.organizationId, scope.organizationId),
     scope.status ? eq(paymentAttempts.status, scope.status) : undefined,
-    scope.provider ? eq(paymentAttempts.provider, scope.provider) : undefined,
+    scope.psp ? pspCondition(scope.psp) : undefined,
     scope.from
       ? gte(paymentAttempts.createdAt, schoolDayStart(scope.from, scope.timeZone))
       : undefined,
@@ -206,7 +217,7 @@ export async function countPayments(
   part: { from?: Date; before?: Date } = {},
 ): Promise<number> {
   const { claims, ...rest } = scope;
-  const onlyClaims = !rest.status && !rest.provider && !rest.from && !rest.to;
+  const onlyClaims = !rest.status && !rest.psp && !rest.from && !rest.to;
   if (claims && onlyClaims && !part.from && !part.before) {
     // The claims alone: counted on their own table, without reading the payments.
     const [row] = await db

@@ -1,5 +1,6 @@
 import type {
   PaymentChannelValue,
+  PaymentPspValue,
   PaymentMethodValue,
   PaymentRow,
   PaymentRowPage,
@@ -28,7 +29,7 @@ import type { PaymentAttemptRow } from './payments.tables';
 /** The filters of « Paiements » (and of its export), as validated by the contract. */
 export interface PaymentListFilters {
   status?: PaymentStatusValue;
-  provider?: PaymentChannelValue;
+  psp?: PaymentPspValue;
   from?: string;
   to?: string;
   student?: string;
@@ -81,7 +82,7 @@ export async function paymentListScope(
     organizationId,
     timeZone: school?.timeZone ?? DEFAULT_SCHOOL_TIME_ZONE,
     status: filters.status,
-    provider: filters.provider,
+    psp: filters.psp,
     from: filters.from,
     to: filters.to,
     ...(claims ? { claims } : {}),

@@ -61,7 +61,7 @@ describe('A payment’s timeline, from the provider to the refund', () => {
     expect(refunded.transitions.at(-1)).toMatchObject({ to: 'partially_refunded' });
 
     const invoice = await ok(school.call('GET', `/api/invoices/${school.invoices[0]!.id}`));
-    const listed = await ok(school.call('GET', '/api/payments?provider=wave'));
+    const listed = await ok(school.call('GET', '/api/payments?psp=WAVE'));
     expect(listed.items).toEqual([
       expect.objectContaining({
         id: asked.id,

@@ -1,6 +1,7 @@
 import {
   paymentChannelLabels,
   paymentMethodLabels,
+  paymentPspLabels,
   paymentStatusLabels,
   type ExportFormat,
   type PaymentRow,
@@ -75,7 +76,7 @@ function exportColumns(timeZone: string): TabularColumn<ExportRow>[] {
 function auditedFilters(filters: PaymentListFilters & { sort: DateOrder }) {
   const named: Record<string, unknown> = {
     statut: filters.status,
-    prestataire: filters.provider,
+    psp: filters.psp ? paymentPspLabels[filters.psp] : undefined,
     du: filters.from,
     au: filters.to,
     étudiant: filters.student,

@@ -196,18 +196,25 @@ describe('« Paiements »: GET /api/payments, its export and a payment’s timel
     expect(small.items.map((row: { id: string }) => row.id)).toEqual(expected.slice(16));
   });
 
-  it('filters by status and by provider (the cash desk included)', async () => {
+  it('filters by status and by what the PSP column shows (the wallet, or the cash desk)', async () => {
     const failed = await ok(get('/api/payments?status=failed'));
     expect(failed.total).toBe(4);
     expect(failed.items.map((row: { id: string }) => row.id)).toEqual(
       ordered('desc', (payment) => payment.status === 'failed'),
     );
-    const desk = await ok(get('/api/payments?provider=desk'));
+    // Mixx by Yas: the payments made with that wallet online (carried by PayGate here).
+    const mixx = await ok(get('/api/payments?psp=YAS_TG'));
+    expect(mixx.items.map((row: { id: string; wallet: string }) => row.id)).toEqual(
+      ordered('desc', (payment) => payment.provider === 'paygate'),
+    );
+    expect(mixx.total).toBe(3);
+    expect((await ok(get('/api/payments?psp=MOOV_TG'))).total).toBe(0);
+    const desk = await ok(get('/api/payments?psp=desk'));
     expect(desk.items.map((row: { id: string }) => row.id)).toEqual(
       ordered('desc', (payment) => payment.provider === 'desk'),
     );
     expect(desk.total).toBe(5);
-    const both = await ok(get('/api/payments?provider=desk&status=succeeded&sort=asc'));
+    const both = await ok(get('/api/payments?psp=desk&status=succeeded&sort=asc'));
     expect(both.total).toBe(5);
   });
 
@@ -300,9 +307,9 @@ describe('« Paiements »: GET /api/payments, its export and a payment’s timel
     const status = await get('/api/payments?status=paid');
     expect(status.statusCode).toBe(400);
     expect(JSON.stringify(status.json())).toMatch(/Statut inconnu/);
-    const provider = await get('/api/payments/export?provider=paypal');
-    expect(provider.statusCode).toBe(400);
-    expect(JSON.stringify(provider.json())).toMatch(/Prestataire inconnu/);
+    const psp = await get('/api/payments/export?psp=paygate');
+    expect(psp.statusCode).toBe(400);
+    expect(JSON.stringify(psp.json())).toMatch(/PSP inconnu/);
     expect((await get('/api/payments?from=14/06/2026')).statusCode).toBe(400);
     expect((await get('/api/payments?page=0')).statusCode).toBe(400);
   });
@@ -375,13 +382,13 @@ describe('« Paiements »: GET /api/payments, its export and a payment’s timel
 
     const everything = lines((await get('/api/payments/export?sort=asc')).body);
     expect(everything).toHaveLength(20);
-    const xlsx = await get('/api/payments/export?format=xlsx&provider=desk');
+    const xlsx = await get('/api/payments/export?format=xlsx&psp=desk');
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toMatch(/spreadsheetml/);
 
     const journal = await ok(get('/api/audit-entries?category=export&search=payments.exported'));
     expect(journal.items.map((entry: { details: unknown }) => entry.details)).toEqual([
-      { format: 'xlsx', filtres: { prestataire: 'desk' }, lignes: 5 },
+      { format: 'xlsx', filtres: { psp: 'Caisse' }, lignes: 5 },
       { format: 'csv', filtres: { tri: 'plus anciens d’abord' }, lignes: 19 },
       { format: 'csv', filtres: { statut: 'failed' }, lignes: 4 },
     ]);

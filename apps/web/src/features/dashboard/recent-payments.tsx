@@ -16,7 +16,7 @@ export const RECENT_PAYMENTS_PAGE_SIZE = 4;
 
 const NEWEST_FIRST: PaymentFilters = {
   status: null,
-  provider: null,
+  psp: null,
   from: null,
   to: null,
   search: '',

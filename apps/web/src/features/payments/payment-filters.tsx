@@ -5,13 +5,14 @@ import { Button } from '../../components/ui/button';
 import { InputField } from '../../components/ui/field';
 import { SearchField } from '../../components/ui/search-field';
 import { SelectField } from '../../components/ui/select';
-import { hasFilters, PROVIDER_CHOICES, readDay, STATUS_CHOICES } from './payment-params';
+import { hasFilters, PSP_CHOICES, readDay, STATUS_CHOICES } from './payment-params';
 import type { PaymentFilters, PaymentListParams } from './payment-params';
 
 type Change = (state: Partial<PaymentListParams>, replace?: boolean) => void;
 
 /**
- * The list's filters: status, PSP (the cash desk included), a period (two days, inclusive) and a
+ * The list's filters: status, PSP (what its column shows: the wallet paid with online, or the cash
+ * desk), a period (two days, inclusive) and a
  * student (name, matricule or invoice number, searched as you type). Each change goes to the
  * address and back to page 1; « Effacer les filtres » when any is on.
  */
@@ -59,18 +60,17 @@ export function PaymentFilterBar({
         <SelectField
           compact
           label={t('payments.filters.provider')}
-          value={filters.provider ?? ''}
+          value={filters.psp ?? ''}
           placeholder={t('payments.filters.providerAll')}
           onChange={(event) =>
             onChange({
-              provider:
-                PROVIDER_CHOICES.find((provider) => provider === event.target.value) ?? null,
+              psp: PSP_CHOICES.find((psp) => psp === event.target.value) ?? null,
               page: 1,
             })
           }
-          options={PROVIDER_CHOICES.map((provider) => ({
-            value: provider,
-            label: t(`payments.providers.${provider}`),
+          options={PSP_CHOICES.map((psp) => ({
+            value: psp,
+            label: psp === 'desk' ? t('payments.providers.desk') : t(`payments.wallets.${psp}`),
           }))}
         />
         <PeriodFields from={filters.from} to={filters.to} onChange={onChange} />
@@ -98,7 +98,7 @@ export function PaymentFilterBar({
             onClick={() =>
               onChange({
                 status: null,
-                provider: null,
+                psp: null,
                 from: null,
                 to: null,
                 search: '',

@@ -93,7 +93,26 @@ describe('« Paiements »: the list', () => {
     await waitFor(() => expect(lastList(fetchMock)).toMatchObject({ status: 'failed' }));
     expect(await screen.findByText('Aucun paiement ne correspond à ces filtres.')).toBeTruthy();
 
-    await user.selectOptions(screen.getByLabelText('PSP'), 'Caisse');
+    // The filter offers what the « PSP » column shows: the wallets paid with, and the desk.
+    const psp = screen.getByLabelText('PSP');
+    expect(
+      within(psp)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Tous les PSP',
+      'Mixx by Yas',
+      'Moov Flooz',
+      'MTN MoMo',
+      'Orange Money',
+      'Wave',
+      'Carte bancaire',
+      'Caisse',
+    ]);
+    await user.selectOptions(psp, 'Moov Flooz');
+    await waitFor(() => expect(currentUrl()).toBe('/admin/paiements?statut=echec&psp=flooz'));
+    await waitFor(() => expect(lastList(fetchMock)).toMatchObject({ psp: 'MOOV_TG' }));
+    await user.selectOptions(psp, 'Caisse');
     await waitFor(() => expect(currentUrl()).toBe('/admin/paiements?statut=echec&psp=caisse'));
 
     fireEvent.change(screen.getByLabelText('Du'), { target: { value: '2026-11-01' } });
@@ -113,7 +132,7 @@ describe('« Paiements »: the list', () => {
     await waitFor(() =>
       expect(lastList(fetchMock)).toEqual({
         status: 'failed',
-        provider: 'desk',
+        psp: 'desk',
         from: '2026-11-01',
         to: '2026-11-30',
         student: 'kofi',

@@ -16,7 +16,7 @@ const STUDENT = '1a2b3c4d-0000-4a00-8a00-0000000000AA';
 
 const PLAIN: PaymentListParams = {
   status: null,
-  provider: null,
+  psp: null,
   from: null,
   to: null,
   search: '',
@@ -35,7 +35,7 @@ describe('payments address', () => {
       ),
     ).toEqual({
       status: 'failed',
-      provider: 'desk',
+      psp: 'desk',
       from: '2026-11-01',
       to: '2026-11-30',
       search: 'kofi',
@@ -72,14 +72,14 @@ describe('payments address', () => {
       page: null,
     });
     expect(
-      paymentParamsPatch({ status: 'refund_pending', provider: 'wave', sort: 'asc', page: 2 }),
-    ).toEqual({ statut: 'remboursement-en-cours', psp: 'wave', tri: 'ancien', page: 2 });
+      paymentParamsPatch({ status: 'refund_pending', psp: 'MOOV_TG', sort: 'asc', page: 2 }),
+    ).toEqual({ statut: 'remboursement-en-cours', psp: 'flooz', tri: 'ancien', page: 2 });
   });
 
   it('reads back what it writes', () => {
     const state: PaymentListParams = {
       status: 'partially_refunded',
-      provider: 'desk',
+      psp: 'desk',
       from: '2026-10-01',
       to: '2026-10-31',
       search: 'ST-2026-0004',

@@ -1,5 +1,5 @@
-import { paymentChannelValues, paymentStatusValues } from '@ecolage/contracts';
-import type { PaymentChannelValue, PaymentStatusValue } from '@ecolage/contracts';
+import { paymentPspValues, paymentStatusValues } from '@ecolage/contracts';
+import type { PaymentPspValue, PaymentStatusValue } from '@ecolage/contracts';
 import { readId, readNamed, readPage } from '../../lib/list-params';
 import type { ParamsPatch } from '../../lib/list-params';
 
@@ -21,7 +21,8 @@ export type PaymentSort = 'desc' | 'asc';
 /** What the list and the exports share (no page). */
 export interface PaymentFilters {
   status: PaymentStatusValue | null;
-  provider: PaymentChannelValue | null;
+  /** What the « PSP » column shows: the wallet paid with online, or the cash desk. */
+  psp: PaymentPspValue | null;
   /** Days of the school's calendar, `YYYY-MM-DD`, inclusive. */
   from: string | null;
   to: string | null;
@@ -49,12 +50,13 @@ export const STATUS_PARAMS: Record<PaymentStatusValue, string> = {
   partially_refunded: 'partiellement-rembourse',
 };
 
-export const PROVIDER_PARAMS: Record<PaymentChannelValue, string> = {
-  paygate: 'paygate',
-  fedapay: 'fedapay',
-  mtn: 'mtn',
-  orange: 'orange',
-  wave: 'wave',
+export const PSP_PARAMS: Record<PaymentPspValue, string> = {
+  YAS_TG: 'mixx',
+  MOOV_TG: 'flooz',
+  MTN: 'mtn',
+  ORANGE: 'orange',
+  WAVE: 'wave',
+  CARD: 'carte',
   desk: 'caisse',
 };
 
@@ -73,7 +75,7 @@ export function readPaymentParams(params: URLSearchParams): PaymentListParams {
   const to = readDay(params.get('au'));
   return {
     status: readNamed(params, 'statut', STATUS_PARAMS),
-    provider: readNamed(params, 'psp', PROVIDER_PARAMS),
+    psp: readNamed(params, 'psp', PSP_PARAMS),
     from,
     // An end before the start (an edited link) would be refused by the server: ignored.
     to: to && from && to < from ? null : to,
@@ -91,7 +93,7 @@ export function readPaymentParams(params: URLSearchParams): PaymentListParams {
 export function paymentParamsPatch(state: Partial<PaymentListParams>): ParamsPatch {
   const patch: ParamsPatch = {};
   if ('status' in state) patch.statut = state.status ? STATUS_PARAMS[state.status] : null;
-  if ('provider' in state) patch.psp = state.provider ? PROVIDER_PARAMS[state.provider] : null;
+  if ('psp' in state) patch.psp = state.psp ? PSP_PARAMS[state.psp] : null;
   if ('from' in state) patch.du = state.from ?? null;
   if ('to' in state) patch.au = state.to ?? null;
   if ('search' in state) patch.q = state.search?.trim() || null;
@@ -105,7 +107,7 @@ export function paymentParamsPatch(state: Partial<PaymentListParams>): ParamsPat
 export function hasFilters(filters: PaymentFilters): boolean {
   return Boolean(
     filters.status ||
-    filters.provider ||
+    filters.psp ||
     filters.from ||
     filters.to ||
     filters.search ||
@@ -123,7 +125,7 @@ export function paymentQuery(
 ): URLSearchParams {
   const query = new URLSearchParams();
   if (filters.status) query.set('status', filters.status);
-  if (filters.provider) query.set('provider', filters.provider);
+  if (filters.psp) query.set('psp', filters.psp);
   if (filters.from) query.set('from', filters.from);
   if (filters.to) query.set('to', filters.to);
   if (filters.search) query.set('student', filters.search);
@@ -133,6 +135,6 @@ export function paymentQuery(
   return query;
 }
 
-/** The statuses and providers in the contracts' order, for the filters' choices. */
+/** The statuses and the « PSP » column's values in the contracts' order, for the filters' choices. */
 export const STATUS_CHOICES: readonly PaymentStatusValue[] = paymentStatusValues;
-export const PROVIDER_CHOICES: readonly PaymentChannelValue[] = paymentChannelValues;
+export const PSP_CHOICES: readonly PaymentPspValue[] = paymentPspValues;

@@ -149,7 +149,7 @@ export const payments: Payments = {
       status: 'Status',
       statusAll: 'All statuses',
       provider: 'PSP',
-      providerAll: 'All providers',
+      providerAll: 'All PSPs',
       from: 'From',
       to: 'To',
       rangeInverted: 'The start date must come before the end date.',
