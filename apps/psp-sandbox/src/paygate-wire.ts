@@ -119,7 +119,11 @@ const OUTCOMES: Record<Resolution, { status: 0 | 4 | 6; state: SimState }> = {
   expired: { status: 4, state: 'expired' },
 };
 
-/** Applies the payer's answer; only a payment is called back (unsigned JSON). */
+/**
+ * Applies the payer's answer. A payment, and a payment the payer did not validate (wrong secret
+ * code, refusal), are called back (unsigned JSON, a trigger to ask the status): the merchant
+ * learns the failure at once rather than at its next status query.
+ */
 export function resolvePaygate(
   sandbox: Sandbox,
   transaction: SimTransaction<PayGateData>,
@@ -129,12 +133,13 @@ export function resolvePaygate(
   const outcome = OUTCOMES[resolution];
   data.status = outcome.status;
   transaction.state = outcome.state;
-  if (outcome.status !== 0) return;
+  if (resolution === 'expired') return;
   const now = sandbox.now();
   data.datetime = paygateDate(now);
-  data.paymentReference = randomDigits(10);
+  const paid = outcome.status === 0;
+  if (paid) data.paymentReference = randomDigits(10);
   // reorder: the callback says paid while the status API still says « in progress » once.
-  if (sandbox.faults.take('paygate', 'reorder')) data.statusLag = 1;
+  if (paid && sandbox.faults.take('paygate', 'reorder')) data.statusLag = 1;
   const body = {
     tx_reference: data.txReference,
     identifier: data.identifier,
@@ -146,7 +151,7 @@ export function resolvePaygate(
   };
   sandbox.dispatch(transaction, [
     {
-      label: 'payment',
+      label: paid ? 'payment' : 'not_validated',
       url: sandbox.config.webhookUrls.paygate,
       method: 'POST',
       body: JSON.stringify(body),

@@ -83,16 +83,24 @@ describe('PayGate Global', () => {
     });
   });
 
-  it('a wrong PIN cancels (6), silence expires (4), neither calls back', async () => {
+  it('a wrong PIN answers 6 and calls back at once; silence expires (4) without a call', async () => {
     h = await harness();
-    await pay(h.app, { network: 'FLOOZ' });
+    const { tx_reference } = (await pay(h.app, { network: 'FLOOZ' })).json();
     await answerOnPhone(h.app, '90123456', 'pay', '0000');
     expect((await statusV2(h.app)).json()).toMatchObject({ status: 6, payment_method: 'FLOOZ' });
+    await h.flush();
+    // The merchant learns it now, not at its next status query.
+    expect(h.calls).toHaveLength(1);
+    expect(JSON.parse(h.calls[0]!.body)).toMatchObject({
+      tx_reference,
+      identifier: 'attempt-1',
+      payment_method: 'FLOOZ',
+    });
     await pay(h.app, { identifier: 'attempt-2' });
     h.advance(601);
     expect((await statusV2(h.app, 'attempt-2')).json()).toMatchObject({ status: 4 });
     await h.flush();
-    expect(h.calls).toHaveLength(0);
+    expect(h.calls).toHaveLength(1);
   });
 
   it('hosted page: choose the network, validate on the phone, back to the merchant', async () => {

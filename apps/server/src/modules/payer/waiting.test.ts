@@ -53,7 +53,7 @@ describe('The waiting screen and its status', () => {
     const { family, link, address, attemptId } = await startPayment('+22890556601');
     sandbox.sandbox.resolve(harness().simTransaction(attemptId), 'refused');
     await harness().settle();
-    // PayGate calls back successes only: the screen's polling asks after 10 s of silence.
+    // PayGate calls back the refusal; the screen's polling would ask after 10 s of silence anyway.
     clock.advance(11);
 
     const failed = await ok(status(attemptId));

@@ -2,15 +2,16 @@ import type { ProviderId } from '../psp';
 
 /**
  * How long a payer has to approve before we stop waiting (research/psp-apis.md §7.3): MTN's PIN
- * window plus a margin, Orange's pay token, Wave's checkout session, the aggregators' own windows.
- * A provider that announces its own expiry (Wave `when_expires`) is believed instead.
+ * window plus a margin, Orange's pay token, Wave's checkout session, the aggregators' own windows
+ * (PayGate's USSD prompt: 10 minutes, the time the operator's prompt itself shows). A provider that
+ * announces its own expiry (Wave `when_expires`) is believed instead. The payer sees this time.
  */
 export const PAYER_DEADLINE_MINUTES: Record<ProviderId, number> = {
   mtn: 10,
   orange: 15,
   wave: 30,
   fedapay: 30,
-  paygate: 60,
+  paygate: 10,
 };
 
 /** How long an expired attempt is still watched for a late success. */

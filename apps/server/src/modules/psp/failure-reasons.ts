@@ -5,6 +5,8 @@ export const FAILURE_REASONS = {
   insufficient_funds: 'Solde insuffisant',
   payer_not_found: 'Numéro de portefeuille introuvable',
   payer_declined: 'Paiement refusé par le payeur',
+  not_validated:
+    'Paiement non validé sur le téléphone du payeur (code secret incorrect ou demande refusée)',
   payer_timeout: "Le payeur n'a pas validé le paiement à temps",
   limit_reached: 'Plafond du portefeuille atteint',
   account_inactive: 'Compte du payeur inactif ou bloqué',

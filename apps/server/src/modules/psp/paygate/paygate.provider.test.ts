@@ -89,7 +89,7 @@ describe('PayGate Global adapter', () => {
     expect(await answer(6)).toMatchObject({ status: 'unknown', providerRef: ATTEMPT_ID });
   });
 
-  it('reads /status codes, which differ from /pay: 0 paid, 2 in progress, 4 expired, 6 cancelled', async () => {
+  it('reads /status codes, which differ from /pay: 0 paid, 2 in progress, 4 expired, 6 not validated (a failure)', async () => {
     const table = [];
     for (const code of [0, 2, 4, 6, '0', 9]) {
       const result = await paygate(
@@ -136,13 +136,13 @@ describe('PayGate Global adapter', () => {
         },
         {
           "failure": {
-            "code": "cancelled",
+            "code": "not_validated",
             "providerCode": "6",
-            "reason": "Paiement annulé",
+            "reason": "Paiement non validé sur le téléphone du payeur (code secret incorrect ou demande refusée)",
           },
           "providerRef": "1234567",
           "providerStatus": "6",
-          "status": "cancelled",
+          "status": "failed",
         },
         {
           "paidAmount": {

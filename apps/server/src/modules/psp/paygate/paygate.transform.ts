@@ -57,12 +57,16 @@ export const PAY_REFUSALS: Record<string, PaymentFailure> = {
 };
 export const PAY_DUPLICATE = '6';
 
-/** /api/v2/status: 0 paid, 2 in progress, 4 expired, 6 cancelled. */
+/**
+ * /api/v2/status: 0 paid, 2 in progress, 4 expired, 6 cancelled. PayGate has no « failed »: its
+ * « cancelled » is the operator's answer when the payer did not validate (wrong secret code,
+ * refusal on the phone), a failed payment for the school, not one it called off.
+ */
 const STATUSES: Record<string, PaymentStatus> = {
   '0': 'succeeded',
   '2': 'pending',
   '4': 'expired',
-  '6': 'cancelled',
+  '6': 'failed',
 };
 
 /** The /api/v1/pay body without `auth_token`, which every PayGate call adds. */
@@ -91,7 +95,7 @@ export function toPaygateStatusResult(
   const providerRef = textOf(answer.tx_reference);
   if (providerRef) result.providerRef = providerRef;
   if (status === 'expired') result.failure = failureOf('expired', answer.status);
-  if (status === 'cancelled') result.failure = failureOf('cancelled', answer.status);
+  if (status === 'failed') result.failure = failureOf('not_validated', answer.status);
   if (status === 'succeeded') {
     const amount = parseWireAmount(answer.amount);
     // PayGate works in FCFA only.
@@ -111,7 +115,8 @@ const callbackSchema = z.looseObject({
 
 /**
  * PayGate's callback is not signed and carries no status: it only tells the worker to ask
- * /api/v2/status. Retries repeat the same body, hence the hash as dedupe key.
+ * /api/v2/status (after a payment, and after a payment the payer did not validate). Retries
+ * repeat the same body, hence the hash as dedupe key.
  */
 export function parsePaygateCallback(webhook: InboundWebhook): ParsedEvent {
   const body = jsonOf(webhook.rawBody);
