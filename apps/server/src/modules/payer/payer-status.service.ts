@@ -44,6 +44,8 @@ const PAYER_FAILURES: Record<string, string> = {
   insufficient_funds: 'Le solde de votre compte est insuffisant.',
   payer_not_found: 'Ce numéro n’a pas de compte chez cet opérateur.',
   payer_declined: 'Le paiement a été refusé sur le téléphone.',
+  not_validated:
+    'Le paiement n’a pas été validé sur le téléphone : code secret incorrect ou demande refusée.',
   payer_timeout: 'Le paiement n’a pas été validé à temps.',
   limit_reached: 'Le plafond de votre compte est atteint.',
   account_inactive: 'Votre compte chez l’opérateur est inactif ou bloqué.',

@@ -58,7 +58,9 @@ describe('The waiting screen and its status', () => {
 
     const failed = await ok(status(attemptId));
     expect(failed).toMatchObject({ outcome: 'failure', receiptUrl: null, redirectUrl: null });
-    expect(failed.failureReason).toMatch(/^[A-ZÀ-Ý].+\.$/);
+    expect(failed.failureReason).toBe(
+      'Le paiement n’a pas été validé sur le téléphone : code secret incorrect ou demande refusée.',
+    );
     const page = await app.inject({ method: 'GET', url: address });
     expect(page.body).toContain('Le paiement n’a pas abouti');
     expect(page.body).toContain(escapeHtml(failed.failureReason));
