@@ -13,6 +13,7 @@ export * from './auth';
 export * from './audit';
 export * from './access';
 export * from './common';
+export * from './french-text';
 export * from './phone';
 export * from './programmes';
 export * from './students';

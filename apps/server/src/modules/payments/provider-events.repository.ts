@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
-import { providerEvents } from './payments.tables';
+import { paymentAttempts, providerEvents } from './payments.tables';
 
 export type NewProviderEvent = typeof providerEvents.$inferInsert;
 
@@ -56,6 +56,35 @@ export async function insertProviderEvents(
     on conflict do nothing
     returning id`);
   return new Set(rows.map((row) => row.id));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a notification names one of this provider's payments, as the insert would find it: by
+ * our attempt id, or by the provider's reference.
+ */
+export async function namesProviderPayment(
+  db: DbOrTx,
+  provider: string,
+  named: { attemptId: string | undefined; providerRef: string | undefined },
+): Promise<boolean> {
+  const byId = named.attemptId && UUID.test(named.attemptId) ? named.attemptId : undefined;
+  if (!byId && !named.providerRef) return false;
+  const [row] = await db
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.provider, provider),
+        or(
+          byId ? eq(paymentAttempts.id, byId.toLowerCase()) : undefined,
+          named.providerRef ? eq(paymentAttempts.providerRef, named.providerRef) : undefined,
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Events not processed yet, oldest first: the worker's queue (it survives a crash). */

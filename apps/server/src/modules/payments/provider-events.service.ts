@@ -11,7 +11,11 @@ import type { EventIntake } from './event-intake';
 import type { PaymentsContext } from './payments-context';
 import { fetchProviderStatus, observedFrom } from './provider-status';
 import type { PaymentAttemptRow, ProviderEventRow } from './payments.tables';
-import { markEventProcessed, recordEventFailure } from './provider-events.repository';
+import {
+  markEventProcessed,
+  namesProviderPayment,
+  recordEventFailure,
+} from './provider-events.repository';
 import { flagForReview } from './reviews.repository';
 
 /** Header values as stored: one string per header, secrets masked. */
@@ -47,23 +51,62 @@ async function parseSafely(
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
+ * Why an unauthenticated notification may still be real: its provider never signs (MTN,
+ * PayGate), or we hold nothing to check it with (no secret configured, no notif_token kept).
+ * Any other failure — a bad or stale signature, a wrong token — is a failed check.
+ */
+const MERE_HINTS: readonly string[] = ['not_signed', 'no_secret_configured', 'no_expected_token'];
+
+/**
+ * Whether a notification passed what can be checked of it: a valid signature or token, or — where
+ * there is nothing to check — it names one of the provider's own payments, as every real one does.
+ */
+async function isVerified(
+  context: PaymentsContext,
+  provider: PaymentProvider,
+  parsed: ParsedEvent,
+  pathAttempt: PaymentAttemptRow | undefined,
+): Promise<boolean> {
+  if (parsed.authenticity !== 'unauthenticated') return true;
+  if (!MERE_HINTS.includes(parsed.authFailure ?? '')) return false;
+  if (pathAttempt) return pathAttempt.provider === provider.id;
+  return namesProviderPayment(context.db, provider.id, {
+    attemptId: parsed.attemptId,
+    providerRef: parsed.providerRef,
+  });
+}
+
+export type StoreOutcome =
+  | { stored: boolean }
+  /** Refused, not stored: `unsigned`, without the signature header the provider always sends;
+   * `over_budget`, a failed check from an address that has sent too many already. */
+  | { stored: false; refused: 'unsigned' | 'over_budget' };
+
+/**
  * Stores a provider's notification as received — headers, raw bytes, what its signature or token
  * proved, the payment it names — before anything else. A retried delivery (same dedupe key) is
  * stored once; the intake answers the retries of events this process stored without asking the
- * database. Never throws for a bad notification: the provider gets its 2xx, the worker decides.
+ * database. A notification that passed its checks is always stored; one without the signature its
+ * provider always sends never is; one that failed them is stored while `withinBudget` allows (its
+ * sender's budget), for a person to review. Never throws for a bad notification.
  */
 export async function storeProviderEvent(
   context: PaymentsContext,
   provider: PaymentProvider,
   webhook: InboundWebhook,
   intake: EventIntake,
-): Promise<{ stored: boolean }> {
+  withinBudget: () => Promise<boolean>,
+): Promise<StoreOutcome> {
   const pathAttempt = webhook.attemptId
     ? await findAttempt(context.db, webhook.attemptId)
     : undefined;
   const parsed = await parseSafely(provider, webhook, pathAttempt);
+  if (parsed.authFailure === 'missing_signature') return { stored: false, refused: 'unsigned' };
   const key = `${provider.id}:${parsed.dedupeKey}`;
   if (intake.knows(key)) return { stored: false };
+  if (!(await isVerified(context, provider, parsed, pathAttempt)) && !(await withinBudget())) {
+    return { stored: false, refused: 'over_budget' };
+  }
   const named = pathAttempt?.id ?? parsed.attemptId;
   const stored = await intake.store(key, {
     id: randomUUID(),
@@ -99,9 +142,7 @@ const AUTH_FAILURES: Record<string, string> = {
  * check (bad signature, stale timestamp, wrong token) is what puts an event in front of a person.
  */
 function isMereHint(event: ProviderEventRow): boolean {
-  return ['not_signed', 'no_secret_configured', 'no_expected_token'].includes(
-    event.authFailure ?? '',
-  );
+  return MERE_HINTS.includes(event.authFailure ?? '');
 }
 
 /**

@@ -313,8 +313,8 @@ describe("changing a member's role and status", () => {
       'Impossible : ce membre est le dernier Super administration de l’école. Nommez d’abord un autre Super administration.';
     routeFetch(teamRoutes({ [`PATCH /api/members/${SELF.userId}`]: conflict(message) }));
     const { user } = await openScreen();
-    await user.click(screen.getByRole('button', { name: 'Changer le rôle de Ama Mensah' }));
-    const dialog = screen.getByRole('dialog', { name: 'Changer le rôle de Ama Mensah' });
+    await user.click(screen.getByRole('button', { name: 'Changer le rôle d’Ama Mensah' }));
+    const dialog = screen.getByRole('dialog', { name: 'Changer le rôle d’Ama Mensah' });
     await user.selectOptions(within(dialog).getByRole('combobox'), 'Lecteur');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', message);
@@ -357,7 +357,7 @@ describe("changing a member's role and status", () => {
     const dialog = screen.getByRole('dialog', { name: 'Réactiver Essi Dogbé ?' });
     expect(within(dialog).getByText(/avec le rôle Lecteur/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Réactiver' }));
-    expect(await screen.findByText('Compte de Essi Dogbé réactivé.')).toBeTruthy();
+    expect(await screen.findByText('Compte d’Essi Dogbé réactivé.')).toBeTruthy();
     expect(bodiesSentTo(fetchMock, 'PATCH', `/api/members/${READER.userId}`)).toEqual([
       { status: 'active' },
     ]);

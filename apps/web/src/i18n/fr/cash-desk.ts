@@ -56,7 +56,7 @@ export const cashDesk = {
       payer: 'Payeur',
       noGuardian:
         "Cet étudiant n'a aucun responsable : ajoutez-en un sur sa fiche, c'est à son nom que le reçu est établi.",
-      openStudent: 'Ouvrir la fiche de {{name}}',
+      openStudent: 'Ouvrir la fiche {{name, de}}',
       method: 'Mode de paiement',
       reference: {
         CHEQUE: 'Numéro du chèque',
@@ -77,7 +77,7 @@ export const cashDesk = {
     },
     done: {
       title: 'Paiement enregistré',
-      body: '{{amount}} reçus de {{payer}} ({{method}}).',
+      body: '{{amount}} reçus {{payer, de}} ({{method}}).',
       receipt: 'Reçu n° {{number}}',
       next: 'Nouvel encaissement',
     },
@@ -142,7 +142,7 @@ export const cashDesk = {
       status: 'Statut',
       report: 'Brouillard',
       reportShort: 'PDF',
-      reportLabel: 'Brouillard de caisse de {{cashier}} du {{date}} (PDF)',
+      reportLabel: 'Brouillard de caisse {{cashier, de}} du {{date}} (PDF)',
       none: '—',
       loading: 'Chargement des sessions…',
       loadError: "Les sessions de caisse n'ont pas pu être chargées.",

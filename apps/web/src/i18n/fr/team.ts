@@ -50,13 +50,13 @@ export const team = {
     },
     changeRole: {
       button: 'Rôle',
-      label: 'Changer le rôle de {{name}}',
-      title: 'Changer le rôle de {{name}}',
+      label: 'Changer le rôle {{name, de}}',
+      title: 'Changer le rôle {{name, de}}',
       role: 'Nouveau rôle',
       current: 'Rôle actuel : {{role}}',
       submit: 'Enregistrer',
       submitting: 'Enregistrement…',
-      success: 'Rôle de {{name}} : {{role}}.',
+      success: 'Rôle {{name, de}} : {{role}}.',
     },
     deactivate: {
       button: 'Désactiver',
@@ -65,7 +65,7 @@ export const team = {
       body: "{{name}} ne pourra plus se connecter à l'espace de l'école. Son historique est conservé et vous pourrez le réactiver à tout moment.",
       confirm: 'Désactiver',
       pending: 'Désactivation…',
-      success: 'Compte de {{name}} désactivé.',
+      success: 'Compte {{name, de}} désactivé.',
       self: 'Vous ne pouvez pas désactiver votre propre compte.',
     },
     reactivate: {
@@ -75,7 +75,7 @@ export const team = {
       body: '{{name}} pourra de nouveau se connecter, avec le rôle {{role}}.',
       confirm: 'Réactiver',
       pending: 'Réactivation…',
-      success: 'Compte de {{name}} réactivé.',
+      success: 'Compte {{name, de}} réactivé.',
     },
     roles: {
       title: 'Rôles',
