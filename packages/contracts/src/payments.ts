@@ -218,6 +218,7 @@ export const reviewReasonValues = [
   'merchant_mismatch',
   'unknown_attempt',
   'late_success',
+  'unconfirmed',
 ] as const;
 export type ReviewReason = (typeof reviewReasonValues)[number];
 export const reviewReasonLabels: Record<ReviewReason, string> = {
@@ -227,6 +228,8 @@ export const reviewReasonLabels: Record<ReviewReason, string> = {
   merchant_mismatch: 'Le compte marchand confirmé ne correspond pas',
   unknown_attempt: 'La notification ne correspond à aucun paiement connu',
   late_success: 'Paiement réussi après son expiration : honoré, à vérifier',
+  unconfirmed:
+    "Le prestataire ne confirme pas un paiement qu'il avait accepté ou notifié réussi : à vérifier",
 };
 
 export const reviewListQuerySchema = z.object({

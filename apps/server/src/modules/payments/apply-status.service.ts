@@ -51,6 +51,11 @@ export interface ApplyJob {
   eventId?: string;
   /** The payer, when known: a batch takes the payers' locks in one order. */
   guardianId?: string;
+  /**
+   * The provider did not confirm a payment it had accepted or notified as paid: a review with this
+   * evidence is opened in the change's transaction.
+   */
+  unconfirmed?: { detail: string };
 }
 
 export type ApplyResult =
@@ -70,9 +75,16 @@ export async function applyObservedStatus(
   observed: ObservedStatus,
   cause: TransitionCause,
   eventId?: string,
+  unconfirmed?: ApplyJob['unconfirmed'],
 ): Promise<{ outcome: ApplyOutcome; attempt: PaymentAttemptRow }> {
   const [result] = await applyObservedStatuses(context, [
-    { attemptId, observed, cause, ...(eventId ? { eventId } : {}) },
+    {
+      attemptId,
+      observed,
+      cause,
+      ...(eventId ? { eventId } : {}),
+      ...(unconfirmed ? { unconfirmed } : {}),
+    },
   ]);
   if (!result || 'error' in result) throw result?.error ?? new Error('nothing applied');
   return result;
@@ -233,6 +245,16 @@ async function applyLocked(
     changes.nextCheckAt = null;
   }
   const updated = await updateAttempt(tx, attempt.id, changes);
+  if (job.unconfirmed) {
+    await flagForReview(tx, {
+      organizationId: attempt.organizationId,
+      reason: 'unconfirmed',
+      provider: attempt.provider,
+      attemptId: attempt.id,
+      expectedAmount: attempt.amount,
+      detail: job.unconfirmed.detail,
+    });
+  }
   await recordTransition(tx, {
     organizationId: attempt.organizationId,
     attemptId: attempt.id,

@@ -1,21 +1,25 @@
-import { ProviderNotFoundError, ProviderRequestError, failureOf, type StatusResult } from '../psp';
+import { ProviderNotFoundError, failureOf, type StatusResult } from '../psp';
 import { applyObservedStatus, type TransitionCause } from './apply-status.service';
 import { findAttempt, updateAttempt } from './attempts.repository';
 import { nextCheck, nextWatchCheck } from './deadlines';
 import { fetchProviderStatus, observedFrom } from './provider-status';
 import type { PaymentsContext } from './payments-context';
 import type { PaymentAttemptRow } from './payments.tables';
+import { findSuccessNotice } from './reviews.repository';
 import { isActive } from './state-machine';
 
 /** A creation that never reached the provider is given this long before it is called failed. */
 const NOT_CREATED_GRACE_MS = 2 * 60_000;
 
+/** Why the provider gave no status: it does not know the payment, or it did not answer. */
+type NoStatus = { notFound: true } | { notFound: false; error: Error };
+
 /**
  * Asks the provider for the authoritative status of one attempt and applies it. Past the payer's
  * deadline, this query is the final check: still pending means expired. An expired attempt is
- * still asked about during its watch, for a late success. A provider that does not answer changes
- * nothing: the attempt is asked again after the backoff. One that cannot even be asked (the
- * reference it needs came in an answer that was lost) lets the attempt expire at its deadline.
+ * still asked about during its watch, for a late success. A provider that gives no status (it
+ * does not answer, refuses the question, or does not know the payment) is asked again after the
+ * backoff; at the deadline the attempt closes all the same, so that it never holds its invoices.
  */
 export async function checkAttempt(
   context: PaymentsContext,
@@ -37,46 +41,17 @@ export async function checkAttempt(
       : nextCheck(now, attempt.checkCount + 1, attempt.expiresAt),
   });
 
-  let status: StatusResult | null;
+  let status: StatusResult;
   try {
     status = await fetchProviderStatus(provider, attempt);
   } catch (error) {
-    if (
-      error instanceof ProviderRequestError &&
-      isActive(attempt.status) &&
-      now >= attempt.expiresAt
-    ) {
-      // The question cannot even be put (Orange's status needs the pay_token that a lost answer
-      // carried): asking again will not help. Past the deadline it expires, and stays watched.
-      return expireAtDeadline(context, attempt.id);
-    }
-    if (!(error instanceof ProviderNotFoundError)) {
-      context.logger.warn(
-        { attemptId: attempt.id, provider: attempt.provider, error: (error as Error).message },
-        'statut du paiement indisponible : nouvel essai plus tard',
-      );
-      return booked;
-    }
-    status = null;
-  }
-
-  if (status === null) {
-    // The provider has never heard of it: the creation did not land.
-    const stale = now.getTime() - attempt.createdAt.getTime() > NOT_CREATED_GRACE_MS;
-    if (!isActive(attempt.status) || (!stale && now < attempt.expiresAt)) {
-      return booked;
-    }
-    const failure = {
-      ...failureOf('provider_error', 'NOT_FOUND'),
-      reason: "Le prestataire n'a pas reçu la demande de paiement",
-    };
-    const { attempt: failed } = await applyObservedStatus(
-      context,
-      attempt.id,
-      { status: 'failed', providerStatus: 'not_found', failure },
-      cause,
-    );
-    return failed;
+    const missing: NoStatus =
+      error instanceof ProviderNotFoundError
+        ? { notFound: true }
+        : { notFound: false, error: error as Error };
+    // During the watch of an expired attempt, silence changes nothing: the watch goes on.
+    if (!isActive(attempt.status)) return booked;
+    return withoutStatus(context, booked, missing, cause);
   }
 
   const { outcome, attempt: applied } = await applyObservedStatus(
@@ -97,12 +72,90 @@ export async function checkAttempt(
   return applied;
 }
 
-async function expireAtDeadline(context: PaymentsContext, attemptId: string) {
+/**
+ * An active attempt the provider gave no status for. Only a provider that never acknowledged the
+ * request, and of which we hold no proof of payment, is believed when it says it does not know
+ * it: the creation did not land, the attempt fails. Otherwise « not found » means the provider
+ * lost it (a restart, a purge) and proves nothing: like silence, it is asked again with the
+ * backoff until the deadline; then the attempt expires (released invoices, watched for a late
+ * success) and, with its evidence, waits for a person among the payments to check.
+ */
+async function withoutStatus(
+  context: PaymentsContext,
+  attempt: PaymentAttemptRow,
+  missing: NoStatus,
+  cause: TransitionCause,
+): Promise<PaymentAttemptRow> {
+  const now = context.now();
+  const pastDeadline = now >= attempt.expiresAt;
+  const notice = await findSuccessNotice(context.db, attempt.id);
+  const acknowledged = attempt.providerRef !== null;
+  if (missing.notFound && !acknowledged && !notice) {
+    const stale = now.getTime() - attempt.createdAt.getTime() > NOT_CREATED_GRACE_MS;
+    if (!stale && !pastDeadline) return attempt;
+    const failure = {
+      ...failureOf('provider_error', 'NOT_FOUND'),
+      reason: "Le prestataire n'a pas reçu la demande de paiement",
+    };
+    const { attempt: failed } = await applyObservedStatus(
+      context,
+      attempt.id,
+      { status: 'failed', providerStatus: 'not_found', failure },
+      cause,
+    );
+    return failed;
+  }
+  const answer = missing.notFound
+    ? 'le prestataire répond ne pas connaître le paiement'
+    : `le prestataire n'a pas donné de statut (${missing.error.message})`;
+  if (!pastDeadline) {
+    context.logger.warn(
+      { attemptId: attempt.id, provider: attempt.provider, answer },
+      'statut du paiement indisponible : nouvel essai plus tard',
+    );
+    return attempt;
+  }
+  const evidence = notice
+    ? `Notification de succès ${notice.authenticity === 'signature_valid' ? 'signée' : 'authentifiée par son jeton'} reçue le ${stamp(notice.receivedAt)}${notice.eventType ? ` (${notice.eventType})` : ''}`
+    : acknowledged
+      ? `Demande acceptée par le prestataire (référence ${attempt.providerRef})`
+      : null;
+  return expireAtDeadline(
+    context,
+    attempt.id,
+    evidence
+      ? {
+          detail:
+            `${evidence} ; à l'échéance, ${answer}. Paiement clos comme expiré et surveillé ` +
+            `72 h : un succès confirmé plus tard sera crédité.`,
+        }
+      : undefined,
+  );
+}
+
+/** A date as a bursar reads it in a review (UTC is Lomé's time). */
+function stamp(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace('T', ' à ')} (UTC)`;
+}
+
+async function expireAtDeadline(
+  context: PaymentsContext,
+  attemptId: string,
+  unconfirmed?: { detail: string },
+) {
+  const failure = unconfirmed
+    ? {
+        ...failureOf('expired', 'UNCONFIRMED'),
+        reason: 'Délai expiré sans confirmation du prestataire',
+      }
+    : failureOf('expired', 'DEADLINE');
   const { attempt: expired } = await applyObservedStatus(
     context,
     attemptId,
-    { status: 'expired', providerStatus: 'deadline', failure: failureOf('expired', 'DEADLINE') },
+    { status: 'expired', providerStatus: unconfirmed ? 'unconfirmed' : 'deadline', failure },
     'expiry',
+    undefined,
+    unconfirmed,
   );
   return expired;
 }

@@ -1,13 +1,43 @@
-import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { guardians } from '../students';
-import { paymentAttempts, paymentReviews, type PaymentReviewRow } from './payments.tables';
+import {
+  paymentAttempts,
+  paymentReviews,
+  providerEvents,
+  type PaymentReviewRow,
+} from './payments.tables';
 
 export type NewReview = typeof paymentReviews.$inferInsert;
 
 /** Puts an event or an attempt in front of a person; once per event (or attempt) and reason. */
 export async function flagForReview(db: DbOrTx, review: NewReview): Promise<void> {
   await db.insert(paymentReviews).values(review).onConflictDoNothing();
+}
+
+/**
+ * The first notification of success the provider sent for an attempt whose signature or token
+ * proved it came from the provider: evidence that the payer paid, whatever the provider says later.
+ */
+export async function findSuccessNotice(db: DbOrTx, attemptId: string) {
+  const [notice] = await db
+    .select({
+      id: providerEvents.id,
+      authenticity: providerEvents.authenticity,
+      eventType: providerEvents.eventType,
+      receivedAt: providerEvents.receivedAt,
+    })
+    .from(providerEvents)
+    .where(
+      and(
+        eq(providerEvents.attemptId, attemptId),
+        eq(providerEvents.hintedStatus, 'succeeded'),
+        inArray(providerEvents.authenticity, ['signature_valid', 'token_matched']),
+      ),
+    )
+    .orderBy(asc(providerEvents.receivedAt))
+    .limit(1);
+  return notice;
 }
 
 /** Reviews with the name of the payer of their payment, when they have one. */

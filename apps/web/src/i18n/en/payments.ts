@@ -44,6 +44,8 @@ export const payments: Payments = {
       merchant_mismatch: 'The confirmed merchant account does not match',
       unknown_attempt: 'The notification matches no known payment',
       late_success: 'Payment succeeded after it expired: honoured, to be checked',
+      unconfirmed:
+        'The provider does not confirm a payment it had accepted or reported successful: to be checked',
     },
     request: {
       open: 'Request a payment',

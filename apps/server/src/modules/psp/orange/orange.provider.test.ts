@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadPspConfig } from '../config';
-import { ProviderRequestError } from '../errors';
+import { ProviderNotFoundError, ProviderRejectedError, ProviderRequestError } from '../errors';
 import type { HttpClient } from '../http-client';
 import type { CollectRequest, InboundWebhook } from '../provider';
 import { ATTEMPT_ID, createFakeClock, createFakeHttp, silentLogger } from '../test-support';
@@ -156,6 +156,22 @@ describe('Orange Money WebPay adapter', () => {
     await expect(orange(client).getStatus({ attemptId: ATTEMPT_ID })).rejects.toBeInstanceOf(
       ProviderRequestError,
     );
+  });
+
+  it('says « not found » when Orange has no payment for the pay_token, a refusal for another 4xx', async () => {
+    const query = { attemptId: ATTEMPT_ID, providerRef: 'v1abc', money: request.money };
+    const answering = (status: number) =>
+      orange(
+        createFakeHttp({
+          ...routes,
+          'POST /orange/orange-money-webpay/dev/v1/transactionstatus': {
+            status,
+            json: { code: status, message: 'No transaction matches' },
+          },
+        }).client,
+      );
+    await expect(answering(404).getStatus(query)).rejects.toBeInstanceOf(ProviderNotFoundError);
+    await expect(answering(400).getStatus(query)).rejects.toBeInstanceOf(ProviderRejectedError);
   });
 
   it('translates every Orange status', () => {

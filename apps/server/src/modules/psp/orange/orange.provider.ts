@@ -1,5 +1,5 @@
 import type { OrangeConfig } from '../config';
-import { ProviderRequestError } from '../errors';
+import { ProviderNotFoundError, ProviderRequestError } from '../errors';
 import type { PaymentProvider, ProviderContext } from '../provider';
 import { readJson, rejection, sendToProvider, withBearerToken } from '../provider-http';
 import { basicAuthorization } from '../signatures';
@@ -107,6 +107,8 @@ export function createOrangeProvider(ctx: ProviderContext<OrangeConfig>): Paymen
         amount: wireAmount(query.money),
         pay_token: query.providerRef,
       });
+      // 404: no payment matches this pay_token, order and amount (Orange forgot it, or never had it).
+      if (response.status === 404) throw new ProviderNotFoundError(query.providerRef);
       if (response.status !== 200 && response.status !== 201) throw rejection(response);
       return toOrangeStatusResult(
         readJson(orangeStatusSchema, response, { method: 'POST', url }),
