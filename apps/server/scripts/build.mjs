@@ -10,6 +10,7 @@ await build({
   entryPoints: [
     'src/main.ts',
     'src/modules/payments/payments.thread.ts',
+    'src/modules/students/import/import-file.thread.ts',
     'src/seed/seed-cli.ts',
     'src/platform/db/migrate-cli.ts',
     'src/modules/audit/audit-verify-cli.ts',

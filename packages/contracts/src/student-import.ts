@@ -85,6 +85,8 @@ export const ImportMessages = {
   unsupported: 'Format non reconnu : envoyez un fichier CSV ou Excel (.xlsx).',
   empty: 'Le fichier ne contient aucune ligne d’étudiant.',
   tooManyRows: 'Le fichier dépasse 50 000 lignes. Découpez-le en plusieurs fichiers.',
+  tooLargeUncompressed:
+    'Ce fichier est trop volumineux une fois décompressé. Découpez-le en plusieurs fichiers.',
   missingColumn: (header: string) => `Colonne « ${header} » absente de la première ligne.`,
   mixedSeparators:
     'Séparateurs mélangés : certaines lignes utilisent « ; » et d’autres « , ». Utilisez un seul séparateur.',

@@ -7,6 +7,7 @@ import {
 import type { Database } from '../../../platform/db/database';
 import { AppError, notFound } from '../../../platform/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
+import { readImportFileInThread } from './import-file-thread';
 import { cleanText } from './import-values';
 import {
   claimImport,
@@ -18,7 +19,6 @@ import {
   type ImportSummary,
 } from './import.repository';
 import { runImport } from './run-import';
-import { readImportFile } from './read-import-file';
 import { validateRows } from './validate-rows';
 
 /**
@@ -91,7 +91,7 @@ export async function previewImport(
   file: { fileName: string | undefined; bytes: Buffer },
 ): Promise<StudentImport> {
   const { organizationId } = acting;
-  const raw = await readImportFile(file.bytes);
+  const raw = await readImportFileInThread(file.bytes);
   const matricules = [
     ...new Set(raw.map((row) => cleanText(row.values.matricule)).filter(Boolean)),
   ];

@@ -1,5 +1,7 @@
-import { ErrorCode, ImportMessages } from '@ecolage/contracts';
-import { parse } from 'csv-parse/sync';
+import { ErrorCode, ImportMessages, MAX_IMPORT_ROWS } from '@ecolage/contracts';
+import { parse, type Options } from 'csv-parse';
+import { parse as parseSync } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
 import { AppError } from '../../../platform/errors';
 import type { ImportTable, TableRecord } from './import-table';
 
@@ -43,26 +45,24 @@ interface ParsedRecord {
   info: { lines: number };
 }
 
-function parseLines(text: string, delimiter: Separator, info: boolean) {
-  try {
-    return parse(text, {
-      delimiter,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      trim: true,
-      info,
-      raw: info,
-    }) as unknown[];
-  } catch (error) {
-    const line = (error as { lines?: number }).lines;
-    const where = line ? ` (ligne ${line})` : '';
-    throw new AppError(
-      ErrorCode.VALIDATION_FAILED,
-      `Fichier CSV illisible${where} : un guillemet n’est probablement pas fermé.`,
-      { cause: error },
-    );
-  }
+const parseOptions = (delimiter: Separator, info: boolean): Options => ({
+  delimiter,
+  relax_column_count: true,
+  relax_quotes: true,
+  skip_empty_lines: true,
+  trim: true,
+  info,
+  raw: info,
+});
+
+function unreadableCsv(error: unknown): AppError {
+  const line = (error as { lines?: number }).lines;
+  const where = line ? ` (ligne ${line})` : '';
+  return new AppError(
+    ErrorCode.VALIDATION_FAILED,
+    `Fichier CSV illisible${where} : un guillemet n’est probablement pas fermé.`,
+    { cause: error },
+  );
 }
 
 /** The line a record starts on, from the line it ends on and the line breaks it spans. */
@@ -75,36 +75,92 @@ function startLine(parsed: ParsedRecord): number {
 
 const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
 
+/** The first line holding something, found without splitting the whole text. */
+function firstFilledLine(text: string): string {
+  for (let at = 0; at < text.length;) {
+    const end = text.indexOf('\n', at);
+    const line = text.slice(at, end < 0 ? text.length : end);
+    if (line.trim() !== '') return line;
+    if (end < 0) break;
+    at = end + 1;
+  }
+  return '';
+}
+
+/** The text in pieces of about 64 KiB, never splitting a surrogate pair. */
+function* pieces(text: string): Generator<string> {
+  for (let at = 0; at < text.length;) {
+    let end = Math.min(text.length, at + 65_536);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    yield text.slice(at, end);
+    at = end;
+  }
+}
+
+/** A line with the wrong number of cells that the other separator splits right. */
+function splitByOther(raw: string, other: Separator, width: number): boolean {
+  try {
+    const resplit = parseSync(raw, parseOptions(other, false)) as string[][];
+    return resplit[0]?.length === width;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Reads a CSV file into its header and records. Refuses a file whose lines mix `;` and `,`:
- * a line with the wrong number of cells that the other separator would split right.
+ * Reads a CSV file into its header and records, as a stream: the records are parsed as they are
+ * read, keeping only the cells under the columns whose header `wanted` keeps, and reading stops
+ * as soon as the file has more than MAX_IMPORT_ROWS lines. Refuses a file whose lines mix `;`
+ * and `,`: a line with the wrong number of cells that the other separator would split right.
  */
-export function parseCsv(bytes: Uint8Array): ImportTable {
+export async function parseCsv(
+  bytes: Uint8Array,
+  wanted: (header: string) => boolean,
+): Promise<ImportTable> {
   const text = decodeCsv(bytes)
     .replace(/^\uFEFF/, '')
     .replace(/\r\n?/g, '\n');
-  const headerLine = text.split('\n').find((line) => line.trim() !== '') ?? '';
-  const separator = detectSeparator(headerLine);
+  const separator = detectSeparator(firstFilledLine(text));
   const other: Separator = separator === ';' ? ',' : ';';
-  const parsed = parseLines(text, separator, true) as ParsedRecord[];
-  const headerIndex = parsed.findIndex((entry) => !isBlank(entry.record));
-  if (headerIndex < 0) return { headers: [], records: [] };
-  const headers = parsed[headerIndex]!.record;
-  const width = headers.length;
+  const source = Readable.from(pieces(text));
+  const parser = source.pipe(parse(parseOptions(separator, true)));
+  let headers: string[] | null = null;
+  let kept: number[] = [];
   const records: TableRecord[] = [];
   let mixed = 0;
-  for (const entry of parsed.slice(headerIndex + 1)) {
-    if (isBlank(entry.record)) continue;
-    const line = startLine(entry);
-    if (entry.record.length !== width && width > 1) {
-      const resplit = parseLines(entry.raw, other, false) as string[][];
-      if (resplit[0]?.length === width) {
+  try {
+    for await (const entry of parser as AsyncIterable<ParsedRecord>) {
+      const { record } = entry;
+      if (isBlank(record)) continue;
+      if (!headers) {
+        headers = record;
+        kept = record.flatMap((header, column) => (wanted(header) ? [column] : []));
+        continue;
+      }
+      const width = headers.length;
+      if (record.length !== width && width > 1 && splitByOther(entry.raw, other, width)) {
         mixed += 1;
         continue;
       }
+      if (records.length >= MAX_IMPORT_ROWS) {
+        throw new AppError(ErrorCode.VALIDATION_FAILED, ImportMessages.tooManyRows);
+      }
+      const cells: string[] = [];
+      for (const column of kept) if (record[column] !== undefined) cells[column] = record[column];
+      const extra = record.slice(width).some((cell) => cell.trim() !== '');
+      records.push({
+        line: startLine(entry),
+        cells,
+        ...(extra ? { columnCount: record.length } : {}),
+      });
     }
-    records.push({ line, cells: entry.record });
+  } catch (error) {
+    throw error instanceof AppError ? error : unreadableCsv(error);
+  } finally {
+    source.destroy();
+    parser.destroy();
   }
   if (mixed > 0) throw new AppError(ErrorCode.VALIDATION_FAILED, ImportMessages.mixedSeparators);
-  return { headers, records };
+  return { headers: headers ?? [], records };
 }

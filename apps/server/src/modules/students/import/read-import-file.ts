@@ -49,7 +49,7 @@ export function detectFormat(bytes: Uint8Array): ImportFormat {
 }
 
 /** Maps the table's columns onto the template's; a required one missing stops the import. */
-function toRawRows(table: ImportTable, format: ImportFormat): RawRow[] {
+function toRawRows(table: ImportTable): RawRow[] {
   const positions = new Map<StudentImportColumnKey, number>();
   table.headers.forEach((header, index) => {
     const column = columnByHeader.get(headerKey(header));
@@ -80,23 +80,31 @@ function toRawRows(table: ImportTable, format: ImportFormat): RawRow[] {
         });
       }
     }
-    // In CSV, cells beyond the header mean an unquoted separator inside a value: columns shifted.
-    const extra = record.cells.slice(width).filter((cell) => cell.trim() !== '').length;
-    if (format === 'csv' && extra > 0) {
+    if (record.columnCount !== undefined) {
       issues.push({
         line: record.line,
         column: null,
-        message: `Cette ligne a ${record.cells.length} colonnes au lieu de ${width} : mettez entre guillemets les valeurs qui contiennent le séparateur.`,
+        message: `Cette ligne a ${record.columnCount} colonnes au lieu de ${width} : mettez entre guillemets les valeurs qui contiennent le séparateur.`,
       });
     }
     return { line: record.line, values, issues };
   });
 }
 
-/** Reads an uploaded CSV or Excel file into its lines, by the template's columns. */
+/** Whether a header names one of the template's columns: only those cells are read. */
+const isTemplateHeader = (header: string) => columnByHeader.has(headerKey(header));
+
+/**
+ * Reads an uploaded CSV or Excel file into its lines, by the template's columns. The file is
+ * read as a stream (see parseCsv, parseXlsx): a file over MAX_IMPORT_ROWS lines is refused as
+ * soon as its line 50,002 is reached, never held whole. Runs on the import thread
+ * (readImportFileInThread) in the server.
+ */
 export async function readImportFile(bytes: Buffer): Promise<RawRow[]> {
   if (bytes.length === 0) throw badInput(ImportMessages.empty);
-  const format = detectFormat(bytes);
-  const table = format === 'xlsx' ? await parseXlsx(bytes) : parseCsv(bytes);
-  return toRawRows(table, format);
+  const table =
+    detectFormat(bytes) === 'xlsx'
+      ? await parseXlsx(bytes, isTemplateHeader)
+      : await parseCsv(bytes, isTemplateHeader);
+  return toRawRows(table);
 }
