@@ -40,6 +40,7 @@ export const StudentMessages = {
   alreadyWithdrawn: 'Cette inscription est déjà retirée.',
   otherLevelThisYear:
     'Cet étudiant est déjà inscrit dans un autre niveau pour cette année. Retirez d’abord cette inscription.',
+  levelOfOtherProgramme: 'Ce niveau n’appartient pas au programme choisi.',
 } as const;
 
 const matriculePrefix = z
@@ -216,6 +217,23 @@ export const enrolResponseSchema = z.object({
   created: z.boolean(),
   invoicesIssued: z.number().int(),
 });
+
+/**
+ * `POST /api/enrolments`: « Nouvel Étudiant » with a programme chosen — the student, enrolled in
+ * one of its levels for a school year (the current one when absent), with the enrolment's
+ * invoices, all at once.
+ */
+export const newStudentEnrolmentSchema = studentRequestSchema.extend({
+  levelId: z.uuid('Choisissez un niveau.'),
+  academicYearId: z.uuid('Année scolaire introuvable.').optional(),
+});
+export type NewStudentEnrolment = z.infer<typeof newStudentEnrolmentSchema>;
+export const newStudentEnrolmentResponseSchema = z.object({
+  student: studentItemSchema,
+  enrolment: enrolmentSchema,
+  invoicesIssued: z.number().int(),
+});
+export type NewStudentEnrolmentResponse = z.infer<typeof newStudentEnrolmentResponseSchema>;
 
 export const enrolmentParamsSchema = z.object({
   enrolmentId: z.uuid(StudentMessages.enrolmentNotFound),

@@ -4,6 +4,8 @@ import {
   enrolmentParamsSchema,
   enrolRequestSchema,
   enrolResponseSchema,
+  newStudentEnrolmentResponseSchema,
+  newStudentEnrolmentSchema,
   invoiceDetailSchema,
   invoiceLineParamsSchema,
   invoiceListQuerySchema,
@@ -37,6 +39,7 @@ import {
   voidInvoice,
   waiveLateFee,
 } from './invoices.service';
+import { createEnrolledStudent } from './new-student.service';
 import { createScholarship, decideScholarship, listScholarships } from './scholarships.service';
 
 const errors = {
@@ -74,6 +77,21 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       );
       return reply.code(result.created ? 201 : 200).send(result);
     },
+  );
+
+  app.post(
+    '/api/enrolments',
+    {
+      config: { permission: 'write:students' },
+      schema: {
+        tags: ['Étudiants'],
+        summary: 'Créer un étudiant inscrit dans un niveau (et ses factures), en une fois',
+        body: newStudentEnrolmentSchema,
+        response: { 201: newStudentEnrolmentResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createEnrolledStudent(db, actingMember(request), request.body)),
   );
 
   app.post(

@@ -38,7 +38,7 @@ export {
   guardianSearchKey,
   linkGuardianToStudent,
 } from './guardians.service';
-export { archiveStudent, createStudent, insertStudent } from './students.service';
+export { archiveStudent, createStudent, insertStudent, studentItem } from './students.service';
 export { changeStudentStatus } from './student-status';
 export { findGuardian } from './guardians.repository';
 export { studentsExportRoutes } from './students-export.routes';

@@ -328,8 +328,8 @@ async function studentRow(
   return rows[0];
 }
 
-/** One student as the list shows it (after a create or an update). */
-async function studentItem(db: DbOrTx, organizationId: string, studentId: string) {
+/** One student as the list shows it (after a create, an update or an enrolment). */
+export async function studentItem(db: DbOrTx, organizationId: string, studentId: string) {
   const context = await studentListContext(db, organizationId);
   return toItem(await studentRow(db, organizationId, studentId, context));
 }
