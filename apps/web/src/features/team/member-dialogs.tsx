@@ -10,9 +10,19 @@ import { notify } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/error-message';
 import { useUpdateMember } from './team.api';
 
-/** The roles as the choices of a select. */
+/** The roles the member may give (the server says which), as the choices of a select. */
 export function roleOptions(roles: RoleItem[] | undefined) {
-  return (roles ?? []).map((role) => ({ value: role.id, label: role.name }));
+  return (roles ?? [])
+    .filter((role) => role.assignable)
+    .map((role) => ({ value: role.id, label: role.name }));
+}
+
+/**
+ * True when the signed-in member may change this member's role or status: not himself (for the
+ * role), and the member's role holds no permission he lacks — the server is the authority.
+ */
+export function withinReach(member: MemberItem, roles: RoleItem[] | undefined): boolean {
+  return roles?.find((role) => role.id === member.role.id)?.assignable ?? false;
 }
 
 /** Changes a member's role (`PATCH /api/members/:id {roleId}`); a refusal (409) is a toast. */

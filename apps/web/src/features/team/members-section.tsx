@@ -24,7 +24,7 @@ import { errorStatus } from '../../lib/error-message';
 import { useMembers } from './team.api';
 import type { MemberListParams, MemberStatus } from './team.api';
 import { InviteMemberDialog } from './invite-member-dialog';
-import { ChangeRoleDialog, MemberStatusDialog } from './member-dialogs';
+import { ChangeRoleDialog, MemberStatusDialog, withinReach } from './member-dialogs';
 
 /** `?statut=` values (French, as the rest of the address) and the API's. */
 const STATUS_PARAM: Record<string, MemberStatus> = {
@@ -72,7 +72,8 @@ export function MemberStatusBadge({ status }: { status: MemberStatus }) {
 
 /**
  * The school's members: search (name or e-mail), status filter and pages on the server, all in
- * the address. Members who may manage the team invite, change roles and (de)activate.
+ * the address. Members who may manage the team invite, change roles and (de)activate — other
+ * members within their reach only, with the roles they may give (`RoleItem.assignable`).
  */
 export function MembersSection({
   canManage,
@@ -148,6 +149,12 @@ export function MembersSection({
         <TBody>
           {data.items.map((member) => {
             const self = member.userId === currentUserId;
+            const reachable = withinReach(member, roles);
+            const statusBlocker = self
+              ? t('team.deactivate.self')
+              : reachable
+                ? null
+                : t('team.deactivate.beyond');
             return (
               <Tr key={member.userId}>
                 <Td className="max-md:pb-3">
@@ -169,7 +176,7 @@ export function MembersSection({
                 <Td label={t('team.members.role')}>
                   <span className="inline-flex items-center gap-1">
                     <Badge tone="brand">{member.role.name}</Badge>
-                    {canManage ? (
+                    {canManage && !self && reachable ? (
                       <button
                         type="button"
                         onClick={() => setRoleTarget(member)}
@@ -203,22 +210,23 @@ export function MembersSection({
                         variant="secondary"
                         size="sm"
                         className="max-md:w-full"
-                        disabledReason={self ? t('team.deactivate.self') : null}
+                        disabledReason={statusBlocker}
                         aria-label={t('team.deactivate.label', { name: member.name })}
                         onClick={() => setStatusTarget(member)}
                       >
                         {t('team.deactivate.button')}
                       </ExplainedButton>
                     ) : member.status === 'inactive' ? (
-                      <Button
+                      <ExplainedButton
                         variant="secondary"
                         size="sm"
                         className="max-md:w-full"
+                        disabledReason={statusBlocker}
                         aria-label={t('team.reactivate.label', { name: member.name })}
                         onClick={() => setStatusTarget(member)}
                       >
                         {t('team.reactivate.button')}
-                      </Button>
+                      </ExplainedButton>
                     ) : null}
                   </Td>
                 ) : null}

@@ -15,9 +15,19 @@ import {
   noContent,
   READER,
   roleId,
+  rolesAsSeenBy,
   SELF,
   teamRoutes,
 } from './team-fixtures';
+
+/** Another Super administration of the school. */
+const BOSS = {
+  ...FINANCE,
+  userId: '7b8c9d0e-1f2a-4b3c-8d4e-5f6a7b8c9d07',
+  name: 'Afi Boko',
+  email: 'afi.boko@flamboyants.tg',
+  role: { id: roleId('super_admin'), name: 'Super administration' },
+};
 
 const table = () => screen.getByRole('table', { name: "Membres de l'école" });
 const rowOf = (name: string) => {
@@ -311,15 +321,66 @@ describe("changing a member's role and status", () => {
     storeSession();
     const message =
       'Impossible : ce membre est le dernier Super administration de l’école. Nommez d’abord un autre Super administration.';
-    routeFetch(teamRoutes({ [`PATCH /api/members/${SELF.userId}`]: conflict(message) }));
+    routeFetch(
+      teamRoutes({
+        'GET /api/members': listMembers([SELF, BOSS, FINANCE]),
+        [`PATCH /api/members/${BOSS.userId}`]: conflict(message),
+      }),
+    );
     const { user } = await openScreen();
-    await user.click(screen.getByRole('button', { name: 'Changer le rôle d’Ama Mensah' }));
-    const dialog = screen.getByRole('dialog', { name: 'Changer le rôle d’Ama Mensah' });
+    await user.click(screen.getByRole('button', { name: 'Changer le rôle d’Afi Boko' }));
+    const dialog = screen.getByRole('dialog', { name: 'Changer le rôle d’Afi Boko' });
     await user.selectOptions(within(dialog).getByRole('combobox'), 'Lecteur');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', message);
     // Nothing changed: the row still says Super administration.
-    expect(within(rowOf('Ama Mensah')).getByText('Super administration')).toBeTruthy();
+    expect(within(rowOf('Afi Boko')).getByText('Super administration')).toBeTruthy();
+  });
+
+  it('offers a Directeur only the roles he may give, never his own role nor a member above him', async () => {
+    const director = systemRoles.find((role) => role.key === 'director')!;
+    storeSession({
+      permissions: [...director.permissions],
+      role: { id: roleId('director'), name: 'Directeur' },
+    });
+    const me = { ...SELF, role: { id: roleId('director'), name: 'Directeur' } };
+    routeFetch(
+      teamRoutes({
+        'GET /api/members': listMembers([me, BOSS, FINANCE]),
+        'GET /api/roles': () => rolesAsSeenBy(director.permissions),
+      }),
+    );
+    const { user } = await openScreen();
+    await screen.findByRole('button', { name: 'Changer le rôle de Kossi Lawson' });
+    expect(screen.queryByRole('button', { name: 'Changer le rôle d’Ama Mensah' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Changer le rôle d’Afi Boko' })).toBeNull();
+    const deactivateBoss = screen.getByRole('button', { name: 'Désactiver Afi Boko' });
+    expect(deactivateBoss.getAttribute('aria-disabled')).toBe('true');
+    expect(deactivateBoss.getAttribute('title')).toBe(
+      'Ce membre a des permissions que vous n’avez pas : vous ne pouvez pas modifier son accès.',
+    );
+    // Neither Super administration (manage:roles) nor Caissier (operate:cash_desk).
+    const givable = ['Directeur', 'Finance', 'Comptabilité', 'Scolarité', 'Lecteur'];
+    const optionsOf = (select: HTMLElement) =>
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    await user.click(screen.getByRole('button', { name: 'Changer le rôle de Kossi Lawson' }));
+    let dialog = screen.getByRole('dialog', { name: 'Changer le rôle de Kossi Lawson' });
+    expect(optionsOf(within(dialog).getByRole('combobox'))).toEqual([
+      ...givable,
+      'Surveillant',
+      'Secrétariat',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await user.click(screen.getByRole('button', { name: 'Inviter un membre' }));
+    dialog = screen.getByRole('dialog', { name: 'Inviter un membre' });
+    expect(optionsOf(within(dialog).getByRole('combobox', { name: 'Rôle' }))).toEqual([
+      'Choisir un rôle',
+      ...givable,
+      'Surveillant',
+      'Secrétariat',
+    ]);
   });
 
   it('asks before deactivating, then deactivates', async () => {

@@ -11,6 +11,7 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { notify } from '../../components/ui/toaster';
 import { ApiClientError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
+import { useSession } from '../auth/session-store';
 import { PERMISSION_GROUPS, permissionKey } from './permissions';
 import { useCreateRole, useUpdateRole } from './team.api';
 
@@ -51,7 +52,8 @@ function fieldOfError(error: ApiClientError): { path: RoleField; message: string
 /**
  * « Nouveau rôle » and « Modifier le rôle »: a name (required, trimmed), a description and the
  * permissions of the catalogue as checkboxes, group by group, each group with a « Tout
- * sélectionner » box (checked, unchecked or mixed).
+ * sélectionner » box (checked, unchecked or mixed). A permission the member does not hold himself
+ * cannot be granted (the server refuses it): its box is disabled unless the role already has it.
  */
 export function RoleDialog({
   open,
@@ -100,6 +102,13 @@ function RoleForm({
   const [granted, setGranted] = useState<ReadonlySet<Permission>>(
     () => new Set(role?.permissions ?? []),
   );
+  const session = useSession();
+  const grantable = (permission: Permission) =>
+    (session?.permissions.includes(permission) ?? false) ||
+    (role?.permissions.includes(permission) ?? false);
+  const someNotGrantable = PERMISSION_GROUPS.some((group) =>
+    group.permissions.some((permission) => !grantable(permission)),
+  );
   const [errors, setErrors] = useState<RoleErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const messages = {
@@ -112,7 +121,7 @@ function RoleForm({
     setGranted((current) => {
       const next = new Set(current);
       for (const permission of permissions) {
-        if (on) next.add(permission);
+        if (on && grantable(permission)) next.add(permission);
         else next.delete(permission);
       }
       return next;
@@ -201,11 +210,15 @@ function RoleForm({
         <p className="mt-0.5 text-sm text-slate-600" aria-live="polite">
           {t('team.roleForm.selected', { count: granted.size })}
         </p>
+        {someNotGrantable ? (
+          <p className="mt-0.5 text-sm text-slate-600">{t('team.roleForm.notHeld')}</p>
+        ) : null}
         <div className="mt-3 grid gap-3 md:grid-cols-2">
           {PERMISSION_GROUPS.map((group) => {
             const groupName = t(`team.permissionGroups.${group.key}`);
             const count = group.permissions.filter((permission) => granted.has(permission)).length;
             const all = count === group.permissions.length;
+            const open = group.permissions.some(grantable);
             return (
               <fieldset key={group.key} className="rounded-xl border border-slate-200 p-4">
                 <legend className="px-1 text-sm font-semibold text-slate-900">{groupName}</legend>
@@ -213,6 +226,7 @@ function RoleForm({
                   label={<span className="font-medium">{t('team.roleForm.selectAll')}</span>}
                   aria-label={t('team.roleForm.selectAllIn', { group: groupName })}
                   checked={all}
+                  disabled={!open}
                   indeterminate={count > 0 && !all}
                   onChange={(event) => toggle(group.permissions, event.target.checked)}
                   wrapperClassName="border-b border-slate-100 pb-2"
@@ -225,6 +239,7 @@ function RoleForm({
                         name="permissions"
                         value={permission}
                         checked={granted.has(permission)}
+                        disabled={!grantable(permission)}
                         onChange={(event) => toggle([permission], event.target.checked)}
                       />
                     </li>

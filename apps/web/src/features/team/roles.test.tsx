@@ -53,6 +53,7 @@ describe('roles panel', () => {
       permissions: ['read:students', 'write:students', 'import:students', 'read:payments'],
       memberCount: 0,
       system: false,
+      assignable: true,
     };
     const fetchMock = routeFetch(
       teamRoutes({ 'POST /api/roles': () => jsonResponse(201, created) }),
@@ -113,6 +114,40 @@ describe('roles panel', () => {
     ]);
     expect(screen.queryByRole('dialog', { name: 'Nouveau rôle' })).toBeNull();
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/roles')).toHaveLength(2));
+  });
+
+  it('grants only the permissions the member holds himself', async () => {
+    // A custom role that manages roles without holding everything.
+    storeSession({
+      permissions: ['read:members', 'manage:roles', 'read:students', 'read:payments'],
+      role: { id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a09', name: 'Délégué' },
+    });
+    const fetchMock = routeFetch(
+      teamRoutes({ 'POST /api/roles': () => jsonResponse(201, ROLES[0]) }),
+    );
+    const { user } = await openScreen();
+    await user.click(screen.getByRole('button', { name: 'Nouveau rôle' }));
+    const dialog = screen.getByRole('dialog', { name: 'Nouveau rôle' });
+    expect(
+      within(dialog).getByText(
+        'Les permissions que vous n’avez pas vous-même ne peuvent pas être accordées.',
+      ),
+    ).toBeTruthy();
+    const box = (name: string) =>
+      within(dialog).getByRole('checkbox', { name }) as HTMLInputElement;
+    expect(box('Rembourser un paiement').disabled).toBe(true);
+    expect(box('Voir les paiements et les reçus').disabled).toBe(false);
+    expect(box('Tout sélectionner : Paramètres').disabled).toBe(true);
+    // « Select all » of a group takes only what the member holds.
+    await user.click(box('Tout sélectionner : Paiements'));
+    expect(within(dialog).getByText('1 permission choisie')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Nom du rôle'), 'Consultation');
+    await user.click(within(dialog).getByRole('button', { name: 'Créer le rôle' }));
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, 'POST', '/api/roles')).toEqual([
+        { name: 'Consultation', description: '', permissions: ['read:payments'] },
+      ]),
+    );
   });
 
   it('puts a name already taken (409) under the name field', async () => {

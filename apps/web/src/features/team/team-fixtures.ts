@@ -26,6 +26,7 @@ export const ROLES: RoleItem[] = [
     permissions: [...role.permissions],
     memberCount: memberCounts[role.key] ?? 0,
     system: true,
+    assignable: true,
   })),
   {
     id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a01',
@@ -34,6 +35,7 @@ export const ROLES: RoleItem[] = [
     permissions: ['read:students'],
     memberCount: 0,
     system: false,
+    assignable: true,
   },
   {
     id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a02',
@@ -42,10 +44,19 @@ export const ROLES: RoleItem[] = [
     permissions: ['read:students', 'read:payments'],
     memberCount: 2,
     system: false,
+    assignable: true,
   },
 ];
 
 export const roleId = (key: string) => roleIds[key] ?? '';
+
+/** `GET /api/roles` as a member holding `permissions` reads it: which roles he may give. */
+export function rolesAsSeenBy(permissions: readonly string[]): RoleItem[] {
+  return ROLES.map((role) => ({
+    ...role,
+    assignable: role.permissions.every((permission) => permissions.includes(permission)),
+  }));
+}
 
 /** The signed-in member of the test session (`test/session.ts`). */
 export const SELF: MemberItem = {

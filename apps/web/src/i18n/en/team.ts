@@ -70,6 +70,7 @@ export const team: Team = {
       pending: 'Deactivating…',
       success: 'Account of {{name}} deactivated.',
       self: 'You cannot deactivate your own account.',
+      beyond: 'This member has permissions you do not have: you cannot change their access.',
     },
     reactivate: {
       button: 'Reactivate',
@@ -123,6 +124,7 @@ export const team: Team = {
       selected_other: '{{count}} permissions chosen',
       selectAll: 'Select all',
       selectAllIn: 'Select all: {{group}}',
+      notHeld: 'Permissions you do not hold yourself cannot be granted.',
       create: 'Create the role',
       save: 'Save',
       saving: 'Saving…',

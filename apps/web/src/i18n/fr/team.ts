@@ -67,6 +67,8 @@ export const team = {
       pending: 'Désactivation…',
       success: 'Compte {{name, de}} désactivé.',
       self: 'Vous ne pouvez pas désactiver votre propre compte.',
+      beyond:
+        'Ce membre a des permissions que vous n’avez pas : vous ne pouvez pas modifier son accès.',
     },
     reactivate: {
       button: 'Réactiver',
@@ -120,6 +122,7 @@ export const team = {
       selected_other: '{{count}} permissions choisies',
       selectAll: 'Tout sélectionner',
       selectAllIn: 'Tout sélectionner : {{group}}',
+      notHeld: 'Les permissions que vous n’avez pas vous-même ne peuvent pas être accordées.',
       create: 'Créer le rôle',
       save: 'Enregistrer',
       saving: 'Enregistrement…',
