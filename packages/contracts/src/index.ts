@@ -26,3 +26,4 @@ export * from './cash-desk';
 export * from './dashboard';
 export * from './payer';
 export * from './admissions';
+export * from './school-finder';

@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+
 /**
  * Text as the search box compares it: lower case, without accents, single spaces. "Agbéko" and
  * "AGBEKO" both become "agbeko".
@@ -28,4 +30,49 @@ export function searchTerms(term: string): string[] {
     terms.push(digits);
   }
   return [...new Set(terms.filter((value) => value.length > 0))];
+}
+
+/**
+ * Letters with no accent to drop, spelt the way a parent types them on a phone: « Sacré-Cœur » is
+ * found with « coeur », « Ɖokpo » with « dokpo ».
+ */
+const SPELT_OUT: Record<string, string> = {
+  œ: 'oe',
+  æ: 'ae',
+  ɔ: 'o',
+  ɛ: 'e',
+  ɖ: 'd',
+  ŋ: 'n',
+  ʋ: 'v',
+  ɣ: 'g',
+};
+const SPELT_OUT_LETTERS = new RegExp(`[${Object.keys(SPELT_OUT).join('')}]`, 'gu');
+
+/**
+ * The words of a search term, folded (`foldForSearch`) with the letters above spelt out, split at
+ * anything that is neither a letter nor a digit: « d’Adidogomé » gives `d` and `adidogome`.
+ */
+export function searchWords(term: string): string[] {
+  return foldForSearch(term)
+    .replace(SPELT_OUT_LETTERS, (letter) => SPELT_OUT[letter] ?? letter)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+}
+
+/**
+ * `searchWords`' folding of a text column, in SQL, for tables without a stored search key:
+ * decomposed (NFD) and stripped of its combining accents, the letters above spelt out in either
+ * case, then lower-cased. The mapping comes before `lower()` because a database created with the
+ * C locale (the embedded one) lowers ASCII letters only.
+ */
+export function foldedForSearchSql(text: SQL): SQL {
+  const single = Object.entries(SPELT_OUT).filter(([, spelling]) => spelling.length === 1);
+  const from = single.map(([letter]) => `${letter}${letter.toUpperCase()}`).join('');
+  const to = single.map(([, spelling]) => `${spelling}${spelling}`).join('');
+  let folded = sql`translate(regexp_replace(normalize(${text}, NFD), ${'[\u0300-\u036f]'}, '', 'g'), ${from}::text, ${to}::text)`;
+  for (const [letter, spelling] of Object.entries(SPELT_OUT)) {
+    if (spelling.length === 1) continue;
+    folded = sql`replace(replace(${folded}, ${letter}::text, ${spelling}::text), ${letter.toUpperCase()}::text, ${spelling}::text)`;
+  }
+  return sql`lower(${folded})`;
 }

@@ -1,4 +1,4 @@
-/** Schools (tenants): creation, slugs, public profile. */
+/** Schools (tenants): creation, slugs, public profile, the public search by name or city. */
 export { organizationRoutes } from './organizations.routes';
 export {
   allocateSchoolSlug,
@@ -7,5 +7,7 @@ export {
   findOrganizationsByIds,
   getSchoolPublicProfile,
   schoolToday,
+  searchSchools,
+  type FoundSchool,
 } from './organizations.service';
 export { organizations, type Organization, type NewOrganization } from './organizations.tables';

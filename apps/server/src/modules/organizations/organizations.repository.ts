@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, like, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
+import { containsPattern, foldedForSearchSql } from '../../platform/search-text';
 import { organizations, type NewOrganization, type Organization } from './organizations.tables';
 
 export async function findOrganizationBySlug(
@@ -35,4 +36,39 @@ export async function findSlugsLike(db: DbOrTx, base: string): Promise<string[]>
     .from(organizations)
     .where(or(eq(organizations.slug, base), like(organizations.slug, `${base}-%`)));
   return rows.map((row) => row.slug);
+}
+
+/** A school as the public search lists it. */
+export type FoundSchool = Pick<Organization, 'name' | 'slug' | 'city' | 'brandColor'>;
+
+/**
+ * Active schools whose name or city holds every word (words from `searchWords`: folded), in the
+ * order of their folded names; at most `limit`. Reads the folded text of each active school
+ * (no stored key): a few thousand short rows, behind the public search's rate limit.
+ */
+export async function searchActiveOrganizations(
+  db: DbOrTx,
+  words: string[],
+  limit: number,
+): Promise<FoundSchool[]> {
+  if (words.length === 0) return [];
+  const text = foldedForSearchSql(
+    sql`${organizations.name} || ' ' || coalesce(${organizations.city}, '')`,
+  );
+  return db
+    .select({
+      name: organizations.name,
+      slug: organizations.slug,
+      city: organizations.city,
+      brandColor: organizations.brandColor,
+    })
+    .from(organizations)
+    .where(
+      and(
+        isNull(organizations.archivedAt),
+        ...words.map((word) => sql`${text} like ${containsPattern(word)}`),
+      ),
+    )
+    .orderBy(foldedForSearchSql(sql`${organizations.name}`), organizations.slug)
+    .limit(limit);
 }

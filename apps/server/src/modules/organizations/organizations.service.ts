@@ -1,13 +1,16 @@
-import type { SchoolPublicProfile } from '@ecolage/contracts';
+import { SCHOOL_SEARCH_MAX_RESULTS, type SchoolPublicProfile } from '@ecolage/contracts';
 import { dayIn, DEFAULT_SCHOOL_TIME_ZONE } from '../../platform/clock';
 import type { DbOrTx, Transaction } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
+import { searchWords } from '../../platform/search-text';
 import { recordAuditEntry, type AuditEntryInput } from '../audit';
 import {
   findOrganizationBySlug,
   findOrganizationsByIds,
   findSlugsLike,
   insertOrganization,
+  searchActiveOrganizations,
+  type FoundSchool,
 } from './organizations.repository';
 import { slugify } from './slug';
 import type { NewOrganization, Organization } from './organizations.tables';
@@ -61,7 +64,27 @@ export async function allocateSchoolSlug(db: DbOrTx, name: string): Promise<stri
   for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-export { findOrganizationBySlug, findOrganizationsByIds };
+/**
+ * The public school search (`/form`): active schools whose name or city holds every word of the
+ * term, accents, case and punctuation aside, at most `SCHOOL_SEARCH_MAX_RESULTS`; `more` when
+ * others match too. The term comes validated (`schoolSearchSchema`: two letters at least).
+ */
+export async function searchSchools(
+  db: DbOrTx,
+  term: string,
+): Promise<{ schools: FoundSchool[]; more: boolean }> {
+  const found = await searchActiveOrganizations(
+    db,
+    searchWords(term),
+    SCHOOL_SEARCH_MAX_RESULTS + 1,
+  );
+  return {
+    schools: found.slice(0, SCHOOL_SEARCH_MAX_RESULTS),
+    more: found.length > SCHOOL_SEARCH_MAX_RESULTS,
+  };
+}
+
+export { findOrganizationBySlug, findOrganizationsByIds, type FoundSchool };
 
 /**
  * The calendar day (`YYYY-MM-DD`) it is at the school, in its own time zone: what due dates,

@@ -18,11 +18,12 @@ export function codePageAddress(slug: string, codeId: string): string {
   return `${payPageAddress(slug)}/code/${encodeURIComponent(codeId)}`;
 }
 
-function alertOf(message: string | undefined): Html | '' {
+/** Why a form was refused as a whole, read out when the page opens. */
+export function alertOf(message: string | undefined): Html | '' {
   return message ? html`<p class="alert" role="alert">${message}</p>` : '';
 }
 
-interface FieldView {
+export interface FieldView {
   id: string;
   name: string;
   label: string;
@@ -33,7 +34,8 @@ interface FieldView {
   attributes: Html;
 }
 
-function field(view: FieldView): Html {
+/** A required input with its label, hint and error, tied together for screen readers. */
+export function field(view: FieldView): Html {
   const described = [`${view.id}-aide`, view.error ? `${view.id}-erreur` : null]
     .filter(Boolean)
     .join(' ');

@@ -30,16 +30,30 @@ export interface PayerPage {
   assets: EntryAssets;
   /** Without JavaScript, the page reloads itself (the waiting screen). */
   refreshSeconds?: number;
-  /** What the page is for: paying (default) or the pre-registration form. */
-  purpose?: 'payment' | 'registration';
+  /**
+   * What the page is for: paying (default), the pre-registration form, or finding the school for
+   * either (`/form`). Only the paying pages are kept out of search engines.
+   */
+  purpose?: 'payment' | 'registration' | 'finder';
 }
 
 function description(page: PayerPage): string {
   const school = page.school ? ` de ${page.school.name}` : '';
-  return page.purpose === 'registration'
-    ? `Demande d’inscription en ligne${school}`
-    : `Payer les frais de scolarité${school}`;
+  switch (page.purpose) {
+    case 'registration':
+      return `Demande d’inscription en ligne${school}`;
+    case 'finder':
+      return 'Trouvez l’école de votre enfant pour payer les frais de scolarité ou le pré-inscrire en ligne, sans compte.';
+    default:
+      return `Payer les frais de scolarité${school}`;
+  }
 }
+
+const FOOTER = {
+  payment: 'Paiement sécurisé',
+  registration: 'Inscription en ligne',
+  finder: 'Paiement et inscription en ligne',
+} as const;
 
 /** Dark text on a light brand colour, white on a dark one (WCAG contrast). */
 export function textOn(hex: string): '#111827' | '#ffffff' {
@@ -55,6 +69,13 @@ export function textOn(hex: string): '#111827' | '#ffffff' {
 }
 
 const SAFE_COLOR = /^#[0-9a-fA-F]{6}$/;
+const DEFAULT_BRAND = '#484D9B';
+
+/** A school's colour as the payer styles read it (`--brand`, `--on-brand`), Écolage's if unsafe. */
+export function brandStyle(color: string | null | undefined): string {
+  const brand = color && SAFE_COLOR.test(color) ? color : DEFAULT_BRAND;
+  return `--brand:${brand};--on-brand:${textOn(brand)}`;
+}
 
 /**
  * The shell of every payer page (and of the pre-registration form): French, readable from 320 px,
@@ -63,8 +84,8 @@ const SAFE_COLOR = /^#[0-9a-fA-F]{6}$/;
  */
 export function renderPayerPage(page: PayerPage): string {
   const brand =
-    page.school && SAFE_COLOR.test(page.school.brandColor) ? page.school.brandColor : '#484D9B';
-  const style = `--brand:${brand};--on-brand:${textOn(brand)}`;
+    page.school && SAFE_COLOR.test(page.school.brandColor) ? page.school.brandColor : DEFAULT_BRAND;
+  const style = brandStyle(brand);
   return `<!doctype html>${html`<html lang="fr">
     <head>
       <meta charset="utf-8" />
@@ -72,7 +93,7 @@ export function renderPayerPage(page: PayerPage): string {
       <title>${page.title}</title>
       <meta name="description" content="${description(page)}" />
       <meta name="theme-color" content="${brand}" />
-      ${page.purpose === 'registration' ? '' : html`<meta name="robots" content="noindex" />`}
+      ${(page.purpose ?? 'payment') === 'payment' ? html`<meta name="robots" content="noindex" />` : ''}
       ${page.refreshSeconds ? html`<noscript><meta http-equiv="refresh" content="${page.refreshSeconds}" /></noscript>` : ''}
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       ${page.assets.styles.map((href) => html`<link rel="stylesheet" href="${href}" />`)}
@@ -90,7 +111,7 @@ export function renderPayerPage(page: PayerPage): string {
       <main id="contenu">${page.body}</main>
       <footer class="foot">
         <p>
-          ${page.purpose === 'registration' ? 'Inscription en ligne' : 'Paiement sécurisé'} par
+          ${FOOTER[page.purpose ?? 'payment']} par
           <strong>Écolage</strong>
         </p>
       </footer>

@@ -5,6 +5,7 @@ import type { PaymentsContext } from '../payments';
 import { linkRoutes } from './link.routes';
 import { payPageRoutes } from './pay-page.routes';
 import type { LinkSigner } from './payment-links';
+import { schoolFinderRoutes } from './school-finder.routes';
 import { waitingRoutes } from './waiting.routes';
 
 export interface PayerRoutesOptions {
@@ -14,10 +15,14 @@ export interface PayerRoutesOptions {
   assets: EntryAssets;
 }
 
-/** Every payer route; the pages post ordinary forms (urlencoded), so they work without script. */
+/**
+ * Every payer route, `/form` (finding the school) included; the pages post ordinary forms
+ * (urlencoded), so they work without script.
+ */
 export const payerRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (app, options) => {
   await app.register(formbody);
   await app.register(linkRoutes, options);
   await app.register(waitingRoutes, options);
   await app.register(payPageRoutes, options);
+  await app.register(schoolFinderRoutes, options);
 };

@@ -5,7 +5,10 @@ import { Container } from '../../components/ui/container';
 import heroImage from './assets/hero-phone.svg';
 import { MOBILE_MONEY_BRANDS } from './payment-brands';
 
-/** Hero: promise, call to action, illustration and the wallets parents already use. */
+/**
+ * Hero: promise, call to action, the way in for a parent without a link (`/form`), illustration
+ * and the wallets parents already use.
+ */
 export function HeroSection() {
   const { t } = useTranslation();
   return (
@@ -35,6 +38,16 @@ export function HeroSection() {
               {t('hero.secondaryCta')}
             </ButtonLink>
           </div>
+          {/* `/form` is a server-rendered page (the payer pages' shell): a full page load. */}
+          <p className="mt-4 text-base text-slate-700">
+            {t('hero.parentPrompt')}{' '}
+            <a
+              href="/form"
+              className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+            >
+              {t('hero.parentLink')}
+            </a>
+          </p>
           <div className="mt-10">
             <h2 className="text-sm font-semibold text-slate-700">{t('hero.brandsTitle')}</h2>
             <ul className="mt-3 flex flex-wrap gap-2">

@@ -17,6 +17,18 @@ describe('landing page', () => {
     expect(banner.getAttribute('height')).toBe('480');
   });
 
+  it('shows a parent without a link the way to pay or pre-register (/form, a server page)', async () => {
+    await renderApp('/');
+    const hero = screen.getByRole('region', { name: 'Payez les frais de scolarité, sans tracas.' });
+    expect(within(hero).getByText(/Vous êtes parent/)).toBeTruthy();
+    const link = within(hero).getByRole('link', {
+      name: 'Payer ou pré-inscrire un élève dans son école',
+    });
+    expect(link.getAttribute('href')).toBe('/form');
+    // A plain link: the router must not take /form for one of its own pages.
+    expect(link.getAttribute('data-discover')).toBeNull();
+  });
+
   it('names the mobile-money wallets as text', async () => {
     await renderApp('/');
     const wallets = screen.getByRole('heading', { name: 'Paiement accepté par' })

@@ -9,6 +9,8 @@ export const marketing: Marketing = {
     text: 'Écolage bills school fees and collects them for your school: parents pay in seconds from their phone, you follow every franc in real time, and receipts and reminders go out on their own.',
     cta: 'Start for free',
     secondaryCta: 'See pricing',
+    parentPrompt: 'Are you a parent?',
+    parentLink: 'Pay or pre-register a student at their school',
     imageAlt:
       'Illustration: a phone shows 75,000 FCFA of school fees to pay by mobile money, next to a validated PDF receipt and a due-date reminder.',
     brandsTitle: 'Payments accepted through',

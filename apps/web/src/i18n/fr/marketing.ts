@@ -6,6 +6,8 @@ export const marketing = {
     text: 'Écolage facture les frais de scolarité et les encaisse pour votre école : les parents paient en quelques secondes depuis leur téléphone, vous suivez chaque franc en temps réel, les reçus et les rappels partent tout seuls.',
     cta: 'Commencez gratuitement',
     secondaryCta: 'Voir les tarifs',
+    parentPrompt: 'Vous êtes parent ?',
+    parentLink: 'Payer ou pré-inscrire un élève dans son école',
     imageAlt:
       "Illustration : un téléphone affiche des frais de scolarité de 75 000 FCFA à payer par mobile money, à côté d'un reçu PDF validé et d'un rappel d'échéance.",
     brandsTitle: 'Paiement accepté par',
