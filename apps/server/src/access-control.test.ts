@@ -41,6 +41,7 @@ const validBodies: Record<string, object> = {
   'POST /api/students/imports/{importId}/commit': { mode: 'skip_invalid' },
   'POST /api/payments/reviews/{reviewId}/resolve': { note: 'Vérifié auprès du prestataire' },
   'POST /api/payments/{paymentId}/refresh': {},
+  'POST /api/payments/{paymentId}/cancel': {},
   'POST /api/payments/{paymentId}/refunds': { amount: 1000, reason: 'Intrusion' },
   'POST /api/cash-sessions/{sessionId}/payments': {
     studentId: '00000000-0000-4000-8000-000000000000',

@@ -18,6 +18,8 @@ export const CashDeskMessages = {
   noPayer: 'Cet étudiant n’a aucun responsable : ajoutez-en un avant d’encaisser.',
   invoiceOfAnotherStudent: 'Une des factures choisies n’est pas une facture de cet étudiant.',
   nothingDue: 'Cet étudiant n’a aucune facture à payer.',
+  invoiceAwaitsPayment:
+    'Un paiement mobile money est en attente pour cette facture : attendez son issue ou annulez la demande avant d’encaisser.',
 } as const;
 
 export const cashSessionStatusValues = ['open', 'closed'] as const;

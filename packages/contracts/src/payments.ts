@@ -114,6 +114,10 @@ export const PaymentMessages = {
   refundNotFound: 'Remboursement introuvable.',
   refundProviderUnavailable:
     'Ce paiement ne peut pas être remboursé par le prestataire : enregistrez un remboursement manuel.',
+  notPending: 'Ce paiement n’est plus en attente : il ne peut plus être annulé.',
+  cancelRefusedByProvider:
+    'Le prestataire n’a pas pu annuler la demande : réessayez dans un instant ou attendez son issue.',
+  cancelledByStaff: 'Demande annulée par l’école avant d’être réglée.',
 } as const;
 
 /** `POST /api/payments`: a staff member asks a guardian to pay (push to their phone or a link). */
@@ -209,6 +213,30 @@ export const paymentItemSchema = paymentSchema.pick({
 });
 export type PaymentItem = z.infer<typeof paymentItemSchema>;
 export const paymentListSchema = pageOf(paymentItemSchema);
+
+/**
+ * `GET /api/students/:studentId/pending-payments`: the payments in flight (not final yet) that
+ * claim some of the student's invoices — what the cash desk must see before it takes money for
+ * them.
+ */
+export const pendingPaymentSchema = z.object({
+  id: z.string(),
+  status: z.enum(paymentStatusValues),
+  provider: z.enum(paymentChannelValues),
+  wallet: z.enum(paymentMethodValues),
+  amount: z.number().int(),
+  payerPhone: z.string().nullable(),
+  guardianName: z.string(),
+  /** The student's invoices it claims. */
+  invoiceIds: z.array(z.string()),
+  createdAt: z.string(),
+  /** When we stop waiting for the payer. */
+  expiresAt: z.string(),
+  /** Whether the provider itself can stop the payer from paying (Wave); else cancelled here only. */
+  providerCancels: z.boolean(),
+});
+export type PendingPayment = z.infer<typeof pendingPaymentSchema>;
+export const pendingPaymentListSchema = z.object({ items: z.array(pendingPaymentSchema) });
 
 /** Why a provider notification or a payment waits for a person. */
 export const reviewReasonValues = [

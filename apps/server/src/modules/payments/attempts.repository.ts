@@ -82,14 +82,13 @@ export async function recordTransition(db: DbOrTx, transition: NewTransition): P
 
 /**
  * Claims the invoices for the attempt: the partial unique index refuses a second active claim.
- * A desk payment records its invoices inactive (`active: false`): the money is already in hand,
- * so an online payment in flight for the same invoice is not blocked by them.
+ * A desk payment claims them too, and releases them before its commit: the money is in hand, so
+ * an online payment asked for later is not blocked by them.
  */
 export async function claimInvoices(
   db: DbOrTx,
   attempt: Pick<PaymentAttemptRow, 'id' | 'organizationId' | 'guardianId'>,
   invoices: { invoiceId: string; studentId: string }[],
-  { active = true }: { active?: boolean } = {},
 ): Promise<void> {
   if (invoices.length === 0) return;
   await db.insert(paymentAttemptInvoices).values(
@@ -99,7 +98,6 @@ export async function claimInvoices(
       invoiceId: invoice.invoiceId,
       studentId: invoice.studentId,
       guardianId: attempt.guardianId,
-      active,
     })),
   );
 }

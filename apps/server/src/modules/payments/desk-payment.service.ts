@@ -8,6 +8,7 @@ import {
 } from '@ecolage/contracts';
 import type { z } from 'zod';
 import type { Transaction, DbOrTx } from '../../platform/db/database';
+import { isUniqueViolation, violatedConstraint } from '../../platform/db/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
 import { AppError, notFound } from '../../platform/errors';
 import { recordOutboxEvent } from '../../platform/outbox/outbox';
@@ -20,9 +21,11 @@ import {
   insertAttempt,
   insertIdempotencyKey,
   recordTransition,
+  releaseInvoices,
   updateAttempt,
 } from './attempts.repository';
 import { paymentToAllocate, succeededEvent } from './confirm-successes';
+import { findPendingClaims } from './desk-payments.repository';
 import { findPaymentByKey, requestHash } from './idempotency-keys';
 import type { PaymentAttemptRow } from './payments.tables';
 import { coveredOldestFirst } from './request-payment.service';
@@ -99,10 +102,17 @@ async function resolvePayer(tx: Transaction, organizationId: string, request: De
 const invalid = (path: string, message: string) =>
   new AppError(ErrorCode.VALIDATION_FAILED, message, { issues: [{ path, message }] });
 
+const awaitsPayment = () =>
+  new AppError(ErrorCode.CONFLICT, CashDeskMessages.invoiceAwaitsPayment, {
+    issues: [{ path: 'invoiceIds', message: CashDeskMessages.invoiceAwaitsPayment }],
+  });
+
 /**
  * The student's invoices this payment is for: the chosen ones (open, the student's, linked to
  * the payer), or — without a choice — the student's open invoices, oldest due first, that the
- * amount covers. The amount may not exceed what they still owe.
+ * amount covers. The amount may not exceed what they still owe. An invoice a payment in flight
+ * claims (a push waiting on a parent's phone, by any payer) is not taken: chosen, it is refused
+ * (409); without a choice, the others are paid, and 409 when they are not enough.
  */
 async function invoicesToPay(
   tx: Transaction,
@@ -116,10 +126,51 @@ async function invoicesToPay(
     throw invalid('invoiceIds', CashDeskMessages.invoiceOfAnotherStudent);
   }
   const owed = payable.filter((invoice) => invoice.studentId === request.studentId);
-  const balance = owed.reduce((sum, invoice) => sum + invoice.balance, 0);
-  if (balance === 0) throw invalid('invoiceIds', CashDeskMessages.nothingDue);
-  if (request.amount > balance) throw invalid('amount', PaymentMessages.amountAboveBalance);
-  return chosen ? owed : coveredOldestFirst(owed, request.amount);
+  if (owed.length === 0) throw invalid('invoiceIds', CashDeskMessages.nothingDue);
+  const claims = await findPendingClaims(tx, organizationId, {
+    invoiceIds: owed.map((invoice) => invoice.id),
+  });
+  const claimed = new Set(claims.flatMap((claim) => claim.invoiceIds));
+  if (chosen && claimed.size > 0) throw awaitsPayment();
+  const free = owed.filter((invoice) => !claimed.has(invoice.id));
+  const balance = free.reduce((sum, invoice) => sum + invoice.balance, 0);
+  if (request.amount > balance) {
+    if (claimed.size > 0) throw awaitsPayment();
+    throw balance === 0
+      ? invalid('invoiceIds', CashDeskMessages.nothingDue)
+      : invalid('amount', PaymentMessages.amountAboveBalance);
+  }
+  return chosen ? free : coveredOldestFirst(free, request.amount);
+}
+
+/**
+ * Claims the invoices for the desk payment the way a request to pay claims them (the partial
+ * unique index: one active claim per invoice and payer), so that a request for the same invoices
+ * and payer running at this moment waits for this transaction, or this one for it: the one that
+ * loses gets its 409. The claims are released before the commit — the money is in hand.
+ */
+async function claimWhilePaying(
+  tx: Transaction,
+  attempt: PaymentAttemptRow,
+  invoices: PayableInvoice[],
+): Promise<void> {
+  try {
+    await tx.transaction((savepoint) =>
+      claimInvoices(
+        savepoint,
+        attempt,
+        invoices.map((invoice) => ({ invoiceId: invoice.id, studentId: invoice.studentId })),
+      ),
+    );
+  } catch (error) {
+    if (
+      isUniqueViolation(error) &&
+      violatedConstraint(error) === 'payment_attempt_invoices_one_active_key'
+    ) {
+      throw awaitsPayment();
+    }
+    throw error;
+  }
 }
 
 /**
@@ -173,12 +224,7 @@ export async function recordDeskPayment(
       attemptId,
     });
   }
-  await claimInvoices(
-    tx,
-    created,
-    invoices.map((invoice) => ({ invoiceId: invoice.id, studentId: invoice.studentId })),
-    { active: false },
-  );
+  await claimWhilePaying(tx, created, invoices);
   await recordTransition(tx, {
     organizationId,
     attemptId,
@@ -187,6 +233,7 @@ export async function recordDeskPayment(
     cause: 'desk',
     at: now,
   });
+  await releaseInvoices(tx, [attemptId]);
   const [allocated] = await allocatePayments(tx, organizationId, [
     paymentToAllocate(created, await schoolToday(tx, organizationId)),
   ]);

@@ -2,7 +2,7 @@ import type { DeskMethodValue } from '@ecolage/contracts';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { guardians } from '../students';
-import { paymentAttempts, type PaymentAttemptRow } from './payments.tables';
+import { paymentAttemptInvoices, paymentAttempts, type PaymentAttemptRow } from './payments.tables';
 
 export interface MethodTotal {
   method: DeskMethodValue;
@@ -122,4 +122,62 @@ export async function findSessionPaymentPage(
     db.select({ total: count() }).from(paymentAttempts).where(inSession),
   ]);
   return { rows, total: counted?.total ?? 0 };
+}
+
+/** A payment in flight that claims some of a student's invoices, with its payer's name. */
+export interface PendingClaim {
+  attempt: PaymentAttemptRow;
+  guardianName: string;
+  /** The claimed invoices (of the student asked about, or among those asked about). */
+  invoiceIds: string[];
+}
+
+/**
+ * The payments in flight — by any payer — that hold an active claim on these invoices, or on the
+ * student's invoices: the ones a desk payment for them would pay a second time. Oldest first.
+ */
+export async function findPendingClaims(
+  db: DbOrTx,
+  organizationId: string,
+  on: { invoiceIds: string[] } | { studentId: string },
+): Promise<PendingClaim[]> {
+  if ('invoiceIds' in on && on.invoiceIds.length === 0) return [];
+  const rows = await db
+    .select({
+      attempt: paymentAttempts,
+      guardianName: guardians.fullName,
+      invoiceId: paymentAttemptInvoices.invoiceId,
+    })
+    .from(paymentAttemptInvoices)
+    .innerJoin(
+      paymentAttempts,
+      and(
+        eq(paymentAttempts.organizationId, paymentAttemptInvoices.organizationId),
+        eq(paymentAttempts.id, paymentAttemptInvoices.attemptId),
+      ),
+    )
+    .innerJoin(
+      guardians,
+      and(
+        eq(guardians.organizationId, paymentAttempts.organizationId),
+        eq(guardians.id, paymentAttempts.guardianId),
+      ),
+    )
+    .where(
+      and(
+        eq(paymentAttemptInvoices.organizationId, organizationId),
+        eq(paymentAttemptInvoices.active, true),
+        'invoiceIds' in on
+          ? inArray(paymentAttemptInvoices.invoiceId, [...new Set(on.invoiceIds)])
+          : eq(paymentAttemptInvoices.studentId, on.studentId),
+      ),
+    )
+    .orderBy(asc(paymentAttempts.createdAt), asc(paymentAttempts.id));
+  const claims = new Map<string, PendingClaim>();
+  for (const row of rows) {
+    const claim = claims.get(row.attempt.id) ?? { ...row, invoiceIds: [] };
+    claim.invoiceIds.push(row.invoiceId);
+    claims.set(row.attempt.id, claim);
+  }
+  return [...claims.values()];
 }

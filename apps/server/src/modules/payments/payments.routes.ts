@@ -29,6 +29,7 @@ import { checkIdempotencyKey } from './idempotency-keys';
 import { requestPayment } from './request-payment.service';
 import { listReviews, resolveReview } from './reviews.service';
 import { refundsRoutes } from './refunds.routes';
+import { pendingPaymentsRoutes } from './pending-payments.routes';
 
 const errors = {
   400: apiErrorSchema,
@@ -49,6 +50,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ context: PaymentsContext }>
   const school = (request: Parameters<typeof requireMember>[0]) =>
     requireMember(request).organizationId;
   await app.register(refundsRoutes, { context });
+  await app.register(pendingPaymentsRoutes, { context });
 
   app.get(
     '/api/payments/options',

@@ -6,6 +6,7 @@ import {
   type WalletValue,
 } from '@ecolage/contracts';
 import type { z } from 'zod';
+import type { Transaction } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
 import { AppError, notFound } from '../../platform/errors';
@@ -124,6 +125,7 @@ export async function requestPayment(
         row,
         claimed.map((invoice) => ({ invoiceId: invoice.id, studentId: invoice.studentId })),
       );
+      await refuseIfPaidMeanwhile(tx, organizationId, guardian.id, claimed, chosen && amount);
       await recordTransition(tx, {
         organizationId,
         attemptId,
@@ -166,6 +168,35 @@ export async function requestPayment(
     payerName: guardian.fullName,
   });
   return { attempt: started, replayed: false };
+}
+
+/**
+ * The invoices as they stand once claimed: a cash desk payment for them that committed meanwhile
+ * (the claim waited for it) has paid them, and this request would only become family credit.
+ * `chosenAmount`: the amount asked for chosen invoices, which must still be owed.
+ */
+async function refuseIfPaidMeanwhile(
+  tx: Transaction,
+  organizationId: string,
+  guardianId: string,
+  claimed: { id: string }[],
+  chosenAmount: number | false,
+): Promise<void> {
+  if (claimed.length === 0) return;
+  const still = await listPayableInvoices(
+    tx,
+    organizationId,
+    guardianId,
+    claimed.map((invoice) => invoice.id),
+  );
+  if (chosenAmount !== false) {
+    const balance = still.reduce((sum, invoice) => sum + invoice.balance, 0);
+    if (chosenAmount > balance) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, PaymentMessages.amountAboveBalance, {
+        issues: [{ path: 'amount', message: PaymentMessages.amountAboveBalance }],
+      });
+    }
+  }
 }
 
 /** The invoices, oldest due first, that the amount reaches (the last one perhaps in part). */
