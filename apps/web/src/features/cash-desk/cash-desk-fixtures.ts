@@ -103,6 +103,7 @@ export function deskRoutes(current: CashSession | null, extra: Routes = {}): Rou
     'GET /api/cash-sessions/current': () => jsonResponse(200, current),
     'GET /api/cash-sessions': (request) => page(current ? [current] : [], request),
     [`GET ${SESSION_PAYMENTS_PATH}`]: (request) => page([SESSION_PAYMENT], request),
+    [`GET /api/students/${STUDENT_ID}/pending-payments`]: () => jsonResponse(200, { items: [] }),
     'GET /api/students': (request) => {
       const search = (request.url.searchParams.get('search') ?? '').toLowerCase();
       return page(

@@ -4,7 +4,9 @@ import type {
   CashSessionStatusValue,
   DeskPaymentRequest,
   DeskPaymentResult,
+  Payment,
   PaymentRow,
+  PendingPayment,
 } from '@ecolage/contracts';
 import { errorStatus } from '../../lib/error-message';
 import { apiRequest } from '../auth/auth-client';
@@ -37,6 +39,8 @@ export const cashDeskKeys = {
   lists: ['cash-sessions', 'list'] as const,
   list: (status: CashSessionStatusValue | null, page: number) =>
     ['cash-sessions', 'list', { status, page, pageSize: CASH_SESSIONS_PAGE_SIZE }] as const,
+  /** Under `['invoices']`: asked again with the student's invoices after every payment. */
+  pending: (studentId: string) => ['invoices', 'pending-payments', studentId] as const,
   payments: (sessionId: string, page: number) =>
     [
       'cash-sessions',
@@ -96,6 +100,41 @@ export function useSessionPayments(sessionId: string, page: number) {
     placeholderData: keepPreviousData,
     staleTime: 0,
     retry: retryUnlessRefused,
+  });
+}
+
+/**
+ * `GET /api/students/:studentId/pending-payments`: the payments in flight on the student's
+ * invoices (a push waiting on a parent's phone), which the desk may not take money for.
+ */
+export function usePendingPayments(studentId: string, enabled = true) {
+  return useQuery({
+    queryKey: cashDeskKeys.pending(studentId),
+    queryFn: async ({ signal }) => {
+      const answer = await apiRequest(`/api/students/${id(studentId)}/pending-payments`, {
+        signal,
+      });
+      return expectShape<{ items: PendingPayment[] }>(answer, 'items').items;
+    },
+    enabled,
+    staleTime: 0,
+    retry: retryUnlessRefused,
+  });
+}
+
+/**
+ * `POST /api/payments/:paymentId/cancel {}` → the payment: `cancelled`, or as it ended meanwhile
+ * (paid just before). The student's invoices and what holds them are asked again either way.
+ */
+export function useCancelPendingPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (paymentId: string) =>
+      expectShape<Payment>(
+        await apiRequest(`/api/payments/${id(paymentId)}/cancel`, { method: 'POST', body: {} }),
+        'status',
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: studentDetailKeys.invoices }),
   });
 }
 

@@ -19,6 +19,8 @@ import { errorMessage } from '../../lib/error-message';
 import { InvoiceChoice } from '../payments/invoice-choice';
 import { paymentFieldErrors } from '../payments/payment-request-form';
 import { usePayableInvoices } from '../payments/payments.api';
+import { usePendingPayments } from './cash-desk.api';
+import { PendingPayments } from './pending-payments';
 import { check, focusFirstError, withoutError } from '../students/student-forms';
 import type { FormErrors } from '../students/student-forms';
 import { RadioChoice } from '../students/student-ui';
@@ -70,15 +72,24 @@ export function DeskPaymentForm({
   const { t, i18n } = useTranslation();
   const { language } = i18n;
   const formRef = useRef<HTMLFormElement>(null);
-  const invoices = usePayableInvoices(student.id, canReadInvoices);
+  const payableInvoices = usePayableInvoices(student.id, canReadInvoices);
+  const inFlight = usePendingPayments(student.id);
   const [values, setValues] = useState<DeskValues>(() => initialValues(student));
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
+  // An invoice a payment in flight holds is shown with it, not offered: the desk may not take it.
+  const held = new Set((inFlight.data ?? []).flatMap((payment) => payment.invoiceIds));
+  const invoices = {
+    ...payableInvoices,
+    data: payableInvoices.data?.filter((invoice) => !held.has(invoice.id)),
+  } as typeof payableInvoices;
   const payable = invoices.data ?? [];
   const showInvoices = canReadInvoices && payable.length > 0;
   const invoiceIds = showInvoices
-    ? (values.invoiceIds ?? payable.map((invoice) => invoice.id))
+    ? (values.invoiceIds ?? payable.map((invoice) => invoice.id)).filter((invoiceId) =>
+        payable.some((invoice) => invoice.id === invoiceId),
+      )
     : [];
   const chosenTotal = payable
     .filter((invoice) => invoiceIds.includes(invoice.id))
@@ -167,6 +178,7 @@ export function DeskPaymentForm({
         }))}
         error={errors.guardianId}
       />
+      <PendingPayments payments={inFlight.data ?? []} invoices={payableInvoices.data ?? []} />
       {canReadInvoices ? (
         <InvoiceChoice
           invoices={invoices}

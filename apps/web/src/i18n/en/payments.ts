@@ -225,6 +225,7 @@ export const payments: Payments = {
         refresh: 'manual check',
         expiry: 'time limit passed',
         desk: 'recorded at the cash desk',
+        cancel: 'request cancelled',
         refund: 'refund',
       },
       providerStatus: 'Status at the provider: {{status}}',

@@ -205,6 +205,7 @@ export const payments = {
         refresh: 'vérification manuelle',
         expiry: 'délai dépassé',
         desk: 'enregistré à la caisse',
+        cancel: 'demande annulée',
         refund: 'remboursement',
       },
       providerStatus: 'Statut chez le prestataire : {{status}}',
