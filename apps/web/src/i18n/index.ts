@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { deName } from '@ecolage/contracts';
 import { fr } from './fr';
 import type { FrenchStrings } from './fr';
 import { DEFAULT_LANGUAGE, LANGUAGES, storeLanguage } from './language';
@@ -27,6 +28,11 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false }, // React escapes already
   returnNull: false,
 });
+
+// « {{name, de}} » in a French string: « de Kofi », « d’Adjoa » (`deName`, one rule for the app).
+i18n.services.formatter?.add('de', (value: unknown, language: string | undefined) =>
+  language?.startsWith('fr') ? deName(String(value)) : String(value),
+);
 
 function syncDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;

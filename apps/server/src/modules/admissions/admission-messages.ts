@@ -1,3 +1,4 @@
+import { deName } from '@ecolage/contracts';
 import type { Transaction } from '../../platform/db/database';
 import { publicBaseUrl } from '../../platform/env';
 import { queueEmail, queueSms } from '../messaging';
@@ -37,7 +38,7 @@ export async function notifySubmitted(
       text: [
         'Bonjour,',
         '',
-        `Une demande d’inscription vient d’arriver par le formulaire en ligne de ${school.name}.`,
+        `Une demande d’inscription vient d’arriver par le formulaire en ligne ${deName(school.name)}.`,
         '',
         `Nom : ${admission.fullName}`,
         `Programme : ${applicant.programme}, niveau ${applicant.level}`,

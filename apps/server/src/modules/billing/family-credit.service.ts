@@ -1,3 +1,4 @@
+import { deName } from '@ecolage/contracts';
 import type { DbOrTx, Transaction } from '../../platform/db/database';
 import { recordAuditEntry, type AuditEntryInput } from '../audit';
 import {
@@ -90,10 +91,11 @@ export async function applyFamilyCredit(
       idempotencyKey: `credit:${allocationId}`,
       journal: LedgerJournals.adjustments,
       entryDate,
-      label: `Avoir de ${guardian.fullName} imputé sur la facture ${invoice.number ?? ''}`.slice(
-        0,
-        300,
-      ),
+      label:
+        `Avoir ${deName(guardian.fullName)} imputé sur la facture ${invoice.number ?? ''}`.slice(
+          0,
+          300,
+        ),
       pieceRef: invoice.number,
       sourceType: 'family_credit',
       sourceId: allocationId,

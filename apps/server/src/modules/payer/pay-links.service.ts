@@ -1,4 +1,4 @@
-import { StudentMessages, type PaymentLink } from '@ecolage/contracts';
+import { deName, StudentMessages, type PaymentLink } from '@ecolage/contracts';
 import { DEFAULT_SCHOOL_TIME_ZONE } from '../../platform/clock';
 import type { Database, Transaction } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
@@ -58,7 +58,7 @@ export async function makeStudentPaymentLink(
       await queueSms(tx, {
         organizationId,
         recipient: payer.phone,
-        body: `${schoolName} : payez les frais de scolarité de ${student.fullName} en ligne : ${link.url}`,
+        body: `${schoolName} : payez les frais de scolarité ${deName(student.fullName)} en ligne : ${link.url}`,
         template: 'payer.link',
         metadata,
       });
@@ -67,11 +67,11 @@ export async function makeStudentPaymentLink(
         await queueEmail(tx, {
           organizationId,
           to: payer.email,
-          subject: `Frais de scolarité de ${student.fullName} — ${schoolName}`,
+          subject: `Frais de scolarité ${deName(student.fullName)} — ${schoolName}`,
           text: [
             `Bonjour ${payer.fullName},`,
             '',
-            `${schoolName} vous invite à payer en ligne les frais de scolarité de ${student.fullName},` +
+            `${schoolName} vous invite à payer en ligne les frais de scolarité ${deName(student.fullName)},` +
               ' par mobile money ou par carte bancaire.',
             '',
             `Ouvrez ce lien pour voir les factures de vos enfants inscrits à l’école et les payer : ${link.url}`,

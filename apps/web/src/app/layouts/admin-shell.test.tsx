@@ -263,7 +263,7 @@ describe('admin shell: account menu', () => {
       permissions: ['read:students', 'read:payments'],
     });
     await waitFor(() => expect(currentUrl()).toBe('/admin'));
-    expect(screen.getByText("Bienvenue dans l'espace de Institut Lumière de Kara.")).toBeTruthy();
+    expect(screen.getByText("Bienvenue dans l'espace d’Institut Lumière de Kara.")).toBeTruthy();
     expect(within(sidebar()).queryByRole('link', { name: 'Statistiques' })).toBeNull();
   });
 

@@ -61,10 +61,10 @@ describe('« Demandes d’inscription »', () => {
     expect(within(essi).getByRole('link', { name: 'essi@exemple.tg' })).toBeTruthy();
     expect(within(essi).getByText('À examiner')).toBeTruthy();
     expect(
-      within(essi).getByRole('button', { name: 'Accepter la demande de Essi Lawson' }),
+      within(essi).getByRole('button', { name: 'Accepter la demande d’Essi Lawson' }),
     ).toBeTruthy();
     expect(
-      within(essi).getByRole('button', { name: 'Refuser la demande de Essi Lawson' }),
+      within(essi).getByRole('button', { name: 'Refuser la demande d’Essi Lawson' }),
     ).toBeTruthy();
     expect(screen.queryByText('Kafui Ameko')).toBeNull();
     expect(listCalls(fetchMock)).toEqual(['?status=submitted&page=1&pageSize=10']);
@@ -88,10 +88,10 @@ describe('« Demandes d’inscription »', () => {
     const { user, fetchMock } = await openScreen();
     await user.click(
       within(rowOf('Essi Lawson')).getByRole('button', {
-        name: 'Accepter la demande de Essi Lawson',
+        name: 'Accepter la demande d’Essi Lawson',
       }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Accepter la demande de Essi Lawson ?' });
+    const dialog = screen.getByRole('dialog', { name: 'Accepter la demande d’Essi Lawson ?' });
     expect(dialog.textContent).toContain(
       "Essi Lawson devient étudiant actif en Master Droit, M1, pour l'année en cours.",
     );

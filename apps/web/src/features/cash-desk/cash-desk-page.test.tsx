@@ -186,7 +186,7 @@ describe('« Caisse »: taking a payment', () => {
       const done = await screen.findByRole('heading', { name: 'Paiement enregistré' });
       expect(document.activeElement).toBe(done);
       expect(screen.getByText('Reçu n° REC-2026-000042')).toBeTruthy();
-      expect(screen.getByText(`${fcfaText(65_000)} reçus de Afi Mensah (Chèque).`)).toBeTruthy();
+      expect(screen.getByText(`${fcfaText(65_000)} reçus d’Afi Mensah (Chèque).`)).toBeTruthy();
 
       await user.click(screen.getByRole('button', { name: 'Imprimer le reçu (ticket 80 mm)' }));
       await waitFor(() => expect(tab.location.href).toBe('blob:http://localhost/ticket'));

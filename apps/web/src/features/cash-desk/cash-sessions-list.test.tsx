@@ -81,7 +81,7 @@ describe('« Caisse »: the sessions', () => {
     try {
       await user.click(
         screen.getByRole('button', {
-          name: 'Brouillard de caisse de Ama Mensah du 21 nov. 2026, 08:00 (PDF)',
+          name: 'Brouillard de caisse d’Ama Mensah du 21 nov. 2026, 08:00 (PDF)',
         }),
       );
       await waitFor(() => expect(click).toHaveBeenCalledTimes(1));

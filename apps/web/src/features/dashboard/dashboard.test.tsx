@@ -61,7 +61,7 @@ describe('dashboard: the four figures', () => {
     const due = within(await card('Échéances à 7 jours'));
     expect(due.getByText(fcfaText(1_900_000))).toBeTruthy();
     expect(due.getByText('stable')).toBeTruthy();
-    expect(due.getByText('par rapport aux 7 jours suivants')).toBeTruthy();
+    expect(due.getByText('sur les 7 jours suivants')).toBeTruthy();
 
     expect(callsTo(fetchMock, 'GET', '/api/dashboard')).toHaveLength(1);
   });
@@ -82,6 +82,47 @@ describe('dashboard: the four figures', () => {
     expect(await takings.findByText(fcfaText(150_000))).toBeTruthy();
     expect(takings.queryByText('par rapport à hier')).toBeNull();
     expect(within(await card('Impayés')).getByText('+25 %').className).toMatch(/text-red-800/);
+  });
+
+  it('agrees « réussi » and « tenté » with their counts', async () => {
+    storeSession();
+    const successRate = { value: 100, previous: 50, change: 100, attempted: 1, succeeded: 1 };
+    routeFetch(dashboardRoutes({ 'GET /api/dashboard': () => ({ ...DASHBOARD, successRate }) }));
+    await renderApp('/admin');
+    const rate = within(await card('Taux de succès'));
+    expect(await rate.findByText('1 réussi sur 1 tenté en 30 jours')).toBeTruthy();
+  });
+
+  it('shows no rate, and no change, when nothing was attempted', async () => {
+    storeSession();
+    const successRate = { value: 0, previous: 50, change: -100, attempted: 0, succeeded: 0 };
+    routeFetch(dashboardRoutes({ 'GET /api/dashboard': () => ({ ...DASHBOARD, successRate }) }));
+    await renderApp('/admin');
+    const rate = within(await card('Taux de succès'));
+    expect(await rate.findByText('Aucun paiement tenté en 30 jours')).toBeTruthy();
+    expect(rate.getByText('—')).toBeTruthy();
+    expect(rate.queryByText(/%/)).toBeNull();
+  });
+
+  it('reads what falls due in time order: less in the following 7 days is a fall', async () => {
+    storeSession();
+    routeFetch(
+      dashboardRoutes({
+        'GET /api/dashboard': () => ({
+          ...DASHBOARD,
+          // The server: 1 265 000 due in the next 7 days, 645 000 in the 7 after (+96,1 %).
+          dueNext7Days: { value: 1_265_000, previous: 645_000, change: 96.1 },
+        }),
+      }),
+    );
+    await renderApp('/admin');
+    const due = within(await card('Échéances à 7 jours'));
+    expect(await due.findByText(fcfaText(1_265_000))).toBeTruthy();
+    const change = due.getByText('\u221249 %');
+    expect(change.querySelector('svg')!.getAttribute('class')).toMatch(/arrow-down-right/);
+    expect(change.className).toMatch(/text-slate-700/);
+    expect(due.getByText('sur les 7 jours suivants')).toBeTruthy();
+    expect(due.queryByText(/\+96/)).toBeNull();
   });
 
   it('offers a retry when the figures could not be loaded', async () => {

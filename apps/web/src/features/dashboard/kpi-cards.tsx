@@ -9,25 +9,31 @@ import {
   Percent,
   Wallet,
 } from 'lucide-react';
-import type { Dashboard, Kpi } from '@ecolage/contracts';
+import type { Dashboard } from '@ecolage/contracts';
 import { ListState } from '../../components/ui/list-state';
 import { formatMoney } from '../../lib/amounts';
 import { errorStatus } from '../../lib/error-message';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useDashboard } from './dashboard.api';
-import { formatChange, formatPercent } from './kpi-format';
+import { changeInTime, formatChange, formatPercent } from './kpi-format';
 
 type CardKey = 'collectedToday' | 'successRate' | 'overdue' | 'dueNext7Days';
 
 /**
  * The spec's four cards (§2, §9), in its order. `better`: which way is good news — more money
- * in and a higher success rate are, more unpaid is not; what falls due is neither.
+ * in and a higher success rate are, more unpaid is not; what falls due is neither. `base`: when
+ * the period the server compares with lies (see `changeInTime`).
  */
-const CARDS: { key: CardKey; icon: LucideIcon; better: 'up' | 'down' | null }[] = [
-  { key: 'collectedToday', icon: Wallet, better: 'up' },
-  { key: 'successRate', icon: Percent, better: 'up' },
-  { key: 'overdue', icon: CircleAlert, better: 'down' },
-  { key: 'dueNext7Days', icon: CalendarClock, better: null },
+const CARDS: {
+  key: CardKey;
+  icon: LucideIcon;
+  better: 'up' | 'down' | null;
+  base: 'earlier' | 'later';
+}[] = [
+  { key: 'collectedToday', icon: Wallet, better: 'up', base: 'earlier' },
+  { key: 'successRate', icon: Percent, better: 'up', base: 'earlier' },
+  { key: 'overdue', icon: CircleAlert, better: 'down', base: 'earlier' },
+  { key: 'dueNext7Days', icon: CalendarClock, better: null, base: 'later' },
 ];
 
 /**
@@ -84,12 +90,16 @@ function KpiCard({
   const { language } = i18n;
   const { key, icon: Icon } = card;
   const kpi = dashboard?.[key];
+  // Without any attempt there is no rate: « — », not « 0 % », and no change to show.
+  const noAttempt = key === 'successRate' && dashboard?.successRate.attempted === 0;
   const value =
     kpi === undefined
       ? null
-      : key === 'successRate'
-        ? formatPercent(kpi.value, language)
-        : formatMoney(Math.round(kpi.value), language);
+      : noAttempt
+        ? t('dashboard.kpis.none')
+        : key === 'successRate'
+          ? formatPercent(kpi.value, language)
+          : formatMoney(Math.round(kpi.value), language);
 
   return (
     <div className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
@@ -110,13 +120,12 @@ function KpiCard({
             </span>
             {key === 'successRate' && dashboard ? (
               <span className="mt-1 text-xs text-slate-600">
-                {t('dashboard.kpis.successDetail', {
-                  succeeded: formatNumber(dashboard.successRate.succeeded, language),
-                  attempted: formatNumber(dashboard.successRate.attempted, language),
-                })}
+                <SuccessDetail {...dashboard.successRate} />
               </span>
             ) : null}
-            <KpiChange kpi={kpi} cardKey={key} better={card.better} />
+            {noAttempt ? null : (
+              <KpiChange change={changeInTime(kpi, card.base)} cardKey={key} better={card.better} />
+            )}
           </>
         )}
       </dd>
@@ -124,20 +133,35 @@ function KpiCard({
   );
 }
 
-/** The change: nothing without a base (null), « stable » at 0, else arrow + signed percent. */
+/** « 1 réussi sur 1 tenté en 30 jours », each word agreeing with its own count. */
+function SuccessDetail({ attempted, succeeded }: { attempted: number; succeeded: number }) {
+  const { t, i18n } = useTranslation();
+  if (attempted === 0) return t('dashboard.kpis.noAttempt');
+  const count = (key: 'succeeded' | 'attempted', value: number) =>
+    t(`dashboard.kpis.${key}`, { count: value, number: formatNumber(value, i18n.language) });
+  return t('dashboard.kpis.successDetail', {
+    succeeded: count('succeeded', succeeded),
+    attempted: count('attempted', attempted),
+  });
+}
+
+/**
+ * The change as time runs: nothing without a base (null), « stable » at 0, else an arrow the way
+ * the figure goes and the signed percent.
+ */
 function KpiChange({
-  kpi,
+  change,
   cardKey,
   better,
 }: {
-  kpi: Kpi;
+  change: number | null;
   cardKey: CardKey;
   better: 'up' | 'down' | null;
 }) {
   const { t, i18n } = useTranslation();
-  if (kpi.change === null) return null;
-  const text = formatChange(kpi.change, i18n.language);
-  const direction = text === null ? null : kpi.change > 0 ? 'up' : 'down';
+  if (change === null) return null;
+  const text = formatChange(change, i18n.language);
+  const direction = text === null ? null : change > 0 ? 'up' : 'down';
   const Icon = direction === 'up' ? ArrowUpRight : direction === 'down' ? ArrowDownRight : Minus;
   const tone =
     direction === null || better === null

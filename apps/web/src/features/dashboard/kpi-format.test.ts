@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatChange, formatPercent } from './kpi-format';
+import { changeInTime, formatChange, formatPercent } from './kpi-format';
 
 describe('dashboard figures', () => {
   it('writes a rate the French way, or the English way', () => {
@@ -17,5 +17,13 @@ describe('dashboard figures', () => {
     expect(formatChange(-5.2, 'en')).toBe('\u22125.2%');
     expect(formatChange(0, 'fr')).toBeNull();
     expect(formatChange(0.04, 'fr')).toBeNull(); // « stable » once rounded
+  });
+
+  it('reads each change in time order, whichever side the server compares with', () => {
+    const kpi = { value: 1_265_000, previous: 645_000, change: 96.1 };
+    expect(changeInTime(kpi, 'earlier')).toBe(96.1);
+    expect(changeInTime(kpi, 'later')).toBe(-49);
+    expect(changeInTime({ value: 100, previous: 150, change: -33.3 }, 'later')).toBe(50);
+    expect(changeInTime({ value: 0, previous: 150, change: null }, 'later')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { Kpi } from '@ecolage/contracts';
 import { formatNumber } from '../../lib/format';
 
 /**
@@ -23,4 +24,17 @@ export function formatChange(change: number, language: string): string | null {
   if (rounded === 0) return null;
   const sign = rounded > 0 ? '+' : '\u2212';
   return `${sign}${formatPercent(Math.abs(rounded), language)}`;
+}
+
+/**
+ * The change as time runs, in percent, or null without a base. The server compares each figure
+ * with another period (`previous`): an earlier one for most cards, so its `change` already goes
+ * from then to now; for what falls due in the next 7 days, the 7 days after (`base: 'later'`), so
+ * the change read in time order goes from these 7 days to the following ones: −49 % when less
+ * falls due afterwards, where the server's « +96 % » would read as a rise.
+ */
+export function changeInTime(kpi: Kpi, base: 'earlier' | 'later'): number | null {
+  if (base === 'earlier') return kpi.change;
+  if (kpi.value === 0) return null;
+  return Math.round(((kpi.previous - kpi.value) / kpi.value) * 1000) / 10;
 }

@@ -70,7 +70,7 @@ describe('« Paiement en ligne » on a student’s page', () => {
     expect(field.getAttribute('readonly')).not.toBeNull();
     expect(
       within(section).getByText(
-        'Valable jusqu’au 21 déc. 2026. Il ouvre les factures de tous les enfants de Afi Mensah.',
+        'Valable jusqu’au 21 déc. 2026. Il ouvre les factures de tous les enfants d’Afi Mensah.',
       ),
     ).toBeTruthy();
   });

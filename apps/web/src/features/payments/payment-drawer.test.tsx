@@ -178,7 +178,7 @@ describe('refund', () => {
     await user.click(within(panel).getByRole('button', { name: 'Rembourser' }));
     const dialog = within(refundDialog());
     expect(
-      dialog.getByText(/70 000 FCFA reçus le 21 nov\. 2026, 14:06 de Afi Mensah/),
+      dialog.getByText(/70 000 FCFA reçus le 21 nov\. 2026, 14:06 d’Afi Mensah/),
     ).toBeTruthy();
     const amount = dialog.getByLabelText('Montant à rembourser') as HTMLInputElement;
     expect(amount.value).toBe(amountText(70_000, 'fr'));

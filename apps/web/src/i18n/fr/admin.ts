@@ -52,7 +52,7 @@ export const admin = {
     },
     home: {
       greeting: 'Bonjour, {{name}}',
-      school: "Bienvenue dans l'espace de {{school}}.",
+      school: "Bienvenue dans l'espace {{school, de}}.",
       role: 'Vous êtes connecté en tant que {{role}}.',
     },
     states: {

@@ -47,8 +47,8 @@ export const admissions = {
     },
     accept: {
       button: 'Accepter',
-      label: 'Accepter la demande de {{name}}',
-      title: 'Accepter la demande de {{name}} ?',
+      label: 'Accepter la demande {{name, de}}',
+      title: 'Accepter la demande {{name, de}} ?',
       body: "{{name}} devient étudiant actif en {{programme}}, {{level}}, pour l'année en cours. Ses factures sont émises (l'inscription d'abord) et un lien pour les payer en ligne lui est envoyé par SMS et par e-mail.",
       confirm: 'Accepter et inscrire',
       pending: 'Inscription…',
@@ -58,13 +58,13 @@ export const admissions = {
     },
     refuse: {
       button: 'Refuser',
-      label: 'Refuser la demande de {{name}}',
-      title: 'Refuser la demande de {{name}}',
+      label: 'Refuser la demande {{name, de}}',
+      title: 'Refuser la demande {{name, de}}',
       body: "Le motif est envoyé au candidat par SMS et par e-mail. L'étudiant « En attente » créé par la demande est archivé.",
       reason: 'Motif du refus',
       confirm: 'Refuser la demande',
       pending: 'Refus…',
-      done: 'Demande de {{name}} refusée ; le candidat est prévenu.',
+      done: 'Demande {{name, de}} refusée ; le candidat est prévenu.',
     },
   },
 } as const;
