@@ -8,11 +8,13 @@ import { storeSession } from '../../test/session';
 import {
   AFI,
   KOSSI,
+  L1_ID,
   LICENCE_ID,
   listStudents,
   student,
   STUDENTS,
   studentsRoutes,
+  YEAR_ID,
 } from './students-fixtures';
 
 const rowOf = (name: string) => {
@@ -31,21 +33,23 @@ async function openScreen() {
 }
 
 describe('« Nouvel Étudiant »', () => {
-  it('checks the form, creates the student, thanks with the matricule and refreshes', async () => {
+  it('checks the form, creates and enrols the student, thanks with the matricule and refreshes', async () => {
     storeSession();
     let students = STUDENTS;
     const created: StudentItem = student(12, {
       fullName: 'Yawa Mensah',
       phone: '+22890123456',
       programme: { id: LICENCE_ID, name: 'Licence Informatique' },
+      level: { id: L1_ID, name: 'L1' },
+      balance: 175_000,
       status: 'pending',
     });
     const fetchMock = routeFetch(
       studentsRoutes({
         'GET /api/students': (request) => listStudents(students)(request),
-        'POST /api/students': () => {
+        'POST /api/enrolments': () => {
           students = [...students, created];
-          return jsonResponse(201, created);
+          return jsonResponse(201, { student: created, enrolment: {}, invoicesIssued: 11 });
         },
       }),
     );
@@ -75,16 +79,36 @@ describe('« Nouvel Étudiant »', () => {
       within(dialog).getByRole('combobox', { name: 'Statut' }),
       'En attente',
     );
+    // A programme chosen: the student is enrolled in one of its levels, for the current year.
+    const level = within(dialog).getByRole('combobox', { name: /^Niveau/ });
+    expect(
+      within(level)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choisissez un niveau…', 'L1', 'L2']);
+    expect(within(dialog).getByRole('combobox', { name: 'Année scolaire' })).toHaveProperty(
+      'value',
+      YEAR_ID,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(within(dialog).getByText('Choisissez un niveau.')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST', '/api/enrolments')).toHaveLength(0);
+    await user.selectOptions(level, 'L1');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
 
-    expect(await screen.findByText('Étudiant ajouté (STU-012)')).toBeTruthy();
-    expect(bodiesSentTo(fetchMock, 'POST', '/api/students')).toEqual([
+    expect(
+      await screen.findByText('Étudiant ajouté (STU-012) et inscrit : ses factures sont émises'),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST', '/api/students')).toHaveLength(0);
+    expect(bodiesSentTo(fetchMock, 'POST', '/api/enrolments')).toEqual([
       {
         fullName: 'Yawa Mensah',
         phone: '+22890123456',
         email: null,
         programmeId: LICENCE_ID,
         status: 'pending',
+        levelId: L1_ID,
+        academicYearId: YEAR_ID,
       },
     ]);
     expect(screen.queryByRole('dialog', { name: 'Ajouter un nouvel étudiant' })).toBeNull();

@@ -1,7 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPhone, studentRequestSchema, studentStatusValues } from '@ecolage/contracts';
+import {
+  formatPhone,
+  newStudentEnrolmentSchema,
+  studentRequestSchema,
+  studentStatusValues,
+} from '@ecolage/contracts';
 import type { StudentDetail, StudentItem, StudentStatus } from '@ecolage/contracts';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -12,9 +17,18 @@ import { notify } from '../../components/ui/toaster';
 import { ApiClientError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { focusField } from '../auth/validation';
-import { useProgrammeOptions, useSaveStudent } from './students.api';
+import { useAcademicYears, useProgrammeOptions, useSaveStudent } from './students.api';
 
-const FIELDS = ['fullName', 'phone', 'email', 'programmeId', 'status', 'statusReason'] as const;
+const FIELDS = [
+  'fullName',
+  'phone',
+  'email',
+  'programmeId',
+  'levelId',
+  'academicYearId',
+  'status',
+  'statusReason',
+] as const;
 type Field = (typeof FIELDS)[number];
 type Errors = Partial<Record<Field, string>>;
 
@@ -23,6 +37,9 @@ interface Values {
   phone: string;
   email: string;
   programmeId: string;
+  /** A new student's level and school year: with a programme, the student is enrolled at once. */
+  levelId: string;
+  academicYearId: string;
   status: StudentStatus;
   statusReason: string;
 }
@@ -34,17 +51,28 @@ export interface StudentDialogProps {
   student?: StudentItem | StudentDetail;
 }
 
-/** The form's values, checked with the contracts' schema: the body to send, or the errors. */
+/**
+ * The form's values, checked with the contracts' schema: the body to send, or the errors. A new
+ * student with a programme needs a level of it: created and enrolled (with the invoices) at once.
+ */
 export function checkStudent(values: Values, original: StudentDialogProps['student']) {
   const statusChanged = original !== undefined && values.status !== original.status;
-  const result = studentRequestSchema.safeParse({
+  const student = {
     fullName: values.fullName,
     phone: values.phone,
     email: values.email,
     programmeId: values.programmeId || null,
     status: values.status,
     statusReason: statusChanged && values.statusReason.trim() ? values.statusReason : undefined,
-  });
+  };
+  const result =
+    original === undefined && values.programmeId
+      ? newStudentEnrolmentSchema.safeParse({
+          ...student,
+          levelId: values.levelId,
+          academicYearId: values.academicYearId || undefined,
+        })
+      : studentRequestSchema.safeParse(student);
   if (result.success) return { body: result.data, errors: {} as Errors };
   const errors: Errors = {};
   for (const issue of result.error.issues) {
@@ -129,9 +157,13 @@ function StudentForm({
     phone: student?.phone ? formatPhone(student.phone) : '',
     email: student?.email ?? '',
     programmeId: student?.programme?.id ?? '',
+    levelId: '',
+    academicYearId: '',
     status: student?.status ?? 'active',
     statusReason: '',
   }));
+  const enrolling = student === undefined && values.programmeId !== '';
+  const years = useAcademicYears(student === undefined);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const statusChanged = student !== undefined && values.status !== student.status;
@@ -144,11 +176,22 @@ function StudentForm({
     programmeOptions.push({ value: student.programme.id, label: student.programme.name });
   }
 
+  // The chosen programme's active levels; the current school year unless another is chosen.
+  const levelOptions = (
+    programmes.data?.find((item) => item.id === values.programmeId)?.levels ?? []
+  )
+    .filter((level) => !level.archived)
+    .map((level) => ({ value: level.id, label: level.name }));
+  const currentYearId = (years.data?.find((year) => year.current) ?? years.data?.[0])?.id ?? '';
+  const yearId = values.academicYearId || currentYearId;
+
   function onChange(
     event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>,
   ) {
     const field = event.target.name as Field;
     const next = { ...values, [field]: event.target.value };
+    // Another programme: its own levels.
+    if (field === 'programmeId') next.levelId = '';
     setValues(next);
     // A field shown wrong is checked again as it is corrected.
     if (errors[field]) setErrors({ ...errors, [field]: checkStudent(next, student).errors[field] });
@@ -158,7 +201,7 @@ function StudentForm({
     event.preventDefault();
     if (save.isPending) return;
     const form = event.currentTarget;
-    const { body, errors: found } = checkStudent(values, student);
+    const { body, errors: found } = checkStudent({ ...values, academicYearId: yearId }, student);
     setErrors(found);
     if (!body) {
       const first = FIELDS.find((field) => found[field]);
@@ -190,7 +233,9 @@ function StudentForm({
     notify.success(
       student
         ? t('students.form.saved')
-        : t('students.form.created', { matricule: saved.matricule }),
+        : enrolling
+          ? t('students.form.createdEnrolled', { matricule: saved.matricule })
+          : t('students.form.created', { matricule: saved.matricule }),
     );
   }
 
@@ -263,6 +308,35 @@ function StudentForm({
           error={errors.status}
         />
       </div>
+      {enrolling ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label={t('students.form.level')}
+            name="levelId"
+            required
+            value={values.levelId}
+            placeholder={t('students.form.levelPlaceholder')}
+            options={levelOptions}
+            onChange={onChange}
+            hint={t('students.form.levelHint')}
+            error={errors.levelId}
+          />
+          <SelectField
+            label={t('students.form.year')}
+            name="academicYearId"
+            value={yearId}
+            placeholder={yearId ? undefined : t('students.form.yearPlaceholder')}
+            options={(years.data ?? []).map((year) => ({
+              value: year.id,
+              label: year.current
+                ? t('students.form.currentYear', { label: year.label })
+                : year.label,
+            }))}
+            onChange={onChange}
+            error={errors.academicYearId}
+          />
+        </div>
+      ) : null}
       {statusChanged ? (
         <TextareaField
           label={t('students.form.statusReason')}

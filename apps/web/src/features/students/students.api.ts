@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   AcademicYear,
   ExportFormat,
+  NewStudentEnrolment,
   Programme,
   RemovalOutcome,
   StudentItem,
@@ -130,12 +131,21 @@ function useStudentMutation<Input, Output>(name: string, call: (input: Input) =>
 export interface SaveStudentInput {
   /** The student to change (PATCH); absent for a new one (POST). */
   studentId?: string;
-  body: StudentRequest;
+  /** A new student with a level: created and enrolled at once (`POST /api/enrolments`). */
+  body: StudentRequest | NewStudentEnrolment;
 }
 
-/** `POST /api/students` or `PATCH /api/students/:id`: the saved student (with its matricule). */
+/**
+ * `POST /api/students`, `POST /api/enrolments` (a new student with a level: enrolled, invoices
+ * issued) or `PATCH /api/students/:id`: the saved student (with its matricule).
+ */
 export function useSaveStudent() {
   return useStudentMutation('save', async ({ studentId, body }: SaveStudentInput) => {
+    if (!studentId && 'levelId' in body) {
+      const answer = await apiRequest('/api/enrolments', { method: 'POST', body });
+      if (!isRecord(answer) || !isRecord(answer.student)) throw new UnexpectedAnswerError();
+      return answer.student as unknown as StudentItem;
+    }
     const answer = await apiRequest(
       studentId ? `/api/students/${encodeURIComponent(studentId)}` : '/api/students',
       { method: studentId ? 'PATCH' : 'POST', body },
