@@ -3,7 +3,7 @@
 // `kill -9`) is stopped before this one opens the journal and listens; and a sandbox started by a
 // parent over an IPC channel (scripts/start.mjs) stops when that channel closes, however the
 // parent ended.
-import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -77,6 +77,7 @@ export interface DataDirectoryClaim {
  * then writes this process's own PID. `release` removes the file if it is still ours.
  */
 export async function claimDataDirectory(dataDir: string): Promise<DataDirectoryClaim> {
+  mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, PID_FILE);
   const leftover = owner(file);
   if (leftover !== undefined) {
