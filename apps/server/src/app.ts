@@ -170,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loginPolicy: options.loginPolicy ?? defaultLoginPolicy,
     https,
     authRateLimit: options.authRateLimit ?? { max: 20, timeWindow: '1 minute' },
+    publicUrl: options.publicUrl,
   });
 
   const sendWebApp = webDistDir === false ? undefined : await registerWebApp(app, webDistDir);

@@ -11,6 +11,7 @@ export * from './organizations';
 export * from './permissions';
 export * from './auth';
 export * from './audit';
+export * from './audit-details';
 export * from './access';
 export * from './common';
 export * from './french-text';

@@ -1,4 +1,9 @@
-import { auditActionLabels, auditCategoryLabels } from '@ecolage/contracts';
+import {
+  auditActionLabels,
+  auditCategoryLabels,
+  auditResourceLabel,
+  describeAuditDetails,
+} from '@ecolage/contracts';
 import { csvText } from '../../platform/tabular-export';
 import type { AuditEntry } from './audit.tables';
 
@@ -30,10 +35,13 @@ export function auditCsvRow(entry: AuditEntry, timeZone: string): string {
     entry.actorLabel,
     auditActionLabels[entry.action] ?? entry.action,
     entry.action,
-    entry.resourceType,
+    auditResourceLabel(entry.resourceType, 'fr'),
     entry.resourceId,
     auditCategoryLabels[entry.category],
-    Object.keys(entry.details).length > 0 ? JSON.stringify(entry.details) : '',
+    // « Lien : Mère · Montant : 50 000 FCFA », as the journal screen shows them.
+    describeAuditDetails(entry.details, { language: 'fr', timeZone })
+      .map((line) => `${line.label} : ${line.text}`)
+      .join(' · '),
     entry.ip,
     entry.userAgent,
   ]);

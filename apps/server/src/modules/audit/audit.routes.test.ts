@@ -75,8 +75,18 @@ describe("journal d'audit: /api/audit-entries", () => {
     expect(text.startsWith('\uFEFFDate;Utilisateur;Action;Code action;Ressource;')).toBe(true);
     const lines = text.trim().split('\r\n');
     expect(lines).toHaveLength(1 + 5); // header + the 4 entries + the export itself
-    expect(lines[1]).toContain(';École créée;organization.created;organization;');
-    expect(lines.at(-1)).toContain(';Journal d’audit exporté;audit.exported;');
+    expect(lines[1]).toContain(';École créée;organization.created;École;');
+    expect(lines.at(-1)).toContain(';Journal d’audit exporté;audit.exported;Journal d’audit;');
+    // Details in words, not JSON: « Formule : Découverte », « Photo : Non ».
+    const details = lines.map((line) => line.split(';')[7]);
+    expect(details.join('\n')).not.toMatch(/[{}]|"|formule|photo :|decouverte/);
+    // (jsonb keeps its own key order)
+    expect(details[1]!.split(' · ').sort()).toEqual([
+      'Formule : Croissance',
+      'Identifiant : college-sainte-rita-de-lome',
+      'Nom : Collège Sainte-Rita de Lomé',
+    ]);
+    expect(details[2]).toBe('E-mail : admin.a@exemple.tg · Photo : Non');
   });
 
   it('counts actions, active members and exports over the period', async () => {

@@ -6,6 +6,7 @@ import { callsTo, routeFetch } from '../../test/api-routes';
 import type { RouteRequest, Routes } from '../../test/api-routes';
 import { jsonResponse } from '../../test/fetch-mock';
 import { storeSession, withPermissions } from '../../test/session';
+import { changeLanguage } from '../../i18n';
 import { periodStart } from './audit-params';
 
 const ENTRIES: AuditEntryItem[] = [
@@ -143,19 +144,67 @@ describe('audit journal', () => {
     expect(cells(first)[6]).toBe('196.168.10.4');
     // Details: compact line, everything when unfolded.
     const summary = within(first as HTMLElement).getByText(
-      'avant : Finance · après : Comptabilité',
+      'Avant : Finance · Après : Comptabilité',
     );
     await user.click(summary);
     expect(within(first as HTMLElement).getByText('Mozilla/5.0 (Linux; Android 13)')).toBeTruthy();
 
     expect(cells(second)[2]).toBe('Journal d’audit exporté');
     // (Queries compare with whitespace collapsed: the narrow no-break space reads as a space.)
-    expect(within(second as HTMLElement).getByText('lignes : 1 234')).toBeTruthy();
+    expect(within(second as HTMLElement).getByText('Lignes : 1 234')).toBeTruthy();
     // An action the app does not know yet: the server's wording.
     expect(cells(third)[2]).toBe('Facture réémise');
     expect(cells(third)[4]).toBe('Factures');
     expect(cells(third)[5]).toBe('—');
     expect(cells(third)[6]).toBe('—');
+  });
+
+  it('names stored keys, codes and resources in words, in French and in English', async () => {
+    storeSession();
+    const closing: AuditEntryItem = {
+      ...ENTRIES[2]!,
+      id: 16,
+      action: 'cash_session.closed',
+      resourceType: 'cash_session',
+      category: 'payment',
+      details: { cashTaken: 50_000, difference: -500, comment: 'Pièce perdue' },
+    };
+    const link: AuditEntryItem = {
+      ...ENTRIES[2]!,
+      id: 17,
+      action: 'guardian.link_updated',
+      resourceType: 'student',
+      category: 'student',
+      details: { lien: 'mother', statut: 'active', téléphone: '+22891110866' },
+    };
+    const items = [closing, link];
+    routeFetch(
+      auditRoutes({
+        'GET /api/audit-entries': () => ({ items, total: 2, page: 1, pageSize: 20 }),
+      }),
+    );
+    await openJournal();
+    await screen.findByRole('table', { name: "Entrées du journal d'audit" });
+    const [, first, second] = within(table()).getAllByRole('row');
+    expect(within(first!).getByText('Session de caisse')).toBeTruthy();
+    expect(
+      within(first!).getByText(
+        'Espèces encaissées : 50 000 FCFA · Écart : -500 FCFA · Commentaire : Pièce perdue',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(second!).getByText('Lien : Mère · Statut : Actif · Téléphone : +228 91 11 08 66'),
+    ).toBeTruthy();
+    expect(table().textContent).not.toMatch(/cashTaken|mother|active|cash_session/);
+
+    await changeLanguage('en');
+    const english = await screen.findByRole('table', { name: 'Audit log entries' });
+    expect(within(english).getByText('Cash session')).toBeTruthy();
+    expect(
+      within(english).getByText(
+        'Relationship : Mother · Status : Active · Phone : +228 91 11 08 66',
+      ),
+    ).toBeTruthy();
   });
 
   it('filters by category (in the address) and « Réinitialiser » returns to all, keeping the search', async () => {

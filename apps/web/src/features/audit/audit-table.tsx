@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { auditResourceLabel, describeAuditDetails } from '@ecolage/contracts';
 import type { AuditCategoryValue, AuditEntryItem } from '@ecolage/contracts';
 import { Badge } from '../../components/ui/badge';
 import type { BadgeTone } from '../../components/ui/badge';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table';
-import { formatDate, formatNumber, formatTime } from '../../lib/format';
-import type { FrenchStrings } from '../../i18n/fr';
-import { audit } from '../../i18n/fr/audit';
+import { formatDate, formatTime } from '../../lib/format';
 
 export const CATEGORY_TONES: Record<AuditCategoryValue, BadgeTone> = {
   invoice: 'blue',
@@ -19,25 +18,9 @@ export const CATEGORY_TONES: Record<AuditCategoryValue, BadgeTone> = {
   system: 'grey',
 };
 
-type ResourceKey = keyof FrenchStrings['audit']['resources'];
-const RESOURCE_KEYS = Object.keys(audit.audit.resources) as ResourceKey[];
-
-function isResourceKey(value: string): value is ResourceKey {
-  return (RESOURCE_KEYS as readonly string[]).includes(value);
-}
-
 export function CategoryBadge({ category }: { category: AuditCategoryValue }) {
   const { t } = useTranslation();
   return <Badge tone={CATEGORY_TONES[category]}>{t(`audit.categories.${category}`)}</Badge>;
-}
-
-/** A detail's value as text: strings as they are, numbers in the reader's format. */
-function detailText(value: unknown, language: string): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return formatNumber(value, language);
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
 }
 
 /**
@@ -56,11 +39,10 @@ function useActionLabel() {
 
 function Details({ entry }: { entry: AuditEntryItem }) {
   const { t, i18n } = useTranslation();
-  const pairs = Object.entries(entry.details);
-  const compact = pairs
-    .map(([name, value]) => `${name} : ${detailText(value, i18n.language)}`)
-    .join(' · ');
-  if (pairs.length === 0 && !entry.userAgent) {
+  // Stored keys and codes in the reader's words (« Lien : Mère »), the CSV export's too.
+  const lines = describeAuditDetails(entry.details, { language: i18n.language });
+  const compact = lines.map((line) => `${line.label} : ${line.text}`).join(' · ');
+  if (lines.length === 0 && !entry.userAgent) {
     return <span className="text-slate-500">{t('audit.table.none')}</span>;
   }
   return (
@@ -69,10 +51,10 @@ function Details({ entry }: { entry: AuditEntryItem }) {
         {compact || t('audit.table.more')}
       </summary>
       <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-left text-xs">
-        {pairs.map(([name, value]) => (
-          <div key={name} className="contents">
-            <dt className="font-semibold text-slate-700">{name}</dt>
-            <dd className="break-words text-slate-800">{detailText(value, i18n.language)}</dd>
+        {lines.map((line) => (
+          <div key={line.key} className="contents">
+            <dt className="font-semibold text-slate-700">{line.label}</dt>
+            <dd className="break-words text-slate-800">{line.text}</dd>
           </div>
         ))}
         {entry.resourceId ? (
@@ -142,9 +124,7 @@ export function AuditTable({ entries, busy }: { entries: AuditEntryItem[]; busy:
             <Td label={t('audit.table.action')}>{actionLabel(entry)}</Td>
             <Td label={t('audit.table.resource')}>
               <span className="max-md:text-right">
-                {isResourceKey(entry.resourceType)
-                  ? t(`audit.resources.${entry.resourceType}`)
-                  : entry.resourceType}
+                {auditResourceLabel(entry.resourceType, i18n.language)}
                 {entry.resourceId ? (
                   <span title={entry.resourceId} className="block font-mono text-xs text-slate-600">
                     #{entry.resourceId.slice(0, 8)}

@@ -70,19 +70,6 @@ export const audit = {
         "Une entrée du journal a été modifiée ou supprimée en dehors de l'application. Prévenez le support Écolage.",
       unknown: "La chaîne d'intégrité n'a pas pu être vérifiée.",
     },
-    resources: {
-      user: 'Utilisateur',
-      member: 'Membre',
-      role: 'Rôle',
-      organization: 'École',
-      audit_journal: "Journal d'audit",
-      newsletter_subscription: 'Abonnement à la newsletter',
-      contact_message: 'Message de contact',
-      invoice: 'Facture',
-      payment: 'Paiement',
-      student: 'Étudiant',
-      settings: 'Paramètres',
-    },
     // Wording of the journaled actions: the contracts' `auditActionLabels` and the codes the
     // server writes without a label yet. Unknown codes show the server's `actionLabel`.
     actions: {
