@@ -29,7 +29,8 @@ export const schoolNameSchema = z
 
 /**
  * `POST /api/auth/registration`: a school and its first member (Super administration).
- * `avatar` is an optional data URL (PNG, JPEG or WebP, at most 1 Mo once decoded).
+ * `avatar` is an optional data URL (PNG, JPEG or WebP, at most 1 Mo once decoded). The answer is
+ * the same whether the address already has an account or not; the rest is said by e-mail.
  */
 export const registrationRequestSchema = z.object({
   name: personNameSchema,
@@ -40,10 +41,7 @@ export const registrationRequestSchema = z.object({
 });
 export type RegistrationRequest = z.infer<typeof registrationRequestSchema>;
 
-export const registrationResponseSchema = z.object({
-  message: z.string(),
-  organization: z.object({ id: z.uuid(), name: z.string(), slug: z.string() }),
-});
+export const registrationResponseSchema = z.object({ message: z.string() });
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
@@ -94,7 +92,8 @@ export const accessTokenClaimsSchema = z.object({
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
 export const AuthMessages = {
-  registered: 'Votre école est créée. Connectez-vous pour commencer.',
+  registered:
+    'Demande enregistrée. Vérifiez votre messagerie : nous vous avons écrit à cette adresse. Si votre école vient d’être créée, vous pouvez déjà vous connecter.',
   invalidCredentials: 'E-mail ou mot de passe incorrect.',
   emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
   locked: 'Trop de tentatives de connexion. Réessayez dans quelques minutes.',

@@ -9,6 +9,17 @@ export interface TestDatabase extends DatabaseHandle {
   drop(): Promise<void>;
 }
 
+/** The test databases of this file not dropped yet, oldest first. */
+const live: TestDatabase[] = [];
+
+/**
+ * What helpers that only get an app may read (`registerSchool`: the answer of a sign-up does not
+ * say which school it made). Newest first.
+ */
+export function liveTestDatabases(): readonly TestDatabase[] {
+  return [...live].reverse();
+}
+
 /** A database of its own for one test file: a copy of the migrated template, dropped afterwards. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const { adminUrl, template } = inject('testDatabase');
@@ -16,15 +27,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await adminQuery(adminUrl, `create database ${name} template ${template}`);
   const url = databaseUrl(adminUrl, name);
   const handle = connectDatabase(url);
-  return {
+  const database: TestDatabase = {
     ...handle,
     url,
     name,
     drop: async () => {
+      live.splice(live.indexOf(database), 1);
       await handle.close();
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
+  live.push(database);
+  return database;
 }
 
 /** Registers a per-file database; call the returned getter inside tests. */

@@ -18,6 +18,7 @@ import type { AccessTokenKeys } from './access-token';
 import { requireMember } from '../../platform/http/request-member';
 import { avatarMimeType } from './avatar';
 import { AppError } from '../../platform/errors';
+import { baseUrl, logCapturedEmail } from './password-reset.routes';
 import { getCurrentSession, type AuthContext, type IssuedSession } from './session';
 import { logIn, type LoginPolicy } from './use-cases/log-in';
 import { logOut, refreshSession } from './use-cases/refresh-session';
@@ -32,6 +33,8 @@ export interface AuthRoutesOptions {
   https: boolean;
   /** Per-IP budget of the login and registration calls. */
   authRateLimit: { max: number; timeWindow: string };
+  /** Public address used in e-mail links; the request's own origin when unset. */
+  publicUrl?: string;
 }
 
 export const REFRESH_COOKIE = 'ecolage_refresh';
@@ -72,17 +75,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { public: true, rateLimit: options.authRateLimit },
       schema: {
         tags: ['Comptes'],
-        summary: 'Créer une école et son premier compte (Super administration)',
+        summary:
+          'Créer une école et son premier compte (Super administration) ; même réponse pour une adresse déjà inscrite, la suite par e-mail',
         body: registrationRequestSchema,
         response: { 201: registrationResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const school = await registerSchool(db, options.files, request.body, context(request));
-      return reply.status(201).send({
-        message: AuthMessages.registered,
-        organization: { id: school.id, name: school.name, slug: school.slug },
+      const email = await registerSchool(db, options.files, request.body, {
+        ...context(request),
+        baseUrl: baseUrl(request, options.publicUrl),
       });
+      if (email) logCapturedEmail(request, email);
+      return reply.status(201).send({ message: AuthMessages.registered });
     },
   );
 

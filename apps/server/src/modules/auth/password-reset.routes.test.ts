@@ -15,7 +15,7 @@ describe('password reset by e-mail link', () => {
     });
   const lastLink = async () => {
     const rows = await database().db.execute<{ body: string; recipient: string; status: string }>(
-      sql`select body, recipient, status from outbound_messages order by created_at desc limit 1`,
+      sql`select body, recipient, status from outbound_messages where template = 'password_reset' order by created_at desc limit 1`,
     );
     const row = rows.rows[0];
     return { ...row, token: /token=([\w.-]+)/.exec(row?.body ?? '')?.[1] ?? '' };
@@ -30,7 +30,9 @@ describe('password reset by e-mail link', () => {
     const unknown = await requestReset('personne@exemple.tg');
     expect(known.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
-    const messages = await database().db.execute(sql`select recipient from outbound_messages`);
+    const messages = await database().db.execute(
+      sql`select recipient from outbound_messages where template = 'password_reset'`,
+    );
     expect(messages.rows).toEqual([{ recipient: 'oubli@exemple.tg' }]);
     const { body, status, token } = await lastLink();
     expect(status).toBe('captured');

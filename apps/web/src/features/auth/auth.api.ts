@@ -24,7 +24,7 @@ export async function logIn(input: LoginRequest, language?: string): Promise<Ses
 }
 
 export interface RegistrationAnswer {
-  /** The server's sentence (« Votre école est créée… »), if any. */
+  /** The server's sentence (« Demande enregistrée. Vérifiez votre messagerie… »), if any. */
   message: string | undefined;
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LogIn } from 'lucide-react';
+import { LogIn, MailCheck } from 'lucide-react';
 import { SubmitButton } from '../../components/ui/button';
 import { EmailField } from '../../components/ui/field';
 import { notify } from '../../components/ui/toaster';
@@ -84,8 +84,9 @@ export function LoginPage() {
     if (!notice) return;
     // A fixed id: shown once even if the effect runs twice (StrictMode, language change).
     const options = { id: 'auth-notice' };
-    if (notice === 'registered') notify.success(t('auth.signup.success'), options);
-    else if (notice === 'invitationAccepted')
+    // A sign-up's outcome stays on the page instead (below): it asks the reader to act.
+    if (notice === 'registered') return;
+    if (notice === 'invitationAccepted')
       notify.success(t('auth.notice.invitationAccepted'), options);
     else if (notice === 'passwordReset') notify.success(t('auth.notice.passwordReset'), options);
     else notify.error(t('auth.session.expired'), options);
@@ -123,6 +124,15 @@ export function LoginPage() {
       }
     >
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
+        {notice === 'registered' ? (
+          <p
+            role="status"
+            className="flex gap-2 rounded-lg border border-green-300 bg-green-50 px-3 py-2.5 text-sm font-medium text-green-900"
+          >
+            <MailCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>{t('auth.signup.success')}</span>
+          </p>
+        ) : null}
         <EmailField
           label={t('auth.login.email')}
           placeholder={t('auth.login.emailPlaceholder')}

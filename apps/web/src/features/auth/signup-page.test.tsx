@@ -103,26 +103,15 @@ describe('signup page', () => {
     expect(body.avatar).toBe(`data:image/png;base64,${btoa(String.fromCharCode(...PNG_BYTES))}`);
   });
 
-  it('puts the server message of a taken e-mail on the e-mail field', async () => {
-    stubFetch(() =>
-      Promise.resolve(
-        jsonResponse(409, {
-          message: 'Un compte existe déjà avec cette adresse e-mail.',
-          code: 'CONFLICT',
-        }),
-      ),
-    );
+  it('shows a conflict without a field (two sign-ups racing for one school name) as a toast', async () => {
+    const message = 'Une autre demande vient de prendre ce nom : réessayez.';
+    stubFetch(() => Promise.resolve(jsonResponse(409, { message, code: 'CONFLICT' })));
     const { user } = await renderApp('/signup');
     await fill(user);
     await user.click(submit());
 
-    await waitFor(() =>
-      expect(describedText(field('E-mail'))).toContain(
-        'Un compte existe déjà avec cette adresse e-mail.',
-      ),
-    );
-    expect(field('E-mail').getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(field('E-mail'));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(describedText(field('E-mail'))).not.toContain(message);
     await waitFor(() => expect(currentUrl()).toBe('/signup'));
   });
 
@@ -144,7 +133,7 @@ describe('signup page', () => {
     );
   });
 
-  it('shows « Création… », sends the school, then opens the login page with the toast', async () => {
+  it('shows « Création… », sends the school, then opens the login page saying to check the mailbox', async () => {
     const { mock, respond } = deferredFetch();
     const { user } = await renderApp('/signup');
     await fill(user);
@@ -161,21 +150,19 @@ describe('signup page', () => {
     expect(submit().textContent).toBe('Création…');
     expect((submit() as HTMLButtonElement).disabled).toBe(true);
 
+    // The server's answer is the same whether the address already had an account or not.
     respond(
       jsonResponse(201, {
-        message: 'Votre école est créée. Connectez-vous pour commencer.',
-        organization: {
-          id: '0b6f1a52-5b1e-4c39-9d7c-3f3c1f0d9a01',
-          name: 'Collège Les Flamboyants',
-          slug: 'college-les-flamboyants',
-        },
+        message:
+          'Demande enregistrée. Vérifiez votre messagerie : nous vous avons écrit à cette adresse. Si votre école vient d’être créée, vous pouvez déjà vous connecter.',
       }),
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeTruthy();
     await waitFor(() => expect(currentUrl()).toBe('/login'));
-    expect(
-      await screen.findByText('Votre école est créée. Connectez-vous pour commencer.'),
-    ).toBeTruthy();
+    // It stays on the page (not a toast that fades): the reader has to go and read an e-mail.
+    expect(screen.getByRole('status').textContent).toBe(
+      'Demande enregistrée. Vérifiez votre messagerie : nous vous avons écrit à cette adresse. Si votre école vient d’être créée, vous pouvez déjà vous connecter.',
+    );
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('ama@flamboyants.tg');
   });
 });

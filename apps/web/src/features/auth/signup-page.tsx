@@ -16,7 +16,7 @@ import type { AvatarProblem } from './avatar-field';
 import type { LoginState } from './login-page';
 import { PasswordField } from './password-field';
 import { useCheckedForm } from './use-checked-form';
-import { applyServerIssues, checkFields, focusField, normalizeEmail } from './validation';
+import { applyServerIssues, checkFields, normalizeEmail } from './validation';
 
 const FIELDS = ['name', 'schoolName', 'email', 'password'] as const;
 
@@ -24,8 +24,9 @@ type AvatarError = { problem: AvatarProblem } | { text: string };
 
 /**
  * Signup (spec §2 Signup, §5): a school and its first member. Rules checked in the browser with
- * the spec's messages; the server's refusals land on their field (a taken e-mail on the e-mail);
- * on success the reader goes to the login page, which announces that the school is created.
+ * the spec's messages; the server's refusals land on their field. The server answers the same
+ * whether the address already has an account or not (the rest goes by e-mail), so on success the
+ * reader goes to the login page, which says to check the mailbox — and that a new school is ready.
  */
 export function SignupPage() {
   const { t } = useTranslation();
@@ -66,11 +67,6 @@ export function SignupPage() {
       }
       if (!(error instanceof ApiClientError)) {
         notify.error(t('auth.signup.failure'));
-        return;
-      }
-      if (error.code === 'CONFLICT' || error.status === 409) {
-        setErrors({ email: { text: error.serverMessage ?? t('auth.signup.emailTaken') } });
-        focusField(form, 'email');
         return;
       }
       const onAvatar = error.issues.find((issue) => issue.path === 'avatar');

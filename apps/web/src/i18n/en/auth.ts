@@ -35,9 +35,9 @@ export const auth: Auth = {
       submitting: 'Creating…',
       hasAccount: 'Already have an account?',
       loginLink: 'Log in',
-      success: 'Your school has been created. Log in to get started.',
+      success:
+        'Request received. Check your inbox: we have written to this address. If your school has just been created, you can log in right away.',
       failure: 'The account could not be created. Please try again.',
-      emailTaken: 'An account already exists with this e-mail address.',
     },
     avatar: {
       label: 'Profile picture',

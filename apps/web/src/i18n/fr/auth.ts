@@ -32,9 +32,10 @@ export const auth = {
       submitting: 'Création…',
       hasAccount: 'Déjà un compte ?',
       loginLink: 'Connectez-vous',
-      success: 'Votre école est créée. Connectez-vous pour commencer.',
+      // The same whether the address already had an account or not: the rest is said by e-mail.
+      success:
+        'Demande enregistrée. Vérifiez votre messagerie : nous vous avons écrit à cette adresse. Si votre école vient d’être créée, vous pouvez déjà vous connecter.',
       failure: 'La création du compte a échoué. Veuillez réessayer.',
-      emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
     },
     avatar: {
       label: 'Photo de profil',
