@@ -75,6 +75,7 @@ describe('« Caisse »: a mobile-money payment in flight on the student’s invo
     // Asked again: nothing holds the invoice any more, it is offered.
     await within(form).findByRole('checkbox', { name: /ST-2026-0001/ });
     expect(within(form).queryByRole('region', { name: 'Paiements en attente' })).toBeNull();
+    within(form).getByText('Demande annulée : vous pouvez encaisser ces factures.');
     expect(callsTo(fetchMock, 'POST', PAY_PATH)).toHaveLength(0);
   });
 

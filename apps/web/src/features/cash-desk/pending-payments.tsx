@@ -23,9 +23,12 @@ type Outcome = { tone: 'info' | 'error'; text: string } | null;
 function PendingPaymentItem({
   payment,
   invoices,
+  onOutcome,
 }: {
   payment: PendingPayment;
   invoices: InvoiceItem[];
+  /** Said below the list, which this payment may leave once it has ended. */
+  onOutcome: (outcome: Outcome) => void;
 }) {
   const { t, i18n } = useTranslation();
   const { language } = i18n;
@@ -33,19 +36,18 @@ function PendingPaymentItem({
   const refresh = useRefreshPayment();
   const cancel = useCancelPendingPayment();
   const [confirming, setConfirming] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const busy = refresh.isPending || cancel.isPending;
   const numbers = payment.invoiceIds.map(
     (invoiceId) => invoices.find((invoice) => invoice.id === invoiceId)?.number ?? '—',
   );
 
   async function act(run: () => Promise<{ status: string }>) {
-    setOutcome(null);
+    onOutcome(null);
     try {
       const { status } = await run();
-      setOutcome({ tone: 'info', text: t(`cashDesk.pending.outcome.${outcomeOf(status)}`) });
+      onOutcome({ tone: 'info', text: t(`cashDesk.pending.outcome.${outcomeOf(status)}`) });
     } catch (failure) {
-      setOutcome({ tone: 'error', text: errorMessage(failure, t, t('cashDesk.pending.failure')) });
+      onOutcome({ tone: 'error', text: errorMessage(failure, t, t('cashDesk.pending.failure')) });
     } finally {
       setConfirming(false);
       await queryClient.invalidateQueries({ queryKey: studentDetailKeys.invoices });
@@ -106,12 +108,6 @@ function PendingPaymentItem({
           </Button>
         </div>
       )}
-      <p
-        aria-live="polite"
-        className={outcome?.tone === 'error' ? 'text-sm font-semibold text-red-800' : 'text-sm'}
-      >
-        {outcome?.text}
-      </p>
     </li>
   );
 }
@@ -135,7 +131,16 @@ export function PendingPayments({
   invoices: InvoiceItem[];
 }) {
   const { t } = useTranslation();
-  if (payments.length === 0) return null;
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const notice = (
+    <p
+      aria-live="polite"
+      className={outcome?.tone === 'error' ? 'text-sm font-semibold text-red-800' : 'text-sm'}
+    >
+      {outcome?.text}
+    </p>
+  );
+  if (payments.length === 0) return notice;
   return (
     <section aria-labelledby="desk-pending-title" className="space-y-3">
       <h3 id="desk-pending-title" className="flex items-center gap-2 font-bold text-slate-900">
@@ -145,9 +150,15 @@ export function PendingPayments({
       <p className="text-sm text-slate-700">{t('cashDesk.pending.lead')}</p>
       <ul className="space-y-3">
         {payments.map((payment) => (
-          <PendingPaymentItem key={payment.id} payment={payment} invoices={invoices} />
+          <PendingPaymentItem
+            key={payment.id}
+            payment={payment}
+            invoices={invoices}
+            onOutcome={setOutcome}
+          />
         ))}
       </ul>
+      {notice}
     </section>
   );
 }
