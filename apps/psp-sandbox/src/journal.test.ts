@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -85,6 +85,18 @@ describe('The sandbox remembers its transactions across restarts, as a provider 
 
     const second = await sandboxOnDisk();
     expect((await mtnStatus(second.app, token, paid.referenceId)).statusCode).toBe(200);
+  });
+
+  it('writes a transaction again only when it changed, not each time its status is read', async () => {
+    const h = await sandboxOnDisk();
+    const token = await mtnToken(h.app);
+    const waiting = await requestToPay(h.app, token, '22890112299');
+    const journal = path.join(dataDir, 'transactions.ndjson');
+    const size = statSync(journal).size;
+    for (let read = 0; read < 5; read += 1) await mtnStatus(h.app, token, waiting.referenceId);
+    expect(statSync(journal).size).toBe(size);
+    await answerOnPhone(h.app, '22890112299', 'pay');
+    expect(statSync(journal).size).toBeGreaterThan(size);
   });
 
   it('forgets everything, on disk too, on POST /__sim/reset', async () => {

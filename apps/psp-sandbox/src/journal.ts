@@ -52,6 +52,11 @@ function decode(line: string): JournalRecord {
 export class SandboxJournal {
   private readonly file: string;
   private fd: number | undefined;
+  /** The line last written for each transaction and refund: one merely read is not written again. */
+  private readonly lines = new Map<string, string>();
+  /** Bytes appended since the journal was last rewritten, and the size it was rewritten at. */
+  private appended = 0;
+  private compactSize = 0;
   private smsWritten = 0;
   private callbacksWritten = 0;
   private sequenceWritten = 0;
@@ -76,10 +81,14 @@ export class SandboxJournal {
   /** Appends what changed since the last flush and waits until the disk has it. */
   flush(): void {
     if (this.fd === undefined) return;
-    const records = this.pending();
-    if (records.length === 0) return;
-    writeSync(this.fd, records.map(encode).join(''));
+    const text = this.pending();
+    if (text === '') return;
+    writeSync(this.fd, text);
     fdatasyncSync(this.fd);
+    this.appended += Buffer.byteLength(text);
+    // Each status asked about appends its transaction again: past a few times its compact size,
+    // the journal is rewritten.
+    if (this.appended > Math.max(4 * this.compactSize, 4 * 1024 * 1024)) this.rewrite();
   }
 
   /** `POST /__sim/reset`: the store is empty, so is the journal. */
@@ -122,12 +131,18 @@ export class SandboxJournal {
     for (const refund of refunds.values()) store.addRefund(refund);
   }
 
-  /** Every record the store holds that the journal does not have yet. */
-  private pending(): JournalRecord[] {
+  /** The lines of every record the store holds that the journal does not have yet. */
+  private pending(): string {
     const { store } = this;
     const records: JournalRecord[] = [];
+    let text = '';
     for (const transaction of store.changed) {
-      records.push({ kind: store.isPayment(transaction) ? 'tx' : 'refund', value: transaction });
+      const kind = store.isPayment(transaction) ? 'tx' : 'refund';
+      const line = encode({ kind, value: transaction });
+      const key = `${kind}:${transaction.id}`;
+      if (this.lines.get(key) === line) continue;
+      this.lines.set(key, line);
+      text += line;
     }
     store.changed.clear();
     for (const value of store.sms.slice(this.smsWritten)) records.push({ kind: 'sms', value });
@@ -148,7 +163,7 @@ export class SandboxJournal {
       records.push({ kind: 'sequence', value: store.sequence });
     }
     this.sequenceWritten = store.sequence;
-    return records;
+    return text + records.map(encode).join('');
   }
 
   /** Writes the whole store aside, makes it durable, then puts it in place of the journal. */
@@ -163,9 +178,13 @@ export class SandboxJournal {
     this.sequenceWritten = 0;
     this.usersWritten = '';
     this.tokensWritten = '';
+    this.lines.clear();
+    const text = this.pending();
+    this.appended = 0;
+    this.compactSize = Buffer.byteLength(text);
     const aside = `${this.file}.${process.pid}.tmp`;
     const fd = openSync(aside, 'w', 0o600);
-    writeSync(fd, this.pending().map(encode).join(''));
+    writeSync(fd, text);
     fsyncSync(fd);
     closeSync(fd);
     renameSync(aside, this.file);
