@@ -1,7 +1,7 @@
 // The payer pages' targets (issue 7): their initial JavaScript (≤ 60 KB gzipped), Lighthouse mobile
-// on the link page, the school's pay page and the pre-registration form, and, in Chromium at a
-// phone's viewport, the time from « Payer » to the waiting screen and from the sandbox's approval
-// to the success screen.
+// on the link page, the school's pay page, the pre-registration form and the school search (/form),
+// and, in Chromium at a phone's viewport, the time from « Payer » to the waiting screen and from
+// the sandbox's approval to the success screen.
 import { rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -139,7 +139,12 @@ export async function benchPayer(options: { runs?: number; lighthouse?: boolean 
     const lighthouse =
       options.lighthouse === false
         ? undefined
-        : benchLighthouse(base, [linkPath, '/payer/ecole-demo', '/inscription/ecole-demo']);
+        : benchLighthouse(base, [
+            linkPath,
+            '/payer/ecole-demo',
+            '/inscription/ecole-demo',
+            '/form?q=ecole+demo',
+          ]);
     return {
       ...timings,
       lighthouse,

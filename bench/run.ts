@@ -11,10 +11,14 @@ import { benchLighthouse } from './lighthouse.bench';
 import { benchPayer } from './payer';
 import { benchPayments } from './payments';
 import { benchReceipts } from './receipts';
+import { freePort } from '../e2e/support/free-port';
 import { freshDataDir, root, startProduct } from './lib/product-server';
 import { benchStartup } from './startup.bench';
 import { benchStudentsList } from './students-list';
 import { benchStudentImport } from './student-import';
+
+/** The public pages Lighthouse measures (the payer pages are the payer bench's). */
+const PUBLIC_PAGES = ['/', '/about', '/form'];
 
 const wanted = new Set(process.argv.slice(2));
 const runs = (name: string) => wanted.size === 0 || wanted.has(name);
@@ -26,12 +30,21 @@ const results: Record<string, unknown> = { date: new Date().toISOString(), node:
 
 if (runs('landing') || runs('lighthouse')) {
   const dataDir = freshDataDir('pages');
-  const product = await startProduct(dataDir);
   try {
-    if (runs('landing')) results.landing = await benchLanding(`${product.url}/`);
-    if (runs('lighthouse')) results.lighthouse = benchLighthouse(product.url);
+    // The simulator on a free port too: 3100 may be another product's.
+    const product = await startProduct(dataDir, { PSP_SANDBOX_PORT: String(await freePort()) });
+    try {
+      if (runs('landing')) results.landing = await benchLanding(`${product.url}/`);
+      // Never throws: a page that cannot be measured is reported with why.
+      if (runs('lighthouse')) results.lighthouse = benchLighthouse(product.url, PUBLIC_PAGES);
+    } finally {
+      await product.stop();
+    }
+  } catch (error) {
+    // The product did not start, or the landing bench failed: say so, and measure the rest.
+    console.error('bancs des pages publiques en échec :', error);
+    results.pages = { error: error instanceof Error ? error.message : String(error) };
   } finally {
-    await product.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
