@@ -121,15 +121,11 @@ describe('parents pay online from a phone (journeys)', { timeout: 90_000 }, () =
     await form.getByLabel('E-mail').fill('yawa.mensah@example.tg');
     await form.getByLabel('Téléphone').fill('90998877');
     await form.getByLabel('Genre').selectOption({ label: 'Féminin' });
-    // The first programme with a level open this year, and that level.
+    // The first programme offered, then the first of its levels (the only ones « Niveau » lists).
+    const programme = form.getByLabel('Programme');
+    await programme.selectOption({ index: 1 });
     const level = form.getByLabel('Niveau');
-    const [programme, levelValue] = await level.evaluate((select) => {
-      const option = (select as HTMLSelectElement).querySelector('optgroup option');
-      const group = option?.parentElement as HTMLOptGroupElement | null;
-      return [group?.label ?? '', (option as HTMLOptionElement | null)?.value ?? ''];
-    });
-    await form.getByLabel('Programme').selectOption({ label: programme! });
-    await level.selectOption(levelValue!);
+    await level.selectOption({ index: 1 });
     await form.getByRole('button', { name: 'Envoyer la demande' }).click();
     await form.getByText(/Votre demande d’inscription a bien été reçue/).waitFor();
 

@@ -39,6 +39,7 @@ export const auditCategoryLabels: Record<AuditCategoryValue, string> = {
 export const auditActionLabels: Record<string, string> = {
   'organization.created': 'École créée',
   'account.registered': 'Compte créé à l’inscription',
+  'account.registration_attempted': 'Inscription tentée avec l’e-mail d’un compte existant',
   'member.added': 'Membre ajouté',
   'auth.logged_in': 'Connexion',
   'auth.logged_out': 'Déconnexion',
