@@ -1,4 +1,5 @@
 import {
+  auditActionLabels,
   auditDetailFields,
   auditListQuerySchema,
   auditResourceLabels,
@@ -37,6 +38,7 @@ interface Helper {
   /** Which arguments hold details (`details`, `filters`) or a resource type. */
   detailArgs: number[];
   resourceArg: number;
+  actionArg: number;
 }
 
 function functionsOf(file: ts.SourceFile): Map<string, FunctionLike> {
@@ -81,15 +83,17 @@ function walkAuditWrites() {
         param === 'details' || param === 'filters' ? [index] : [],
       );
       const resourceArg = names.indexOf('resourceType');
-      if (detailArgs.length === 0 && resourceArg < 0) continue;
+      const actionArg = names.indexOf('action');
+      if (detailArgs.length === 0 && resourceArg < 0 && actionArg < 0) continue;
       // Known in its own file by its name; elsewhere by the name it is exported (and imported) as.
-      helpers.set(`${file.fileName}:${name}`, { detailArgs, resourceArg });
-      helpers.set(name, { detailArgs, resourceArg });
+      helpers.set(`${file.fileName}:${name}`, { detailArgs, resourceArg, actionArg });
+      helpers.set(name, { detailArgs, resourceArg, actionArg });
     }
   }
 
   const keys = new Map<string, string>();
   const resourceTypes = new Map<string, string>();
+  const actions = new Map<string, string>();
   const where = (node: ts.Node) => {
     const file = node.getSourceFile();
     const { line } = file.getLineAndCharacterOfPosition(node.getStart());
@@ -130,9 +134,22 @@ function walkAuditWrites() {
     }
   };
 
+  /** The string literals an expression may be (`a ? 'x.y' : 'x.z'`). */
+  const literals = (expression: ts.Expression | undefined): ts.StringLiteral[] => {
+    if (!expression) return [];
+    if (ts.isStringLiteral(expression)) return [expression];
+    if (ts.isParenthesizedExpression(expression)) return literals(expression.expression);
+    if (ts.isConditionalExpression(expression)) {
+      return [...literals(expression.whenTrue), ...literals(expression.whenFalse)];
+    }
+    return [];
+  };
   const resource = (expression: ts.Expression | undefined) => {
-    if (expression && ts.isStringLiteral(expression)) {
-      resourceTypes.set(expression.text, where(expression));
+    for (const literal of literals(expression)) resourceTypes.set(literal.text, where(literal));
+  };
+  const action = (expression: ts.Expression | undefined) => {
+    for (const literal of literals(expression)) {
+      if (/^[a-z_]+\.[a-z_]+$/.test(literal.text)) actions.set(literal.text, where(literal));
     }
   };
 
@@ -141,6 +158,7 @@ function walkAuditWrites() {
       if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name)) {
         if (node.name.text === 'details') collect(node.initializer);
         if (node.name.text === 'resourceType') resource(node.initializer);
+        if (node.name.text === 'action') action(node.initializer);
       }
       if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
         const called = node.expression.text;
@@ -149,6 +167,7 @@ function walkAuditWrites() {
           helpers.get(local) ?? helpers.get(aliases.get(local) ?? '') ?? helpers.get(called);
         helper?.detailArgs.forEach((index) => collect(node.arguments[index]));
         if (helper && helper.resourceArg >= 0) resource(node.arguments[helper.resourceArg]);
+        if (helper && helper.actionArg >= 0) action(node.arguments[helper.actionArg]);
       }
       const name =
         (ts.isFunctionDeclaration(node) || ts.isVariableDeclaration(node)) && node.name
@@ -168,11 +187,11 @@ function walkAuditWrites() {
   for (const key of Object.keys(auditListQuerySchema.shape)) {
     if (key !== 'page' && key !== 'pageSize') keys.set(key, 'audit-journal.service.ts');
   }
-  return { keys, resourceTypes };
+  return { keys, resourceTypes, actions };
 }
 
 describe('the journal names every key and code the server writes', () => {
-  const { keys, resourceTypes } = walkAuditWrites();
+  const { keys, resourceTypes, actions } = walkAuditWrites();
 
   it('finds the audit writes of every module', () => {
     // The walk itself: keys of the cash desk, the payments, a helper's caller, a spread call.
@@ -190,6 +209,12 @@ describe('the journal names every key and code the server writes', () => {
       expect(definition.fr.trim(), key).not.toBe('');
       expect(definition.en.trim(), key).not.toBe('');
     }
+  });
+
+  it('has words for every action (the web app has its own, checked against these)', () => {
+    expect(actions.has('cash_session.closed')).toBe(true);
+    const unnamed = [...actions].filter(([code]) => !auditActionLabels[code]).map(String);
+    expect(unnamed).toEqual([]);
   });
 
   it('has words for every resource type', () => {

@@ -75,7 +75,11 @@ export const audit: Audit = {
     },
     actions: {
       organization: { created: 'School created' },
-      account: { registered: 'Account created at sign-up', deleted: 'Account deleted' },
+      account: {
+        registered: 'Account created at sign-up',
+        registration_attempted: 'Sign-up attempted with the e-mail of an existing account',
+        deleted: 'Account deleted',
+      },
       member: {
         added: 'Member added',
         invited: 'Member invited',

@@ -74,7 +74,11 @@ export const audit = {
     // server writes without a label yet. Unknown codes show the server's `actionLabel`.
     actions: {
       organization: { created: 'École créée' },
-      account: { registered: 'Compte créé à l’inscription', deleted: 'Compte supprimé' },
+      account: {
+        registered: 'Compte créé à l’inscription',
+        registration_attempted: 'Inscription tentée avec l’e-mail d’un compte existant',
+        deleted: 'Compte supprimé',
+      },
       member: {
         added: 'Membre ajouté',
         invited: 'Membre invité',
