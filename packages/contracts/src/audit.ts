@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoInstantSchema } from './common';
 
 export const auditCategoryValues = [
   'invoice',
@@ -123,13 +124,11 @@ export const auditActionLabels: Record<string, string> = {
   'payment_qr_sheet.printed': 'Feuille de QR codes de paiement imprimée',
 };
 
-const isoDate = z.iso.datetime({ offset: true, error: 'Date invalide (format ISO 8601 attendu).' });
-
 export const auditListQuerySchema = z.object({
   category: z.enum(auditCategoryValues).optional(),
   search: z.string().trim().max(100).optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: isoInstantSchema.optional(),
+  to: isoInstantSchema.optional(),
   page: z.coerce.number().int().min(1, 'La page commence à 1.').default(1),
   pageSize: z.coerce.number().int().min(1).max(100, '100 lignes par page au plus.').default(20),
 });

@@ -24,8 +24,31 @@ export function nameSchema(requiredMessage: string, max = 120) {
     .max(max, `${max} caractères au plus.`);
 }
 
-/** A calendar date `YYYY-MM-DD` (no time zone: a due date is a day in the school's calendar). */
-export const isoDaySchema = z.iso.date({ error: 'Date invalide (format AAAA-MM-JJ attendu).' });
+/**
+ * The years every date the API accepts must fall in: a school's dates (school years, due dates,
+ * filters, the journal) all do, and a far-future day (9999-12-31) would otherwise reach date
+ * arithmetic that has no day after it.
+ */
+export const DATE_YEARS = { first: 2000, last: 2100 } as const;
+export const dateOutOfRangeMessage = `Date hors limites : choisissez une date entre ${DATE_YEARS.first} et ${DATE_YEARS.last}.`;
+
+function withinDateYears(text: string): boolean {
+  const year = Number(text.slice(0, 4));
+  return year >= DATE_YEARS.first && year <= DATE_YEARS.last;
+}
+
+/**
+ * A calendar date `YYYY-MM-DD` between 2000 and 2100 (no time zone: a due date is a day in the
+ * school's calendar).
+ */
+export const isoDaySchema = z.iso
+  .date({ error: 'Date invalide (format AAAA-MM-JJ attendu).' })
+  .refine(withinDateYears, dateOutOfRangeMessage);
+
+/** An instant in ISO 8601 with its offset (`2026-09-01T08:00:00Z`), between 2000 and 2100. */
+export const isoInstantSchema = z.iso
+  .datetime({ offset: true, error: 'Date invalide (format ISO 8601 attendu).' })
+  .refine(withinDateYears, dateOutOfRangeMessage);
 
 export const pageQuery = {
   page: z.coerce.number().int().min(1, 'La page commence à 1.').default(1),

@@ -1,7 +1,9 @@
+import { dateOutOfRangeMessage } from '@ecolage/contracts';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { testAppOptions, useTestApp } from '../../test/test-app';
+import { signUpSchool } from '../../test/school-fixture';
 
 describe('bad input never gets a 500 nor writes anything', () => {
   const { app, database } = useTestApp();
@@ -110,6 +112,32 @@ describe('bad input never gets a 500 nor writes anything', () => {
 
   it('wrote nothing for any of the refused requests', async () => {
     expect(await rowCounts()).toEqual({ contacts: 0, subscriptions: 0 });
+  });
+});
+
+describe('far-future and far-past dates', () => {
+  const { app } = useTestApp();
+
+  it('are refused in French by every date parameter, lists and exports alike', async () => {
+    const school = await signUpSchool(app(), 'Lycée des Dates');
+    for (const url of [
+      '/api/payments?to=9999-12-31',
+      '/api/payments/export?from=2026-01-01&to=9999-12-31',
+      '/api/receipts/archive?from=0001-01-01&to=2026-01-01',
+      '/api/audit-entries?from=9999-12-31T00:00:00Z',
+      '/api/audit-entries/export?to=9999-12-31T00:00:00Z',
+    ]) {
+      const response = await school.call('GET', url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message, url).toBe(dateOutOfRangeMessage);
+    }
+    const year = await school.call('POST', '/api/academic-years', {
+      label: '2026-2027',
+      startsOn: '2026-09-01',
+      endsOn: '9999-12-31',
+    });
+    expect(year.statusCode).toBe(400);
+    expect(year.json().issues).toEqual([{ path: 'endsOn', message: dateOutOfRangeMessage }]);
   });
 });
 
