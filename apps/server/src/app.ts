@@ -5,7 +5,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './platform/db/database';
-import { registerErrorHandler, sendApiNotFound } from './platform/http/error-handler';
+import { createErrorHandler, sendApiNotFound } from './platform/http/error-handler';
+import { registerStorableTextGuard } from './platform/http/storable-text';
+import { conflictMessages } from './db-conflicts';
 import { healthRoutes } from './platform/http/health.routes';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerRateLimit } from './platform/http/rate-limit';
@@ -41,7 +43,7 @@ import { dashboardRoutes } from './modules/dashboard';
 import { createHttpClient, createPaymentProviders, loadPspConfig } from './modules/psp';
 import { receiptsRoutes } from './modules/receipts';
 import { cashDeskRoutes } from './modules/cash-desk';
-import { createLinkSigner, payerRoutes, payLinksRoutes } from './modules/payer';
+import { createLinkSigner, payerRoutes, payLinksRoutes, sendMessagePage } from './modules/payer';
 import { admissionsRoutes } from './modules/admissions';
 import { readEntryAssets } from './platform/http/web-assets';
 
@@ -98,11 +100,21 @@ const BODY_LIMIT = 256 * 1024;
  * (fastify/demo's boot order). Used by main.ts and by the tests through `app.inject`.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const webDistDir = options.webDistDir ?? defaultWebDistDir;
+  // The server-rendered pages (payer, pre-registration) and their errors share the payer entry.
+  const payerAssets = readEntryAssets(webDistDir, 'src/payer/payer.ts');
+  const handleError = createErrorHandler({
+    conflictMessages,
+    sendErrorPage: (reply, page, statusCode) =>
+      sendMessagePage(reply, { ...page, assets: payerAssets }, statusCode),
+  });
   const app = Fastify({
     loggerInstance: options.logger,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
+    // A malformed URL escape is answered by the error handler too (French, HTML outside /api).
+    frameworkErrors: handleError,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -112,7 +124,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurityHeaders(app, { https: options.https ?? false });
   await registerRateLimit(app, { perMinute: options.rateLimitPerMinute ?? 300 });
   await registerOpenApi(app, version);
-  registerErrorHandler(app);
+  app.setErrorHandler(handleError);
+  registerStorableTextGuard(app);
   await app.register(cookie);
 
   const { db, engine } = options.database;
@@ -153,8 +166,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(receiptsRoutes, { db });
   await app.register(cashDeskRoutes, { db });
   const signer = createLinkSigner(options.jwtSecret);
-  const webDistDir = options.webDistDir ?? defaultWebDistDir;
-  const payerAssets = readEntryAssets(webDistDir, 'src/payer/payer.ts');
   await app.register(payerRoutes, { context: payments, signer, assets: payerAssets });
   await app.register(payLinksRoutes, { db, signer });
   await app.register(admissionsRoutes, {

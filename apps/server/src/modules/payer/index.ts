@@ -13,5 +13,11 @@ export {
   type LinkSigner,
   type IssuedPaymentLink,
 } from './payment-links';
-export { pageSchool, renderPayerPage, sendPayerPage, type PageSchool } from './payer-page';
+export {
+  pageSchool,
+  renderPayerPage,
+  sendMessagePage,
+  sendPayerPage,
+  type PageSchool,
+} from './payer-page';
 export { paymentLinks, payerCodes, paymentLinkAttempts } from './payer.tables';

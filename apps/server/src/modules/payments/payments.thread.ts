@@ -4,6 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { pino } from 'pino';
 import { connectDatabase } from '../../platform/db/database';
+import { serializeError } from '../../platform/logger';
 import { configureSmsGateway } from '../messaging';
 import { createPaymentProvidersFromEnv } from '../psp';
 import { createPaymentsWorker } from './payments.worker';
@@ -11,7 +12,11 @@ import type { ThreadReply, ThreadRequest, ThreadSettings } from './worker-thread
 
 const settings = workerData as ThreadSettings;
 const port = parentPort!;
-const logger = pino({ name: 'paiements', level: settings.logLevel ?? 'info' });
+const logger = pino({
+  name: 'paiements',
+  level: settings.logLevel ?? 'info',
+  serializers: { err: serializeError },
+});
 const database = connectDatabase(settings.databaseUrl, settings.poolMax ?? 5);
 // The receipts' SMS queued here are sent by the main thread's SMS sender.
 configureSmsGateway(settings.smsGateway ?? null);

@@ -13,6 +13,15 @@ export function isUniqueViolation(error: unknown): boolean {
   return pgCode(error) === '23505';
 }
 
+/**
+ * True when PostgreSQL broke a deadlock (40P01) or refused a serialization (40001) by aborting this
+ * transaction: run again, it will most likely pass (`retryConcurrencyFailures`).
+ */
+export function isConcurrencyFailure(error: unknown): boolean {
+  const code = pgCode(error);
+  return code === '40P01' || code === '40001';
+}
+
 /** True when a row is still referenced (23503): the record is in use and must be archived. */
 export function isForeignKeyViolation(error: unknown): boolean {
   return pgCode(error) === '23503';

@@ -1,7 +1,9 @@
 import { ErrorCode, type ApiError } from '@ecolage/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConcurrencyFailure, isUniqueViolation, violatedConstraint } from '../db/errors';
 import { AppError } from '../errors';
+import { serializeError } from '../logger';
 
 /** Fastify's own error codes, translated into our codes and French sentences. */
 const frameworkErrors: Record<string, { code: ErrorCode; message: string }> = {
@@ -25,22 +27,72 @@ const frameworkErrors: Record<string, { code: ErrorCode; message: string }> = {
     code: ErrorCode.MALFORMED_JSON,
     message: 'La longueur annoncée ne correspond pas au corps de la requête.',
   },
+  FST_ERR_BAD_URL: {
+    code: ErrorCode.VALIDATION_FAILED,
+    message: 'L’adresse demandée est mal formée (caractère encodé invalide).',
+  },
 };
 
 const INTERNAL_MESSAGE =
   'Une erreur interne est survenue. Veuillez réessayer ; si le problème persiste, contactez le support.';
 
-/** Every error leaves the API in the shape of DESIGN.md §7; a 5xx never shows internals. */
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { statusCode, body } = toApiError(error);
-    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: body.code, statusCode }, body.message);
-    return reply.status(statusCode).send(body);
-  });
+/** A unique key hit by a request that raced another one, when no better sentence is known. */
+export const DUPLICATE_MESSAGE =
+  'Cet enregistrement existe déjà : une autre demande vient de le créer. Actualisez la page et vérifiez.';
+/** A deadlock or a serialization failure that outlived the transaction helper's retries. */
+export const CONCURRENT_MESSAGE =
+  'Une autre modification des mêmes données était en cours : rien n’a été enregistré. Réessayez.';
+
+/** A page for a person (the server-rendered pages' errors): its title, the French sentence. */
+export interface ErrorPage {
+  title: string;
+  message: string;
 }
 
-function toApiError(error: FastifyError): { statusCode: number; body: ApiError } {
+export interface ErrorHandlerOptions {
+  /** The French sentence of each unique constraint or index a racing request can hit. */
+  conflictMessages: Readonly<Record<string, string>>;
+  /** Sends an error as an HTML page, for the requests outside /api (payer pages, forms). */
+  sendErrorPage: (reply: FastifyReply, page: ErrorPage, statusCode: number) => FastifyReply;
+}
+
+/** Outside /api, a person reads the answer in a browser: an HTML page, not JSON. */
+export function isApiRequest(request: FastifyRequest): boolean {
+  return (
+    request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')
+  );
+}
+
+function pageTitle(statusCode: number): string {
+  if (statusCode === 404) return 'Page introuvable';
+  if (statusCode === 413) return 'Demande trop volumineuse';
+  if (statusCode === 429) return 'Trop de demandes';
+  if (statusCode >= 500) return 'Service momentanément indisponible';
+  return 'Demande invalide';
+}
+
+/**
+ * Every error leaves the API in the shape of DESIGN.md §7 (an HTML page outside /api); a 5xx never
+ * shows internals, and its log line never carries a query's parameters (`serializeError`). Set as
+ * the application's error handler and as Fastify's `frameworkErrors` (malformed URL escapes).
+ */
+export function createErrorHandler(options: ErrorHandlerOptions) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const { statusCode, body } = toApiError(error, options.conflictMessages);
+    if (statusCode >= 500) request.log.error({ err: serializeError(error) }, 'request failed');
+    else request.log.info({ code: body.code, statusCode }, body.message);
+    if (!isApiRequest(request)) {
+      const page = { title: pageTitle(statusCode), message: body.message };
+      return options.sendErrorPage(reply, page, statusCode);
+    }
+    return reply.status(statusCode).send(body);
+  };
+}
+
+function toApiError(
+  error: FastifyError,
+  conflictMessages: ErrorHandlerOptions['conflictMessages'],
+): { statusCode: number; body: ApiError } {
   if (error instanceof AppError) {
     return {
       statusCode: error.statusCode,
@@ -68,6 +120,15 @@ function toApiError(error: FastifyError): { statusCode: number; body: ApiError }
         issues,
       },
     };
+  }
+  // Two requests raced on a unique key (the loser's check ran before the winner's commit).
+  if (isUniqueViolation(error)) {
+    const constraint = violatedConstraint(error);
+    const message = (constraint && conflictMessages[constraint]) || DUPLICATE_MESSAGE;
+    return { statusCode: 409, body: { code: ErrorCode.CONFLICT, message } };
+  }
+  if (isConcurrencyFailure(error)) {
+    return { statusCode: 409, body: { code: ErrorCode.CONFLICT, message: CONCURRENT_MESSAGE } };
   }
   const known = error.code ? frameworkErrors[error.code] : undefined;
   if (known) return { statusCode: error.statusCode ?? 400, body: known };

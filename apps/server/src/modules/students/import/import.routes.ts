@@ -15,6 +15,7 @@ import type { Database } from '../../../platform/db/database';
 import { AppError } from '../../../platform/errors';
 import { actingMember } from '../../../platform/http/acting-member';
 import { requireMember } from '../../../platform/http/request-member';
+import { assertStorableUpload } from '../../../platform/http/storable-text';
 import { buildImportTemplate } from './import-template';
 import { commitImport, getImport, previewImport, waitForAllImports } from './import.service';
 
@@ -55,6 +56,7 @@ async function readUpload(request: FastifyRequest) {
   if (!request.isMultipart()) throw badInput(ImportMessages.noFile);
   const part = await request.file();
   if (!part || part.fieldname !== 'file') throw badInput(ImportMessages.noFile);
+  assertStorableUpload(part);
   try {
     const bytes = await part.toBuffer();
     return { fileName: part.filename, bytes };
