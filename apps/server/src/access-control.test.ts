@@ -1,8 +1,8 @@
 import { systemRoles } from '@ecolage/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerSchool } from './test/auth-helpers';
+import { schoolRecords } from './test/school-records';
 import { useTestApp } from './test/test-app';
 
 /**
@@ -54,88 +54,6 @@ const validBodies: Record<string, object> = {
   'POST /api/admissions/{admissionId}/refuse': { reason: 'Intrusion' },
 };
 
-/** One record of each kind in school A, created through the API: the ids the walk needs. */
-async function schoolRecords(app: FastifyInstance, token: string): Promise<Record<string, string>> {
-  const call = async (method: Method, url: string, payload?: object) => {
-    const response = await app.inject({
-      method,
-      url,
-      payload,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-    return response.json();
-  };
-  const year = await call('POST', '/api/academic-years', {
-    label: '2030-2031',
-    startsOn: '2030-09-01',
-    endsOn: '2031-07-31',
-  });
-  const programme = await call('POST', '/api/programmes', { name: 'Licence Droit' });
-  const level = await call('POST', `/api/programmes/${programme.id}/levels`, {
-    name: 'L1',
-    registrationFee: 50_000,
-    monthlyFee: 150_000,
-  });
-  const student = await call('POST', '/api/students', { fullName: 'Kossi Agbéko' });
-  const guardian = await call('POST', `/api/students/${student.id}/guardians`, {
-    fullName: 'Akossiwa Agbéko',
-    phone: '90112233',
-    relation: 'mother',
-  });
-  const { enrolment } = await call('POST', `/api/students/${student.id}/enrolments`, {
-    levelId: level.id,
-    academicYearId: year.id,
-  });
-  const invoice = await call('POST', '/api/invoices', {
-    studentId: student.id,
-    label: 'Examen',
-    dueOn: '2031-06-01',
-    lines: [{ label: 'Examen', amount: 25_000 }],
-    issue: false,
-  });
-  const scholarship = await call('POST', '/api/scholarships', {
-    studentId: student.id,
-    academicYearId: year.id,
-    name: 'Bourse',
-    kind: 'percent',
-    value: 10,
-    reason: 'Mérite',
-  });
-  const boundary = 'ecolage-acces';
-  const upload = await app.inject({
-    method: 'POST',
-    url: '/api/students/imports',
-    payload: [
-      `--${boundary}`,
-      'Content-Disposition: form-data; name="file"; filename="eleves.csv"',
-      'Content-Type: text/csv',
-      '',
-      'Nom complet',
-      'Ama Mensah',
-      `--${boundary}--`,
-      '',
-    ].join('\r\n'),
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-  });
-  expect(upload.statusCode, upload.body).toBe(201);
-  return {
-    yearId: year.id,
-    programmeId: programme.id,
-    levelId: level.id,
-    studentId: student.id,
-    guardianId: guardian.id,
-    enrolmentId: enrolment.id,
-    invoiceId: invoice.id,
-    lineId: invoice.lines[0].id,
-    scholarshipId: scholarship.id,
-    importId: upload.json().id,
-  };
-}
-
 describe('access control over every route of /api/openapi.json', () => {
   const { app, database } = useTestApp({ rateLimitPerMinute: 100_000 });
   const schoolA = { token: '', ids: {} as Record<string, string> };
@@ -146,60 +64,11 @@ describe('access control over every route of /api/openapi.json', () => {
     const a = await registerSchool(app(), { email: 'a@ecole-a.tg', schoolName: 'École A' });
     const sessionA = await logIn(app(), a.email, a.password);
     schoolA.token = sessionA.accessToken;
-    const roleA = await database().db.execute<{ id: string }>(
-      sql`select id from roles where organization_id = ${a.organizationId} and key = 'cashier'`,
-    );
-    schoolA.ids = {
+    schoolA.ids = await schoolRecords(app(), database().db, {
+      organizationId: a.organizationId,
       userId: sessionA.body.user.id,
-      roleId: roleA.rows[0]?.id ?? '',
-      ...(await schoolRecords(app(), sessionA.accessToken)),
-    };
-    // No provider is configured in this app: a payment and its review are written directly.
-    const payment = await database().db.execute<{ id: string }>(sql`
-      insert into payment_attempts (id, organization_id, guardian_id, provider, wallet, amount,
-        created_by, expires_at)
-      values (gen_random_uuid(), ${a.organizationId}, ${schoolA.ids.guardianId}, 'mtn', 'MTN', 1000,
-        'Test', now()) returning id`);
-    const review = await database().db.execute<{ id: string }>(sql`
-      insert into payment_reviews (organization_id, reason, provider, attempt_id)
-      values (${a.organizationId}, 'late_success', 'mtn', ${payment.rows[0]!.id}) returning id`);
-    schoolA.ids.paymentId = payment.rows[0]!.id;
-    schoolA.ids.reviewId = review.rows[0]!.id;
-    const receipt = await database().db.execute<{ id: string }>(sql`
-      insert into receipts (id, organization_id, payment_id, year, sequence, number,
-        verification_code, amount, content, issued_at)
-      values (gen_random_uuid(), ${a.organizationId}, ${schoolA.ids.paymentId}, 2030, 1,
-        'REC-2030-000001', 'code-de-test-acces-0001', 1000, '{}'::jsonb, now()) returning id`);
-    schoolA.ids.receiptId = receipt.rows[0]!.id;
-    const cashSession = await database().db.execute<{ id: string }>(sql`
-      insert into cash_sessions (id, organization_id, cashier_user_id, cashier_name, opening_float)
-      values (gen_random_uuid(), ${a.organizationId}, ${schoolA.ids.userId}, 'Afi Mensah', 0)
-      returning id`);
-    schoolA.ids.sessionId = cashSession.rows[0]!.id;
-    // A pre-registration, through the public form.
-    const slug = await database().db.execute<{ slug: string }>(
-      sql`select slug from organizations where id = ${a.organizationId}`,
-    );
-    const form = new URLSearchParams({
-      name: 'Ama Mensah',
-      email: 'ama@exemple.tg',
-      phone: '90445566',
-      gender: 'female',
-      country: 'TG',
-      programmeId: schoolA.ids.programmeId!,
-      levelId: schoolA.ids.levelId!,
+      token: sessionA.accessToken,
     });
-    const posted = await app().inject({
-      method: 'POST',
-      url: `/inscription/${slug.rows[0]!.slug}`,
-      payload: form.toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    expect(posted.statusCode, posted.body).toBe(200);
-    const admission = await database().db.execute<{ id: string }>(
-      sql`select id from admissions where organization_id = ${a.organizationId}`,
-    );
-    schoolA.ids.admissionId = admission.rows[0]!.id;
 
     const b = await registerSchool(app(), { email: 'b@ecole-b.tg', schoolName: 'École B' });
     schoolB.token = (await logIn(app(), b.email, b.password)).accessToken;
