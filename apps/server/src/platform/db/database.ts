@@ -2,6 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../../db-schema';
 import { startEmbeddedPostgres } from './embedded/embedded-postgres';
+import { retryConcurrencyFailures } from './transactions';
 
 export type Database = NodePgDatabase<typeof schema>;
 /** A transaction handle; query functions accept either (`db` first, STYLE.md). */
@@ -45,7 +46,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   });
   const pool = createPool(embedded.url, options.poolMax);
   return {
-    db: drizzle(pool, { schema }),
+    db: retryConcurrencyFailures(drizzle(pool, { schema })),
     pool,
     engine: 'embedded',
     url: embedded.url,
@@ -61,7 +62,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 export function connectDatabase(url: string, poolMax = 5): DatabaseHandle {
   const pool = createPool(url, poolMax);
   return {
-    db: drizzle(pool, { schema }),
+    db: retryConcurrencyFailures(drizzle(pool, { schema })),
     pool,
     engine: 'external',
     url,
