@@ -123,8 +123,10 @@ function LevelRow({
         {formatMoney(level.yearTotal, language)}
       </Td>
       {canWrite || canPrintQr ? (
-        <Td label={t('programmes.actions')}>
-          <div className="flex flex-wrap gap-1">
+        // No label on a phone's card: the buttons take the card's whole width and wrap there
+        // (beside a label, « Feuille de QR codes (PDF) » ran past the card's edge).
+        <Td>
+          <div className="flex flex-wrap gap-1 max-md:pt-2">
             {canPrintQr && !level.archived && level.enrolledCount > 0 ? (
               <LevelQrSheetButton levelId={level.id} name={`${programme.name} ${name}`} />
             ) : null}

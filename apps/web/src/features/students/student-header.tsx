@@ -127,7 +127,8 @@ function BalanceCards({ balances }: { balances: StudentDetail['balances'] }) {
             </dt>
             <dd
               className={[
-                'mt-1 text-base font-bold break-words tabular-nums sm:text-xl',
+                // One line: an amount never breaks (« 1 265 000 FCFA », no-break spaces).
+                'mt-1 text-base font-bold whitespace-nowrap tabular-nums sm:text-xl',
                 card.alert ? 'text-red-800' : 'text-slate-900',
               ].join(' ')}
             >

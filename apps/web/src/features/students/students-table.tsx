@@ -51,7 +51,7 @@ export function StudentBalance({ student }: { student: Pick<StudentItem, 'balanc
 /**
  * The students of a page: name (a link to the student's page), matricule, programme and level,
  * status, balance and, for those who may change students, Modifier and Supprimer. Below a
- * tablet's width the table scrolls sideways in its frame.
+ * tablet's width each student is a card (as the payments list), every column in sight.
  */
 export function StudentsTable({
   students,
@@ -68,7 +68,12 @@ export function StudentsTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Table caption={t('students.table.caption')} busy={busy} minWidth="min-w-[52rem]">
+    <Table
+      caption={t('students.table.caption')}
+      layout="stack"
+      busy={busy}
+      minWidth="md:min-w-[52rem]"
+    >
       <THead>
         <Tr>
           <Th>{t('students.table.name')}</Th>
@@ -95,8 +100,10 @@ export function StudentsTable({
                 </Badge>
               ) : null}
             </Td>
-            <Td className="font-mono whitespace-nowrap">{student.matricule}</Td>
-            <Td>
+            <Td label={t('students.table.matricule')} className="font-mono whitespace-nowrap">
+              {student.matricule}
+            </Td>
+            <Td label={t('students.table.programme')} className="max-md:text-right">
               {student.programme ? (
                 <>
                   <span className="block">{student.programme.name}</span>
@@ -108,15 +115,15 @@ export function StudentsTable({
                 <span className="text-slate-500">{t('students.table.none')}</span>
               )}
             </Td>
-            <Td>
+            <Td label={t('students.table.status')}>
               <StudentStatusBadge status={student.status} />
             </Td>
-            <Td>
+            <Td label={t('students.table.balance')}>
               <StudentBalance student={student} />
             </Td>
             {canWrite ? (
               <Td>
-                <div className="flex justify-end gap-2">
+                <div className="flex flex-wrap justify-end gap-2 max-md:pt-2">
                   <Button
                     variant="secondary"
                     size="sm"
