@@ -5,9 +5,13 @@ import { expectLedgerAgrees, usePaymentsHarness } from '../../test/payments-harn
 import { ok } from '../../test/school-fixture';
 import {
   askToPay,
+  expectCreditedOnce,
+  fault,
   onlySim,
+  openReviews,
   payerApproves,
   paymentOf,
+  pollAfterBackoff,
   resetSandboxAfterEach,
   useFamilies,
   WALLET_OF,
@@ -151,6 +155,27 @@ describe('The cash desk and a mobile-money payment in flight', () => {
     await ok(school.call('POST', `/api/payments/${payment.id}/cancel`, {}));
     expect(onlySim(h, payment.id).state).not.toBe('pending');
     expect((await paymentOf(school, payment.id)).status).toBe('cancelled');
+  });
+
+  it('watches a request cancelled at the desk: a parent who approves it afterwards is credited', async () => {
+    const h = harness();
+    const school = await newFamily();
+    const payment = await askToPay(h, school, 'mtn');
+    await h.settle();
+    await ok(school.call('POST', `/api/payments/${payment.id}/cancel`, {}));
+    // MTN cannot stop the prompt: the parent approves it anyway, and its notification is lost.
+    fault(h, 'mtn', 'drop');
+    payerApproves(h, payment.id);
+    await h.settle();
+    expect((await paymentOf(school, payment.id)).status).toBe('cancelled');
+
+    await pollAfterBackoff(h, payment.id);
+    const late = await expectCreditedOnce(h, school, payment.id);
+    expect(late).toMatchObject({ status: 'succeeded', lateSuccess: true });
+    expect(await openReviews(school, payment.id)).toEqual([
+      expect.objectContaining({ reason: 'late_success', paymentId: payment.id }),
+    ]);
+    await expectLedgerAgrees(h.context, school.organizationId);
   });
 
   it('cancels nothing when the payer has just paid: the payment stands, credited', async () => {

@@ -182,7 +182,7 @@ export async function checkSoon(db: DbOrTx, attemptIds: string[], at: Date): Pro
       and(
         inArray(paymentAttempts.id, attemptIds),
         sql`(${paymentAttempts.status} in ('initiated', 'pending', 'unknown')
-          or (${paymentAttempts.status} = 'expired' and ${paymentAttempts.watchUntil} > ${at}))`,
+          or (${paymentAttempts.status} in ('expired', 'cancelled') and ${paymentAttempts.watchUntil} > ${at}))`,
       ),
     );
 }

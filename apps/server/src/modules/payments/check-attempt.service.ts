@@ -6,7 +6,7 @@ import { fetchProviderStatus, observedFrom } from './provider-status';
 import type { PaymentsContext } from './payments-context';
 import type { PaymentAttemptRow } from './payments.tables';
 import { findSuccessNotice } from './reviews.repository';
-import { isActive } from './state-machine';
+import { isActive, isWatched } from './state-machine';
 
 /** A creation that never reached the provider is given this long before it is called failed. */
 const NOT_CREATED_GRACE_MS = 2 * 60_000;
@@ -30,7 +30,7 @@ export async function checkAttempt(
   if (!attempt) throw new Error(`payment attempt ${attemptId} not found`);
   const provider = context.providers.get(attempt.provider as never);
   const now = context.now();
-  const watching = attempt.status === 'expired' && attempt.watchUntil !== null;
+  const watching = isWatched(attempt.status) && attempt.watchUntil !== null;
   if (!provider || (!isActive(attempt.status) && !watching)) return attempt;
 
   // Book the next check first: a crash or a silent provider must not make the poller spin.
@@ -49,7 +49,7 @@ export async function checkAttempt(
       error instanceof ProviderNotFoundError
         ? { notFound: true }
         : { notFound: false, error: error as Error };
-    // During the watch of an expired attempt, silence changes nothing: the watch goes on.
+    // During the watch of an ended attempt, silence changes nothing: the watch goes on.
     if (!isActive(attempt.status)) return booked;
     return withoutStatus(context, booked, missing, cause);
   }

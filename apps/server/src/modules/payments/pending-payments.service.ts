@@ -19,6 +19,7 @@ import {
   updateAttempt,
 } from './attempts.repository';
 import { checkAttempt } from './check-attempt.service';
+import { nextWatchCheck, watchDeadline } from './deadlines';
 import { findPendingClaims } from './desk-payments.repository';
 import { describePayment } from './payment-view';
 import type { PaymentsContext } from './payments-context';
@@ -106,7 +107,8 @@ export async function cancelPayment(
       status: 'cancelled',
       failureCode: failure.code,
       failureReason: PaymentMessages.cancelledByStaff,
-      nextCheckAt: null,
+      // A provider that could not stop the payer may still take the money: watched like an expiry.
+      ...watchedFrom(now, atProvider),
     });
     await recordTransition(tx, {
       organizationId,
@@ -150,4 +152,10 @@ export async function cancelPayment(
     return updated;
   });
   return describePayment(context.db, cancelled);
+}
+
+function watchedFrom(now: Date, stoppedAtProvider: boolean) {
+  if (stoppedAtProvider) return { nextCheckAt: null };
+  const watchUntil = watchDeadline(now);
+  return { watchUntil, nextCheckAt: nextWatchCheck(now, watchUntil) };
 }

@@ -49,6 +49,15 @@ export function isActive(state: PaymentState): boolean {
   return activeStates.includes(state);
 }
 
+/**
+ * States whose attempt is still asked about for a while after it ended, for a late success: an
+ * expiry, or a request cancelled at the desk that the provider could not stop (the payer may still
+ * approve it on the phone).
+ */
+export function isWatched(state: PaymentState): boolean {
+  return state === 'expired' || state === 'cancelled';
+}
+
 /** Terminal for the payer: nothing more will happen unless the provider reports a late success. */
 export function isFinal(state: PaymentState): boolean {
   return !isActive(state);
