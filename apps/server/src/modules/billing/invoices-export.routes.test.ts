@@ -159,7 +159,7 @@ describe('invoice and ageing balance exports', () => {
       'Licence Informatique',
       'L1',
       'Yawa Agbéko',
-      "'+228 90 00 00 02",
+      '+228 90 00 00 02',
     ]);
     const buckets = amaRow!.slice(6, 10).map(Number);
     expect(buckets.reduce((sum, value) => sum + value, 0)).toBe(ama.balance);
