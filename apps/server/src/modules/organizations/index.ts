@@ -1,8 +1,8 @@
 /** Schools (tenants): creation, slugs, public profile, the public search by name or city. */
 export { organizationRoutes } from './organizations.routes';
 export {
-  allocateSchoolSlug,
   createSchool,
+  createSchoolWithFreeSlug,
   findOrganizationBySlug,
   findOrganizationsByIds,
   getSchoolPublicProfile,

@@ -24,6 +24,22 @@ export async function insertOrganization(
   return row;
 }
 
+/**
+ * Inserts a school unless its slug is taken, also by a school being created at the same instant
+ * (the insert waits for that transaction, then does nothing): undefined when taken.
+ */
+export async function insertOrganizationUnlessSlugTaken(
+  db: DbOrTx,
+  values: NewOrganization,
+): Promise<Organization | undefined> {
+  const [row] = await db
+    .insert(organizations)
+    .values(values)
+    .onConflictDoNothing({ target: organizations.slug })
+    .returning();
+  return row;
+}
+
 export async function findOrganizationsByIds(db: DbOrTx, ids: string[]): Promise<Organization[]> {
   if (ids.length === 0) return [];
   return db.select().from(organizations).where(inArray(organizations.id, ids));

@@ -1,7 +1,7 @@
-import { SCHOOL_SEARCH_MAX_RESULTS, type SchoolPublicProfile } from '@ecolage/contracts';
+import { ErrorCode, SCHOOL_SEARCH_MAX_RESULTS, type SchoolPublicProfile } from '@ecolage/contracts';
 import { dayIn, DEFAULT_SCHOOL_TIME_ZONE } from '../../platform/clock';
 import type { DbOrTx, Transaction } from '../../platform/db/database';
-import { notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { searchWords } from '../../platform/search-text';
 import { recordAuditEntry, type AuditEntryInput } from '../audit';
 import {
@@ -9,6 +9,7 @@ import {
   findOrganizationsByIds,
   findSlugsLike,
   insertOrganization,
+  insertOrganizationUnlessSlugTaken,
   searchActiveOrganizations,
   type FoundSchool,
 } from './organizations.repository';
@@ -40,9 +41,45 @@ export async function getSchoolPublicProfile(
 export async function createSchool(
   tx: Transaction,
   values: NewOrganization,
-  context: { actor: AuditEntryInput['actor']; ip?: string | null },
+  context: SchoolCreation,
 ): Promise<Organization> {
-  const school = await insertOrganization(tx, values);
+  return journalSchoolCreated(tx, await insertOrganization(tx, values), context);
+}
+
+/** Slugs tried before giving up, when schools of the same name keep being created meanwhile. */
+const SLUG_ATTEMPTS = 20;
+
+/**
+ * Creates a school under a free slug made of its name (-2, -3… when taken). Two sign-ups of one
+ * name at the same instant both see the name free: the second one's insert waits for the first,
+ * finds the slug taken and takes the next one.
+ */
+export async function createSchoolWithFreeSlug(
+  tx: Transaction,
+  values: Omit<NewOrganization, 'slug'>,
+  context: SchoolCreation,
+): Promise<Organization> {
+  for (let attempt = 1; attempt <= SLUG_ATTEMPTS; attempt += 1) {
+    const slug = await allocateSchoolSlug(tx, values.name);
+    const school = await insertOrganizationUnlessSlugTaken(tx, { ...values, slug });
+    if (school) return journalSchoolCreated(tx, school, context);
+  }
+  throw new AppError(ErrorCode.CONFLICT, SLUG_BUSY);
+}
+
+const SLUG_BUSY =
+  'Plusieurs écoles de ce nom sont créées en ce moment : réessayez dans un instant.';
+
+interface SchoolCreation {
+  actor: AuditEntryInput['actor'];
+  ip?: string | null;
+}
+
+async function journalSchoolCreated(
+  tx: Transaction,
+  school: Organization,
+  context: SchoolCreation,
+): Promise<Organization> {
   await recordAuditEntry(tx, {
     organizationId: school.id,
     actor: context.actor,
@@ -57,7 +94,7 @@ export async function createSchool(
 }
 
 /** A free slug for a new school: its name in URL form, with -2, -3… when already taken. */
-export async function allocateSchoolSlug(db: DbOrTx, name: string): Promise<string> {
+async function allocateSchoolSlug(db: DbOrTx, name: string): Promise<string> {
   const base = slugify(name);
   const taken = new Set(await findSlugsLike(db, base));
   if (!taken.has(base)) return base;

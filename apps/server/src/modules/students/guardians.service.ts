@@ -72,11 +72,17 @@ export async function findOrCreateGuardian(
 ): Promise<{ guardian: GuardianRow; created: boolean }> {
   const existing = await findGuardianByPhone(tx, organizationId, fields.phone);
   if (existing) return { guardian: existing, created: false };
+  // Another request may be creating this family's guardian right now: its insert wins, this one
+  // waits for it, inserts nothing and takes the guardian it created.
   const [row] = await tx
     .insert(guardians)
     .values({ organizationId, ...fields, searchKey: guardianSearchKey(fields) })
+    .onConflictDoNothing({ target: [guardians.organizationId, guardians.phone] })
     .returning();
-  return { guardian: row!, created: true };
+  if (row) return { guardian: row, created: true };
+  const created = await findGuardianByPhone(tx, organizationId, fields.phone);
+  if (!created) throw phoneTaken();
+  return { guardian: created, created: false };
 }
 
 /**

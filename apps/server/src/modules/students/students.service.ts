@@ -28,6 +28,7 @@ import {
   findStudent,
   findStudentBalances,
   findStudentPage,
+  lockStudent,
   type StudentListContext,
 } from './students.repository';
 import { students, studentStatusChanges, type StudentRow } from './students.tables';
@@ -243,7 +244,9 @@ export async function removeStudent(
 ): Promise<RemovalOutcome> {
   return db.transaction(async (tx) => {
     const { organizationId } = acting;
-    const current = await findStudent(tx, organizationId, studentId);
+    // Locked first: a second removal of the same student waits here, then finds it gone (404)
+    // instead of deleting nothing, journaling a second deletion or deadlocking on its children.
+    const current = await lockStudent(tx, organizationId, studentId);
     if (!current) throw notFound(StudentMessages.notFound);
     const erased = await deleteUnlessReferenced(tx, (savepoint) =>
       savepoint

@@ -29,7 +29,7 @@ describe('transactions aborted by PostgreSQL run again', () => {
     // PostgreSQL aborts one of them (40P01), which runs again once the other has committed.
     const bump = (side: 0 | 1) =>
       db.transaction(async (tx) => {
-        runs[side] += 1;
+        runs[side]! += 1;
         const [mine, theirs] = side === 0 ? [1, 2] : [2, 1];
         await tx.execute(sql`update verrous set n = n + 1 where id = ${mine}`);
         firstLocked[side]!.open();

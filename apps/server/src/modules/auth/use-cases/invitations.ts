@@ -47,13 +47,16 @@ export async function inviteMember(
   context: InviteContext,
 ): Promise<{ member: MemberItem; email: OutboundMessage }> {
   return db.transaction(async (tx) => {
+    // An invitation of the same address sent at the same instant may create the account first:
+    // this insert then waits for it, inserts nothing, and the account is read again.
     const user =
       (await findUserByEmail(tx, request.email)) ??
       (await insertUser(tx, {
         email: request.email,
         name: request.name,
         passwordHash: NO_PASSWORD,
-      }));
+      })) ??
+      (await findUserByEmail(tx, request.email));
     if (!user) throw new Error('invited account not created');
     const actor = {
       type: 'user' as const,

@@ -6,7 +6,7 @@ import type { FileStore } from '../../../platform/files';
 import { addMemberWithSystemRole, createSystemRoles } from '../../access';
 import { recordAuditEntry } from '../../audit';
 import { queueEmail, type OutboundMessage } from '../../messaging';
-import { allocateSchoolSlug, createSchool } from '../../organizations';
+import { createSchoolWithFreeSlug } from '../../organizations';
 import { findUserByEmail, insertUser } from '../auth.repository';
 import { decodeAvatar } from '../avatar';
 import { hashPassword } from '../password';
@@ -72,9 +72,9 @@ async function createSchoolAndAccount(
     });
     if (!user) return undefined;
     const actor = { type: 'user' as const, userId: user.id, label: user.name };
-    const school = await createSchool(
+    const school = await createSchoolWithFreeSlug(
       tx,
-      { name: request.schoolName, slug: await allocateSchoolSlug(tx, request.schoolName) },
+      { name: request.schoolName },
       { actor, ip: context.ip },
     );
     await recordAuditEntry(tx, {
