@@ -56,7 +56,7 @@ function resultsOf(term: string, found: NonNullable<SchoolFinderView['found']>):
   const count = found.schools.length;
   if (count === 0) {
     return html`<section class="stack" aria-labelledby="resultats">
-      <h2 id="resultats">Aucune école trouvée pour « ${term} »</h2>
+      <h2 id="resultats">Aucune école trouvée pour «&nbsp;${term}&nbsp;»</h2>
       <p class="muted">${SchoolFinderMessages.noMatch}</p>
     </section>`;
   }
@@ -83,7 +83,7 @@ export function schoolFinderBody(view: SchoolFinderView): Html {
           id: 'recherche',
           name: 'q',
           label: 'Nom ou ville de l’école',
-          hint: 'Au moins 2 lettres, par exemple « École Démo » ou « Lomé ».',
+          hint: 'Au moins 2 lettres, par exemple «\u00a0École Démo\u00a0» ou «\u00a0Lomé\u00a0».',
           value: view.term ?? '',
           error: view.error,
           attributes: html`type="search" autocomplete="off" spellcheck="false" enterkeyhint="search"

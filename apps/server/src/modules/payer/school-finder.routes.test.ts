@@ -81,7 +81,7 @@ describe('/form: a parent finds the school, then pays or pre-registers', () => {
 
     const none = await search('?q=fermee');
     expect(none.statusCode).toBe(200);
-    expect(none.body).toContain('Aucune école trouvée pour « fermee »');
+    expect(none.body).toContain('Aucune école trouvée pour «&nbsp;fermee&nbsp;»');
     expect(none.body).toContain(escapeHtml(SchoolFinderMessages.noMatch));
     expect(none.body).not.toContain('/payer/ecole-fermee');
   });

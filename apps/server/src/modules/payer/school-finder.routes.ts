@@ -46,7 +46,7 @@ export const schoolFinderRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = asy
   const { db } = options.context;
 
   function send(reply: FastifyReply, view: SchoolFinderView, status = 200) {
-    const title = view.found && view.term ? `Écoles pour « ${view.term} »` : FINDER_TITLE;
+    const title = view.found && view.term ? `Écoles pour «\u00a0${view.term}\u00a0»` : FINDER_TITLE;
     const page = { title: `${title} · Écolage`, body: schoolFinderBody(view) };
     return sendPayerPage(reply, { ...page, assets: options.assets, purpose: 'finder' }, status);
   }
