@@ -45,9 +45,15 @@ const LAST = /^(DELETE |POST \/api\/auth\/(logout|switch-school)|POST \/api\/pro
 
 /**
  * The server-rendered pages (hidden from the document), with a plausible value for each field of
- * their forms (`{name}`: a fixture's id).
+ * their forms (`{name}`: a fixture's id) and of their query.
  */
-const PAGES: { method: Method; path: string; form?: Record<string, string> }[] = [
+const PAGES: {
+  method: Method;
+  path: string;
+  form?: Record<string, string>;
+  query?: Record<string, string>;
+}[] = [
+  { method: 'GET', path: '/form', query: { q: 'ecole fuzz' } },
   { method: 'GET', path: '/payer/{slug}' },
   {
     method: 'POST',
@@ -234,11 +240,19 @@ function pageProbes(page: (typeof PAGES)[number], ids: Record<string, string>): 
     Object.entries(fields)
       .map(([name, value]) => `${name}=${urlValue(value)}`)
       .join('&');
-  const request = (what: string, pathIds: Record<string, string>, body?: string): Probe => ({
+  const plausibleQuery = page.query ?? {};
+  const request = (
+    what: string,
+    pathIds: Record<string, string>,
+    body?: string,
+    query = plausibleQuery,
+  ): Probe => ({
     what,
     request: {
       method: page.method,
-      url: fillPath(page.path, { ...ids, ...pathIds }),
+      url: `${fillPath(page.path, { ...ids, ...pathIds })}${queryString(
+        Object.entries(query).map(([name, value]) => [name, urlValue(value)]),
+      )}`,
       ...(page.form ? { headers: contentType, payload: body ?? encode(plausible) } : {}),
     },
   });
@@ -253,6 +267,12 @@ function pageProbes(page: (typeof PAGES)[number], ids: Record<string, string>): 
     for (const value of [...BAD_URL_VALUES, ...FAR_DATES]) {
       const body = encode({ ...plausible, [name]: String(value) });
       probes.push(request(`${name} = ${String(value).slice(0, 40)}`, {}, body));
+    }
+  }
+  for (const name of Object.keys(plausibleQuery)) {
+    for (const value of [...BAD_URL_VALUES, ...FAR_DATES]) {
+      const query = { ...plausibleQuery, [name]: String(value) };
+      probes.push(request(`?${name} = ${String(value).slice(0, 40)}`, {}, undefined, query));
     }
   }
   return probes;
