@@ -20,7 +20,7 @@ export const UnstorableTextMessages = {
       : 'La requête contient un caractère invalide (caractère nul ou caractère Unicode incomplet).',
 } as const;
 
-export function isUnstorableText(text: string): boolean {
+function isUnstorableText(text: string): boolean {
   return UNSTORABLE.test(text);
 }
 
@@ -61,7 +61,7 @@ export function findUnstorableText(value: unknown): string | undefined {
 }
 
 /** The French 400 for a value with unstorable text; `path` as the error handler names fields. */
-export function unstorableText(path: string): AppError {
+function unstorableText(path: string): AppError {
   const message = UnstorableTextMessages.field(path);
   return new AppError(ErrorCode.VALIDATION_FAILED, message, { issues: [{ path, message }] });
 }
