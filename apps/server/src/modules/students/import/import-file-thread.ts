@@ -14,8 +14,11 @@ export type ImportThreadReply =
 
 /** Files read at once (the machine's two cores); the next uploads wait their turn. */
 const MAX_THREADS = 2;
-/** A thread's heap: enough for 50,000 lines; a file needing more is refused, not the server. */
-const THREAD_HEAP_MB = 256;
+/**
+ * A thread's heap: enough for 50,000 lines; a file needing more is refused, not the server. A
+ * small young generation keeps the short-lived pieces of a file (most of it) from piling up.
+ */
+const resourceLimits = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 4 };
 /** A thread left idle this long ends, giving its memory back. */
 const IDLE_MS = 10_000;
 
@@ -31,7 +34,6 @@ let started = 0;
 
 /** The thread's code: built beside this module, or the TypeScript source run through tsx. */
 function startWorker(): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb: THREAD_HEAP_MB };
   if (!import.meta.url.endsWith('.ts')) {
     return new Worker(new URL('./import-file.thread.js', import.meta.url), { resourceLimits });
   }
@@ -84,7 +86,7 @@ function discard(thread: ImportThread): void {
   if (next) next(spawnThread());
 }
 
-function read(thread: ImportThread, bytes: Uint8Array): Promise<RawRow[]> {
+function read(thread: ImportThread, bytes: Buffer): Promise<RawRow[]> {
   const { worker } = thread;
   worker.ref();
   return new Promise<RawRow[]>((resolve, reject) => {
@@ -112,7 +114,11 @@ function read(thread: ImportThread, bytes: Uint8Array): Promise<RawRow[]> {
       worker.off('message', onMessage).off('error', onError).off('exit', onExit);
     };
     worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-    worker.postMessage({ bytes } satisfies ImportThreadRequest);
+    // A buffer of its own (an upload's) moves to the thread rather than being copied.
+    const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    const request: ImportThreadRequest = { bytes };
+    if (owned && bytes.buffer instanceof ArrayBuffer) worker.postMessage(request, [bytes.buffer]);
+    else worker.postMessage(request);
   });
 }
 
@@ -120,6 +126,7 @@ function read(thread: ImportThread, bytes: Uint8Array): Promise<RawRow[]> {
  * Reads an uploaded import file (readImportFile) on a thread of its own, so that inflating and
  * parsing it never hold the server's event loop and its memory is the thread's. At most
  * MAX_THREADS files are read at once; a thread serves the next file, and ends when idle.
+ * `bytes` is handed over: a buffer that owns its memory is emptied (moved to the thread).
  */
 export async function readImportFileInThread(bytes: Buffer): Promise<RawRow[]> {
   return read(await acquire(), bytes);

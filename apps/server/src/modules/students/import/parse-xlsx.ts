@@ -20,12 +20,14 @@ const MAX_COLUMNS = 16_384;
 const unreadable = (cause?: unknown) =>
   new AppError(ErrorCode.VALIDATION_FAILED, ImportMessages.unreadableXlsx, { cause });
 
-type CellContent = { text: string } | { shared: number };
+/** A cell as read: its text, or the index of its shared string (read after the sheet). */
+type CellContent = string | number;
 
+/** A row as read, compact (50,000 of them may be kept): its cells by column, sparse. */
 interface SheetRow {
   line: number;
-  cells: Map<number, CellContent>;
-  formulas: number[];
+  cells: CellContent[];
+  formulas?: number[];
 }
 
 /** `AB12` → 27 (0-based column); -1 when the reference has no letters. */
@@ -72,7 +74,7 @@ class SheetRows implements XmlHandler {
     if (name === 'row') {
       this.rowNumber = attributes.r ? Number(attributes.r) : this.rowNumber + 1;
       this.column = -1;
-      this.row = { line: this.rowNumber, cells: new Map(), formulas: [], filled: false };
+      this.row = { line: this.rowNumber, cells: [], filled: false };
     } else if (name === 'c') {
       const column = attributes.r ? columnIndex(attributes.r) : -1;
       this.column = column >= 0 ? column : this.column + 1;
@@ -109,44 +111,44 @@ class SheetRows implements XmlHandler {
 
   private content(): CellContent {
     const value = this.value;
-    if (value === null) return { text: '' };
+    if (value === null) return '';
     if (this.type === 's') {
       const index = Number(value);
-      return Number.isInteger(index) && index >= 0 ? { shared: index } : { text: '' };
+      return Number.isInteger(index) && index >= 0 ? index : '';
     }
     if (this.type === 'inlineStr' || this.type === 'str' || this.type === 'e') {
-      return { text: value.trim() };
+      return value.trim();
     }
-    if (this.type === 'b') return { text: value.trim() === '1' ? 'VRAI' : 'FAUX' };
+    if (this.type === 'b') return value.trim() === '1' ? 'VRAI' : 'FAUX';
     if (this.type === 'd') {
       const date = new Date(value.trim());
-      return {
-        text: Number.isNaN(date.getTime()) ? value.trim() : date.toISOString().slice(0, 10),
-      };
+      return Number.isNaN(date.getTime()) ? value.trim() : date.toISOString().slice(0, 10);
     }
     const number = value.trim() === '' ? NaN : Number(value);
-    if (!Number.isFinite(number)) return { text: '' };
+    if (!Number.isFinite(number)) return '';
     if (this.layout.dateStyles[this.style]) {
-      return { text: excelDate(number, this.layout.date1904) };
+      return excelDate(number, this.layout.date1904);
     }
-    return { text: String(number) };
+    return String(number);
   }
 
   private endCell() {
     const row = this.row;
     if (!row || this.column >= MAX_COLUMNS) return;
     const content = this.content();
-    const filled = 'shared' in content || content.text !== '';
+    const filled = content !== '';
     if (filled || this.formula) row.filled = true;
     if (!this.keep(this.column)) return;
-    if (filled) row.cells.set(this.column, content);
-    if (this.formula) row.formulas.push(this.column);
+    if (filled) row.cells[this.column] = content;
+    if (this.formula) (row.formulas ??= []).push(this.column);
   }
 
   private endRow() {
     const row = this.row;
     this.row = null;
-    if (row?.filled) this.onRow({ line: row.line, cells: row.cells, formulas: row.formulas });
+    if (!row?.filled) return;
+    const { line, cells, formulas } = row;
+    this.onRow(formulas ? { line, cells, formulas } : { line, cells });
   }
 }
 
@@ -199,11 +201,14 @@ async function readSharedStrings(
 }
 
 const cellText = (content: CellContent | undefined, strings: Map<number, string>) =>
-  content === undefined
-    ? ''
-    : 'shared' in content
-      ? (strings.get(content.shared) ?? '')
-      : content.text;
+  typeof content === 'number' ? (strings.get(content) ?? '') : (content ?? '');
+
+/** The shared strings a row's cells use, added to `into`. */
+function addSharedIndexes(row: SheetRow, into: Set<number>) {
+  row.cells.forEach((content) => {
+    if (typeof content === 'number') into.add(content);
+  });
+}
 
 /**
  * The header row (every cell) and the data rows (only the columns whose header `wanted` keeps),
@@ -217,53 +222,37 @@ export async function parseXlsx(
     const entries = readZipEntries(bytes);
     const layout = await readWorkbookLayout(bytes, entries);
     let header: SheetRow | null = null;
-    await readSheet(
-      bytes,
-      layout,
-      () => true,
-      (row, reader) => {
-        header = row;
-        reader.done = true;
-      },
-    );
+    const stopAtHeader = (row: SheetRow, reader: SheetRows) => {
+      header = row;
+      reader.done = true;
+    };
+    await readSheet(bytes, layout, () => true, stopAtHeader);
     if (!header) return { headers: [], records: [] };
     const { line: headerLine, cells: headerCells } = header as SheetRow;
     const headerShared = new Set<number>();
-    for (const content of headerCells.values()) {
-      if ('shared' in content) headerShared.add(content.shared);
-    }
+    addSharedIndexes(header, headerShared);
     const headerStrings = await readSharedStrings(bytes, layout.sharedStrings, headerShared);
-    const width = Math.max(0, ...headerCells.keys()) + 1;
-    const headers = Array.from({ length: width }, (_, column) =>
-      cellText(headerCells.get(column), headerStrings),
+    const headers = Array.from({ length: headerCells.length }, (_, column) =>
+      cellText(headerCells[column], headerStrings),
     );
     const kept = new Set(headers.flatMap((text, column) => (wanted(text) ? [column] : [])));
 
     const rows: SheetRow[] = [];
     const shared = new Set<number>();
-    await readSheet(
-      bytes,
-      layout,
-      (column) => kept.has(column),
-      (row) => {
-        if (row.line <= headerLine) return;
-        if (rows.length >= MAX_IMPORT_ROWS) {
-          throw new AppError(ErrorCode.VALIDATION_FAILED, ImportMessages.tooManyRows);
-        }
-        rows.push(row);
-        for (const content of row.cells.values())
-          if ('shared' in content) shared.add(content.shared);
-      },
-    );
+    const keepRow = (row: SheetRow) => {
+      if (row.line <= headerLine) return;
+      if (rows.length >= MAX_IMPORT_ROWS) {
+        throw new AppError(ErrorCode.VALIDATION_FAILED, ImportMessages.tooManyRows);
+      }
+      rows.push(row);
+      addSharedIndexes(row, shared);
+    };
+    await readSheet(bytes, layout, (column) => kept.has(column), keepRow);
     const strings = await readSharedStrings(bytes, layout.sharedStrings, shared);
     const records = rows.map((row): TableRecord => {
       const cells: string[] = [];
-      for (const [column, content] of row.cells) cells[column] = cellText(content, strings);
-      return {
-        line: row.line,
-        cells,
-        ...(row.formulas.length ? { formulaCells: row.formulas } : {}),
-      };
+      row.cells.forEach((content, column) => (cells[column] = cellText(content, strings)));
+      return { line: row.line, cells, ...(row.formulas ? { formulaCells: row.formulas } : {}) };
     });
     return { headers, records };
   } catch (error) {
