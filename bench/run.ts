@@ -16,6 +16,7 @@ import { freshDataDir, root, startProduct } from './lib/product-server';
 import { benchStartup } from './startup.bench';
 import { benchStudentsList } from './students-list';
 import { benchStudentImport } from './student-import';
+import { benchStudentImportMemory } from './student-import-memory';
 
 /** The public pages Lighthouse measures (the payer pages are the payer bench's). */
 const PUBLIC_PAGES = ['/', '/about', '/form'];
@@ -53,6 +54,7 @@ if (runs('http')) results.http = await benchHttp();
 if (runs('auth')) results.auth = await benchAuth();
 if (runs('students-list')) results.studentsList = await benchStudentsList();
 if (runs('student-import')) results.studentImport = await benchStudentImport();
+if (runs('student-import-memory')) results.studentImportMemory = await benchStudentImportMemory();
 if (runs('payments')) results.payments = await benchPayments();
 if (runs('dashboard')) results.dashboard = await benchDashboard();
 if (runs('receipts')) results.receipts = await benchReceipts();
