@@ -114,7 +114,7 @@ describe('Reading an Excel sheet as a stream', () => {
     ]);
   });
 
-  it('reads shared strings and inline strings, and refuses a sheet that is not XML', async () => {
+  it('reads shared strings and inline strings, deflated or stored, and refuses a sheet that is not XML', async () => {
     const sheet =
       SHEET_START +
       '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>2</v></c></row>' +
@@ -126,6 +126,10 @@ describe('Reading an Excel sheet as a stream', () => {
     expect(rows.map((row) => row.values)).toEqual([
       expect.objectContaining({ fullName: 'Afi Koffi', phone: '90 11 22 33' }),
     ]);
+    const stored = await xlsxFile([sheet], ['Nom complet', 'Afi Koffi', 'Téléphone'], {
+      compress: false,
+    });
+    expect(await readImportFile(stored)).toEqual(rows);
     const broken = await xlsxFile([SHEET_START + inlineRow(1, ['Nom complet']) + '<row><c']);
     await expect(readImportFile(broken)).rejects.toThrow(ImportMessages.unreadableXlsx);
     const doctype = await xlsxFile(['<!DOCTYPE x>' + SHEET_START + SHEET_END]);

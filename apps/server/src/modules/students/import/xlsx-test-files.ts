@@ -42,10 +42,14 @@ export function* rowPieces(
   }
 }
 
-/** A workbook whose first sheet is made of `sheet`'s pieces (shared strings: `<si>` texts). */
+/**
+ * A workbook whose first sheet is made of `sheet`'s pieces (shared strings: `<si>` texts),
+ * deflated or, with `compress: false`, stored as is.
+ */
 export async function xlsxFile(
   sheet: Iterable<string | Buffer>,
   sharedStrings: string[] = [],
+  { compress = true } = {},
 ): Promise<Buffer> {
   const zip = new ZipFile();
   zip.addBuffer(Buffer.from(contentTypes), '[Content_Types].xml');
@@ -59,7 +63,7 @@ export async function xlsxFile(
     ),
     'xl/sharedStrings.xml',
   );
-  zip.addReadStream(Readable.from(sheet), 'xl/worksheets/sheet1.xml');
+  zip.addReadStream(Readable.from(sheet), 'xl/worksheets/sheet1.xml', { compress });
   zip.end();
   const chunks: Buffer[] = [];
   for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) chunks.push(chunk);
