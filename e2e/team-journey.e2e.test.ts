@@ -73,6 +73,33 @@ describe('team, profile and journal (journey)', () => {
     await member.getByText('Accès refusé').first().waitFor();
   });
 
+  it('offers the demo Directeur only the roles he may give, nothing on himself or a Super administration', async () => {
+    const page = await logIn('directeur@ecole-demo.tg', 'ecolage-demo');
+    await page.goto('/admin/utilisateurs');
+    // « de » or « d’ » before the name: the French elision.
+    await page.getByRole('button', { name: /^Changer le rôle d(e |’)Ama Lawson$/ }).waitFor();
+    expect(
+      await page.getByRole('button', { name: 'Changer le rôle de Kodjo Agbéko' }).count(),
+    ).toBe(0);
+    expect(
+      await page.getByRole('button', { name: /^Changer le rôle d(e |’)Afi Mensah$/ }).count(),
+    ).toBe(0);
+    const deactivate = page.getByRole('button', { name: 'Désactiver Afi Mensah' });
+    expect(await deactivate.getAttribute('aria-disabled')).toBe('true');
+    await page.getByRole('button', { name: 'Inviter un membre' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Inviter un membre' });
+    const options = await dialog
+      .getByRole('combobox', { name: 'Rôle' })
+      .locator('option')
+      .allTextContents();
+    // Neither Super administration (manage:roles) nor Caissier (operate:cash_desk).
+    expect(options).toEqual(
+      expect.arrayContaining(['Directeur', 'Finance', 'Comptabilité', 'Scolarité', 'Lecteur']),
+    );
+    expect(options).not.toContain('Super administration');
+    expect(options).not.toContain('Caissier');
+  });
+
   it('changes the profile name', async () => {
     const page = await logIn(admin.email, admin.password);
     await page.goto('/admin/profiles');
