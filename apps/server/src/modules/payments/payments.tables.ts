@@ -85,7 +85,7 @@ export const paymentAttempts = pgTable(
     }),
     index('payment_attempts_provider_ref_idx').on(table.provider, table.providerRef),
     index('payment_attempts_organization_created_idx').on(table.organizationId, table.createdAt),
-    // « Paiements » filters by status or provider, newest first; the dashboard sums by success day.
+    // « Paiements » filters by status or provider (« Caisse »), newest first; the dashboard sums by success day.
     index('payment_attempts_organization_status_created_idx').on(
       table.organizationId,
       table.status,
@@ -94,6 +94,12 @@ export const paymentAttempts = pgTable(
     index('payment_attempts_organization_provider_created_idx').on(
       table.organizationId,
       table.provider,
+      table.createdAt,
+    ),
+    // The « PSP » filter: a wallet paid with online, newest first.
+    index('payment_attempts_organization_wallet_created_idx').on(
+      table.organizationId,
+      table.wallet,
       table.createdAt,
     ),
     index('payment_attempts_organization_succeeded_idx')

@@ -177,9 +177,7 @@ describe('refund', () => {
     const listCalls = callsTo(fetchMock, 'GET', '/api/payments').length;
     await user.click(within(panel).getByRole('button', { name: 'Rembourser' }));
     const dialog = within(refundDialog());
-    expect(
-      dialog.getByText(/70 000 FCFA reçus le 21 nov\. 2026, 14:06 d’Afi Mensah/),
-    ).toBeTruthy();
+    expect(dialog.getByText(/70 000 FCFA reçus le 21 nov\. 2026, 14:06 d’Afi Mensah/)).toBeTruthy();
     const amount = dialog.getByLabelText('Montant à rembourser') as HTMLInputElement;
     expect(amount.value).toBe(amountText(70_000, 'fr'));
     expect(document.activeElement).toBe(amount);

@@ -1,0 +1,1 @@
+CREATE INDEX "payment_attempts_organization_wallet_created_idx" ON "payment_attempts" USING btree ("organization_id","wallet","created_at");
