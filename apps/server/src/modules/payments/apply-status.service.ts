@@ -282,19 +282,7 @@ async function closeWithoutMoney(
   to: PaymentState,
   cause: TransitionCause,
 ): Promise<AuditEntryInput> {
-  await releaseInvoices(tx, [attempt.id]);
-  await recordOutboxEvent(tx, {
-    organizationId: attempt.organizationId,
-    type: 'payment.failed',
-    aggregateId: attempt.id,
-    payload: {
-      paymentId: attempt.id,
-      guardianId: attempt.guardianId,
-      amount: attempt.amount,
-      status: to,
-      reason: attempt.failureReason,
-    },
-  });
+  await releaseEndedAttempt(tx, attempt, to);
   return {
     organizationId: attempt.organizationId,
     actor: providerActor(attempt, cause),
@@ -304,4 +292,28 @@ async function closeWithoutMoney(
     category: 'payment',
     details: { amount: attempt.amount, wallet: attempt.wallet, reason: attempt.failureReason },
   };
+}
+
+/**
+ * An attempt ended without money (failed, expired, cancelled): its invoices are free again, and
+ * `payment.failed` tells the rest of the product.
+ */
+export async function releaseEndedAttempt(
+  tx: Transaction,
+  attempt: PaymentAttemptRow,
+  status: PaymentState,
+): Promise<void> {
+  await releaseInvoices(tx, [attempt.id]);
+  await recordOutboxEvent(tx, {
+    organizationId: attempt.organizationId,
+    type: 'payment.failed',
+    aggregateId: attempt.id,
+    payload: {
+      paymentId: attempt.id,
+      guardianId: attempt.guardianId,
+      amount: attempt.amount,
+      status,
+      reason: attempt.failureReason,
+    },
+  });
 }

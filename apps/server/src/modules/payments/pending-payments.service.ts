@@ -7,7 +7,6 @@ import {
 } from '@ecolage/contracts';
 import type { ActingMember } from '../../platform/http/acting-member';
 import { AppError, notFound } from '../../platform/errors';
-import { recordOutboxEvent } from '../../platform/outbox/outbox';
 import { recordAuditEntry } from '../audit';
 import { failureOf, type ProviderId } from '../psp';
 import { findStudent } from '../students';
@@ -15,9 +14,9 @@ import {
   findSchoolAttempt,
   lockAttempt,
   recordTransition,
-  releaseInvoices,
   updateAttempt,
 } from './attempts.repository';
+import { releaseEndedAttempt } from './apply-status.service';
 import { checkAttempt } from './check-attempt.service';
 import { nextWatchCheck, watchDeadline } from './deadlines';
 import { findPendingClaims } from './desk-payments.repository';
@@ -119,19 +118,7 @@ export async function cancelPayment(
       providerStatus: failure.providerCode,
       at: now,
     });
-    await releaseInvoices(tx, [attempt.id]);
-    await recordOutboxEvent(tx, {
-      organizationId,
-      type: 'payment.failed',
-      aggregateId: attempt.id,
-      payload: {
-        paymentId: attempt.id,
-        guardianId: attempt.guardianId,
-        amount: attempt.amount,
-        status: 'cancelled',
-        reason: updated.failureReason,
-      },
-    });
+    await releaseEndedAttempt(tx, updated, 'cancelled');
     await recordAuditEntry(tx, {
       organizationId,
       actor: member.actor,
