@@ -118,9 +118,11 @@ describe('sign-up: POST /api/auth/registration', () => {
       fresh.push(await time(`temps.${i}@exemple.tg`));
       known.push(await time('direction@sainte-rita.tg'));
     }
+    // Wide bounds: a loaded machine is noisy, while an unpadded answer differs by the whole
+    // creation (a school, its roles, its sequences).
     const ratio = median(known) / median(fresh);
-    expect(ratio, `${median(known)} ms vs ${median(fresh)} ms`).toBeGreaterThan(0.5);
-    expect(ratio, `${median(known)} ms vs ${median(fresh)} ms`).toBeLessThan(2);
+    expect(ratio, `${median(known)} ms vs ${median(fresh)} ms`).toBeGreaterThan(1 / 3);
+    expect(ratio, `${median(known)} ms vs ${median(fresh)} ms`).toBeLessThan(3);
   });
 
   it.each([
