@@ -116,14 +116,17 @@ function ReceiptList({ studentId }: { studentId: string }) {
                 {formatMoney(receipt.amount, language)}
               </Td>
               <Td label={t('receipts.studentList.status')}>
-                <ReceiptStatusBadge status={receipt.status} />
-                {receipt.refundedAmount > 0 ? (
-                  <span className="mt-1 block text-xs text-slate-600">
-                    {t('receipts.studentList.refunded', {
-                      amount: formatMoney(receipt.refundedAmount, language),
-                    })}
-                  </span>
-                ) : null}
+                {/* One column beside the card's label on a phone: the badge, then the refund. */}
+                <span className="flex flex-col items-end gap-1 md:items-start">
+                  <ReceiptStatusBadge status={receipt.status} />
+                  {receipt.refundedAmount > 0 ? (
+                    <span className="text-xs whitespace-nowrap text-slate-600">
+                      {t('receipts.studentList.refunded', {
+                        amount: formatMoney(receipt.refundedAmount, language),
+                      })}
+                    </span>
+                  ) : null}
+                </span>
               </Td>
               <Td label={t('receipts.studentList.payer')}>{receipt.payerName}</Td>
               <Td>
