@@ -137,16 +137,21 @@ describe('what a bursar trips over (journey)', () => {
       'Carte bancaire',
       'Caisse',
     ]);
+    const filtered = page.waitForResponse(
+      (answer) => answer.url().includes('/api/payments?') && /[?&]psp=/.test(answer.url()),
+    );
     await psp.selectOption({ label: 'Moov Flooz' });
     await page.waitForURL(/psp=flooz/);
-    const table = page.getByRole('table');
-    await table.getByText('Échec', { exact: true }).first().waitFor();
-    const rows = table.locator('tbody tr');
-    const count = await rows.count();
-    expect(count).toBeGreaterThan(0);
-    for (let index = 0; index < count; index += 1) {
-      expect(await rows.nth(index).innerText()).toContain('Moov Flooz');
-    }
+    await filtered;
+    const rows = page.getByRole('table').locator('tbody tr');
+    // The list shows the filtered page once React has rendered the answer: every row is Flooz.
+    await expect
+      .poll(async () => {
+        const texts = await rows.allInnerTexts();
+        return texts.length > 0 && texts.every((text) => text.includes('Moov Flooz'));
+      })
+      .toBe(true);
+    await rows.getByText('Échec', { exact: true }).first().waitFor();
     expect(await page.getByText('Réussi', { exact: true }).count()).toBe(0);
   });
 
