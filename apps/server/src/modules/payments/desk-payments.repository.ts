@@ -4,6 +4,12 @@ import type { DbOrTx } from '../../platform/db/database';
 import { guardians } from '../students';
 import { paymentAttemptInvoices, paymentAttempts, type PaymentAttemptRow } from './payments.tables';
 
+/** The guardian who pays an attempt (read for his name only). */
+const attemptPayer = and(
+  eq(guardians.organizationId, paymentAttempts.organizationId),
+  eq(guardians.id, paymentAttempts.guardianId),
+);
+
 export interface MethodTotal {
   method: DeskMethodValue;
   count: number;
@@ -83,13 +89,7 @@ export async function findSessionPayments(
           and pai.attempt_id = payment_attempts.id), '{}')`,
     })
     .from(paymentAttempts)
-    .innerJoin(
-      guardians,
-      and(
-        eq(guardians.organizationId, paymentAttempts.organizationId),
-        eq(guardians.id, paymentAttempts.guardianId),
-      ),
-    )
+    .innerJoin(guardians, attemptPayer)
     .where(
       and(
         eq(paymentAttempts.organizationId, organizationId),
@@ -156,13 +156,7 @@ export async function findPendingClaims(
         eq(paymentAttempts.id, paymentAttemptInvoices.attemptId),
       ),
     )
-    .innerJoin(
-      guardians,
-      and(
-        eq(guardians.organizationId, paymentAttempts.organizationId),
-        eq(guardians.id, paymentAttempts.guardianId),
-      ),
-    )
+    .innerJoin(guardians, attemptPayer)
     .where(
       and(
         eq(paymentAttemptInvoices.organizationId, organizationId),
