@@ -15,12 +15,12 @@ import {
   createDashboardHistory,
   getDashboard,
 } from '../apps/server/src/modules/dashboard/dashboard.service';
-import { PaymentListTotals } from '../apps/server/src/modules/payments/payment-list-totals';
+import { PaymentListTotals } from '../apps/server/src/modules/payments/list/payment-list-totals';
 import {
   listPayments,
   type PaymentListQuery,
-} from '../apps/server/src/modules/payments/payment-list.service';
-import { getPaymentTimeline } from '../apps/server/src/modules/payments/payment-timeline';
+} from '../apps/server/src/modules/payments/list/payment-list.service';
+import { getPaymentTimeline } from '../apps/server/src/modules/payments/list/payment-timeline';
 import {
   createHttpClient,
   createPaymentProviders,

@@ -29,8 +29,8 @@ import { z } from 'zod';
 import type { Database } from '../../platform/db/database';
 import { actingMember } from '../../platform/http/acting-member';
 import { requireMember } from '../../platform/http/request-member';
-import { getBillingSettings, saveBillingSettings } from './billing-settings.service';
-import { enrolStudent, withdrawEnrolment } from './enrolment.service';
+import { getBillingSettings, saveBillingSettings } from './settings/billing-settings.service';
+import { enrolStudent, withdrawEnrolment } from './enrolment/enrolment.service';
 import {
   createInvoice,
   getInvoice,
@@ -38,9 +38,13 @@ import {
   listInvoices,
   voidInvoice,
   waiveLateFee,
-} from './invoices.service';
-import { createEnrolledStudent } from './new-student.service';
-import { createScholarship, decideScholarship, listScholarships } from './scholarships.service';
+} from './invoices/invoices.service';
+import { createEnrolledStudent } from './enrolment/new-student.service';
+import {
+  createScholarship,
+  decideScholarship,
+  listScholarships,
+} from './discounts/scholarships.service';
 
 const errors = {
   400: apiErrorSchema,

@@ -1,25 +1,29 @@
 /** Enrolment billing, invoices, discounts (scholarships, siblings), late fees, billing rules. */
 export { billingRoutes } from './billing.routes';
-export { lateFeesJob } from './late-fees.job';
-export { applyLateFees } from './late-fees.service';
-export { enrolStudent, issueEnrolmentInvoices, withdrawEnrolment } from './enrolment.service';
-export { findBillingRules } from './billing-settings.service';
+export { lateFeesJob } from './late-fees/late-fees.job';
+export { applyLateFees } from './late-fees/late-fees.service';
+export {
+  enrolStudent,
+  issueEnrolmentInvoices,
+  withdrawEnrolment,
+} from './enrolment/enrolment.service';
+export { findBillingRules } from './settings/billing-settings.service';
 export {
   invoices,
   invoiceLines,
   invoiceAllocations,
   familyCreditMovements,
 } from './billing.tables';
-export { allocateToInvoice } from './invoices.repository';
-export { invoicesExportRoutes } from './invoices-export.routes';
-export { getBillingSettings, saveBillingSettings } from './billing-settings.service';
-export { createScholarship } from './scholarships.service';
+export { allocateToInvoice } from './invoices/invoices.repository';
+export { invoicesExportRoutes } from './exports/invoices-export.routes';
+export { getBillingSettings, saveBillingSettings } from './settings/billing-settings.service';
+export { createScholarship } from './discounts/scholarships.service';
 export {
   applyFamilyCredit,
   familyCreditBalance,
   type CreditActor,
   type CreditApplied,
-} from './family-credit.service';
+} from './allocations/family-credit.service';
 export {
   allocatePayment,
   allocatePayments,
@@ -27,24 +31,28 @@ export {
   type PayableInvoice,
   type PaymentAllocation,
   type PaymentToAllocate,
-} from './payment-allocation.service';
+} from './allocations/payment-allocation.service';
 export {
   checkAllSchools,
   checkLedgerAgreesWithInvoices,
   type LedgerCheck,
   type LedgerDifference,
-} from './ledger-check.service';
-export { findPaymentAllocations } from './payment-allocations.repository';
+} from './ledger-check/ledger-check.service';
+export { findPaymentAllocations } from './allocations/payment-allocations.repository';
 /** Chosen invoices with their state and whether they are a guardian's (the payer's checks). */
-export { findInvoicesForGuardian } from './family-credit.repository';
+export { findInvoicesForGuardian } from './allocations/family-credit.repository';
 export {
   findInvoicesWithLines,
   openBalanceOfStudents,
   type InvoiceWithLines,
-} from './paid-invoices.repository';
+} from './invoices/paid-invoices.repository';
 export {
   refundPaymentAllocations,
   type PaymentRefundReversal,
   type PaymentRefundToPost,
-} from './payment-refund.service';
-export { findReceivables, overdueBalanceAsOf, type Receivables } from './receivables.repository';
+} from './allocations/payment-refund.service';
+export {
+  findReceivables,
+  overdueBalanceAsOf,
+  type Receivables,
+} from './exports/receivables.repository';

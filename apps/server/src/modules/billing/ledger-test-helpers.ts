@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../../platform/db/database';
 import { ok, type Call } from '../../test/school-fixture';
-import { checkLedgerAgreesWithInvoices } from './ledger-check.service';
-import { allocatePayment, type PaymentToAllocate } from './payment-allocation.service';
+import { checkLedgerAgreesWithInvoices } from './ledger-check/ledger-check.service';
+import { allocatePayment, type PaymentToAllocate } from './allocations/payment-allocation.service';
 
 let phones = 0;
 

@@ -3,7 +3,7 @@
  * and the waiting screen, QR codes. Server-rendered pages with the web app's small `payer` entry.
  */
 export { payerRoutes, type PayerRoutesOptions } from './payer.routes';
-export { payLinksRoutes, type PayLinksRoutesOptions } from './pay-links.routes';
+export { payLinksRoutes, type PayLinksRoutesOptions } from './links/pay-links.routes';
 export {
   createLinkSigner,
   issuePaymentLink,
@@ -12,7 +12,7 @@ export {
   paymentLinkUrl,
   type LinkSigner,
   type IssuedPaymentLink,
-} from './payment-links';
+} from './links/payment-links';
 export {
   pageSchool,
   renderPayerPage,

@@ -2,11 +2,11 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EntryAssets } from '../../platform/http/web-assets';
 import type { PaymentsContext } from '../payments';
-import { linkRoutes } from './link.routes';
-import { payPageRoutes } from './pay-page.routes';
-import type { LinkSigner } from './payment-links';
-import { schoolFinderRoutes } from './school-finder.routes';
-import { waitingRoutes } from './waiting.routes';
+import { linkRoutes } from './links/link.routes';
+import { payPageRoutes } from './pay-page/pay-page.routes';
+import type { LinkSigner } from './links/payment-links';
+import { schoolFinderRoutes } from './school-finder/school-finder.routes';
+import { waitingRoutes } from './waiting/waiting.routes';
 
 export interface PayerRoutesOptions {
   context: PaymentsContext;

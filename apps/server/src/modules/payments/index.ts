@@ -4,13 +4,13 @@
  * ledger posting in one transaction, and the review of what cannot be applied.
  */
 export { paymentsRoutes } from './payments.routes';
-export { webhookRoutes } from './webhooks.routes';
-export { createPaymentsWorker, type PaymentsWorker } from './payments.worker';
-export { startPaymentsWorkerThread } from './worker-thread';
+export { webhookRoutes } from './intake/webhooks.routes';
+export { createPaymentsWorker, type PaymentsWorker } from './processing/payments.worker';
+export { startPaymentsWorkerThread } from './processing/worker-thread';
 export type { PaymentsContext } from './payments-context';
-export { requestPayment } from './request-payment.service';
-export { checkAttempt } from './check-attempt.service';
-export { getPayment } from './payments.service';
+export { requestPayment } from './requests/request-payment.service';
+export { checkAttempt } from './processing/check-attempt.service';
+export { getPayment } from './processing/check-now.service';
 export {
   paymentAttempts,
   providerEvents,
@@ -19,21 +19,21 @@ export {
 } from './payments.tables';
 /** Any school's attempt by id (the payer's waiting screen), and a payer's active claim. */
 export { findAttempt, findActiveClaim } from './attempts.repository';
-export { checkIdempotencyKey, isIdempotencyKeyTaken } from './idempotency-keys';
+export { checkIdempotencyKey, isIdempotencyKeyTaken } from './requests/idempotency-keys';
 export {
   findDeskPaymentByKey,
   recordDeskPayment,
   type DeskPaymentInput,
-} from './desk-payment.service';
+} from './desk/desk-payment.service';
 export {
   findSessionPayments,
   sumDeskPaymentsBySession,
   type MethodTotal,
-} from './desk-payments.repository';
-export { paymentsListRoutes } from './payments-list.routes';
+} from './desk/desk-payments.repository';
+export { paymentsListRoutes } from './list/payments-list.routes';
 export {
   countAttemptOutcomes,
   sumCollected,
   type AttemptOutcomes,
-} from './payment-figures.repository';
-export { listSessionPayments } from './payment-list.service';
+} from './list/payment-figures.repository';
+export { listSessionPayments } from './list/payment-list.service';

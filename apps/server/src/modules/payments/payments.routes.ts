@@ -23,13 +23,13 @@ import {
   listStudentPayments,
   paymentOptions,
   refreshPayment,
-} from './payments.service';
-import { describePayment } from './payment-view';
-import { checkIdempotencyKey } from './idempotency-keys';
-import { requestPayment } from './request-payment.service';
-import { listReviews, resolveReview } from './reviews.service';
-import { refundsRoutes } from './refunds.routes';
-import { pendingPaymentsRoutes } from './pending-payments.routes';
+} from './processing/check-now.service';
+import { describePayment } from './list/payment-view';
+import { checkIdempotencyKey } from './requests/idempotency-keys';
+import { requestPayment } from './requests/request-payment.service';
+import { listReviews, resolveReview } from './reviews/reviews.service';
+import { refundsRoutes } from './refunds/refunds.routes';
+import { pendingPaymentsRoutes } from './requests/pending-payments.routes';
 
 const errors = {
   400: apiErrorSchema,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectLedgerAgrees, usePaymentsHarness } from '../../../test/payments-harness';
 import { ok } from '../../../test/school-fixture';
-import { createPaymentsWorker } from '../payments.worker';
+import { createPaymentsWorker } from '../processing/payments.worker';
 import {
   CONFIRMATION,
   deliveriesOf,

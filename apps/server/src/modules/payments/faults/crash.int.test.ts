@@ -7,7 +7,7 @@ import { databaseUrl } from '../../../test/database-names';
 import { usePaymentsHarness, type PaymentsHarness } from '../../../test/payments-harness';
 import type { Call } from '../../../test/school-fixture';
 import { testAppOptions } from '../../../test/test-app';
-import { createPaymentsWorker } from '../payments.worker';
+import { createPaymentsWorker } from '../processing/payments.worker';
 import type { PaymentsContext } from '../payments-context';
 import {
   askToPay,

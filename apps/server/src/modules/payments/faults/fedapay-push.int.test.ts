@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { usePaymentsHarness } from '../../../test/payments-harness';
-import { PAYER_DEADLINE_MINUTES } from '../deadlines';
+import { PAYER_DEADLINE_MINUTES } from '../processing/deadlines';
 import {
   askToPay,
   CONFIRMATION,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { usePaymentsHarness } from '../../../test/payments-harness';
-import { LATE_SUCCESS_CHECK_MINUTES, PAYER_DEADLINE_MINUTES } from '../deadlines';
+import { LATE_SUCCESS_CHECK_MINUTES, PAYER_DEADLINE_MINUTES } from '../processing/deadlines';
 import {
   askToPay,
   expectCreditedOnce,

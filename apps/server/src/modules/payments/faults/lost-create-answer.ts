@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FaultOptions } from '../../../../../psp-sandbox/src/faults';
 import { usePaymentsHarness } from '../../../test/payments-harness';
-import { PAYER_DEADLINE_MINUTES } from '../deadlines';
+import { PAYER_DEADLINE_MINUTES } from '../processing/deadlines';
 import {
   askToPay,
   expectCreditedOnce,

@@ -11,7 +11,7 @@ import { buildApp } from '../../../app';
 import { connectDatabase } from '../../../platform/db/database';
 import { createHttpClient, createPaymentProviders, loadPspConfig } from '../../psp';
 import type { PaymentsContext } from '../payments-context';
-import { createPaymentsWorker } from '../payments.worker';
+import { createPaymentsWorker } from '../processing/payments.worker';
 
 const env = (name: string): string => {
   const value = process.env[name];

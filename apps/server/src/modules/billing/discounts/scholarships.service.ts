@@ -1,0 +1,325 @@
+import {
+  BillingMessages,
+  ErrorCode,
+  ProgrammeMessages,
+  StudentMessages,
+  type Scholarship,
+  type ScholarshipRequest,
+} from '@ecolage/contracts';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database, DbOrTx, Transaction } from '../../../platform/db/database';
+import { AppError, notFound } from '../../../platform/errors';
+import type { ActingMember } from '../../../platform/http/acting-member';
+import { formatFrancs } from '@ecolage/money';
+import {
+  academicYears,
+  findAcademicYear,
+  findCurrentAcademicYear,
+  programmes,
+} from '../../programmes';
+import { schoolToday } from '../../organizations';
+import { auditStudent, findStudent, students } from '../../students';
+import { invoiceLines, scholarships, type ScholarshipRow } from '../billing.tables';
+import { scholarshipDiscounts } from '../invoices/invoice-rules';
+import { addInvoiceLine } from '../invoices/invoice-ledger.service';
+import { findStudentYearInvoices, findTuitionTotals } from '../invoices/invoices.repository';
+
+const sourceKey = (scholarshipId: string) => `scholarship:${scholarshipId}`;
+
+function describe(row: Pick<ScholarshipRow, 'kind' | 'value' | 'name'>) {
+  return `Bourse « ${row.name} » ${row.kind === 'percent' ? `−${row.value} %` : `−${formatFrancs(row.value)}`}`;
+}
+
+/**
+ * Applies the scholarships granted to a student for a year to that year's open invoices, as
+ * discount lines (never edits): each invoice gets each scholarship once (its source key), capped
+ * at what the invoice still owes. Called when a scholarship is granted and when new invoices of
+ * that year are issued.
+ */
+export async function applyGrantedScholarships(
+  tx: Transaction,
+  acting: ActingMember,
+  studentId: string,
+  academicYearId: string,
+  only?: string,
+): Promise<number> {
+  const { organizationId } = acting;
+  const granted = await tx
+    .select()
+    .from(scholarships)
+    .where(
+      and(
+        eq(scholarships.organizationId, organizationId),
+        eq(scholarships.studentId, studentId),
+        eq(scholarships.academicYearId, academicYearId),
+        eq(scholarships.status, 'granted'),
+        only ? eq(scholarships.id, only) : undefined,
+      ),
+    )
+    .orderBy(scholarships.createdAt);
+  if (granted.length === 0) return 0;
+  const yearInvoices = await findStudentYearInvoices(tx, organizationId, studentId, academicYearId);
+  const payable = yearInvoices.filter((invoice) =>
+    ['open', 'partially_paid'].includes(invoice.status),
+  );
+  if (payable.length === 0) return 0;
+  const tuition = await findTuitionTotals(
+    tx,
+    organizationId,
+    payable.map((invoice) => invoice.id),
+  );
+  const balances = new Map(payable.map((invoice) => [invoice.id, invoice.total - invoice.paid]));
+  const today = await schoolToday(tx, organizationId);
+  let applied = 0;
+  for (const scholarship of granted) {
+    const existing = await tx
+      .select({ invoiceId: invoiceLines.invoiceId, amount: invoiceLines.amount })
+      .from(invoiceLines)
+      .where(
+        and(
+          eq(invoiceLines.organizationId, organizationId),
+          inArray(
+            invoiceLines.invoiceId,
+            yearInvoices.map((invoice) => invoice.id),
+          ),
+          eq(invoiceLines.sourceKey, sourceKey(scholarship.id)),
+        ),
+      );
+    const done = new Set(existing.map((line) => line.invoiceId));
+    const alreadyApplied = -existing.reduce((sum, line) => sum + line.amount, 0);
+    const targets = payable.filter((invoice) => !done.has(invoice.id));
+    const discounts = scholarshipDiscounts(
+      scholarship,
+      targets.map((invoice) => ({
+        tuition: tuition.get(invoice.id) ?? 0,
+        balance: balances.get(invoice.id) ?? 0,
+      })),
+      alreadyApplied,
+    );
+    for (const [index, invoice] of targets.entries()) {
+      const discount = discounts[index]!;
+      if (discount <= 0) continue;
+      await addInvoiceLine(
+        tx,
+        organizationId,
+        invoice.id,
+        {
+          kind: 'scholarship',
+          label: describe(scholarship),
+          amount: -discount,
+          sourceKey: sourceKey(scholarship.id),
+          createdBy: acting.actor.label,
+        },
+        today,
+      );
+      balances.set(invoice.id, (balances.get(invoice.id) ?? 0) - discount);
+      applied += discount;
+    }
+  }
+  return applied;
+}
+
+function listConditions(
+  organizationId: string,
+  filter: { studentId?: string; status?: ScholarshipRow['status']; yearId?: string; id?: string },
+): SQL | undefined {
+  return and(
+    eq(scholarships.organizationId, organizationId),
+    filter.id ? eq(scholarships.id, filter.id) : undefined,
+    filter.studentId ? eq(scholarships.studentId, filter.studentId) : undefined,
+    filter.status ? eq(scholarships.status, filter.status) : undefined,
+    filter.yearId ? eq(scholarships.academicYearId, filter.yearId) : undefined,
+  );
+}
+
+export async function listScholarships(
+  db: DbOrTx,
+  organizationId: string,
+  query: {
+    studentId?: string;
+    status?: ScholarshipRow['status'];
+    yearId?: string;
+    id?: string;
+    page: number;
+    pageSize: number;
+  },
+) {
+  const where = listConditions(organizationId, query);
+  const rows = await db
+    .select({
+      scholarship: scholarships,
+      student: { id: students.id, fullName: students.fullName, matricule: students.matricule },
+      programme: programmes.name,
+      year: { id: academicYears.id, label: academicYears.label },
+      applied: sql<number>`coalesce((select -sum(l.amount) from invoice_lines l
+        where l.organization_id = scholarships.organization_id
+          and l.source_key = 'scholarship:' || scholarships.id::text), 0)`.mapWith(Number),
+    })
+    .from(scholarships)
+    .innerJoin(
+      students,
+      and(
+        eq(students.organizationId, scholarships.organizationId),
+        eq(students.id, scholarships.studentId),
+      ),
+    )
+    .innerJoin(
+      academicYears,
+      and(
+        eq(academicYears.organizationId, scholarships.organizationId),
+        eq(academicYears.id, scholarships.academicYearId),
+      ),
+    )
+    .leftJoin(
+      programmes,
+      and(
+        eq(programmes.organizationId, students.organizationId),
+        eq(programmes.id, students.programmeId),
+      ),
+    )
+    .where(where)
+    .orderBy(desc(scholarships.createdAt))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(scholarships)
+    .where(where);
+  const items: Scholarship[] = rows.map(({ scholarship, student, programme, year, applied }) => ({
+    id: scholarship.id,
+    student,
+    programme,
+    academicYear: year,
+    name: scholarship.name,
+    kind: scholarship.kind,
+    value: scholarship.value,
+    amountApplied: applied,
+    reason: scholarship.reason,
+    status: scholarship.status,
+    recommendedBy: scholarship.recommendedBy,
+    decidedBy: scholarship.decidedBy,
+    decidedAt: scholarship.decidedAt?.toISOString() ?? null,
+    createdAt: scholarship.createdAt.toISOString(),
+  }));
+  return { items, total: count?.total ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+async function scholarshipById(db: DbOrTx, organizationId: string, id: string) {
+  const { items } = await listScholarships(db, organizationId, { id, page: 1, pageSize: 1 });
+  if (!items[0]) throw notFound(BillingMessages.scholarshipNotFound);
+  return items[0];
+}
+
+/** Records a scholarship, recommended or granted at once (the creator then is the approver). */
+export async function createScholarship(
+  db: Database,
+  acting: ActingMember,
+  request: ScholarshipRequest,
+): Promise<Scholarship> {
+  const id = await db.transaction(async (tx) => {
+    const { organizationId } = acting;
+    const student = await findStudent(tx, organizationId, request.studentId);
+    if (!student) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, StudentMessages.notFound, {
+        issues: [{ path: 'studentId', message: StudentMessages.notFound }],
+      });
+    }
+    const year = request.academicYearId
+      ? await findAcademicYear(tx, organizationId, request.academicYearId)
+      : await findCurrentAcademicYear(tx, organizationId);
+    if (!year) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, ProgrammeMessages.yearNotFound, {
+        issues: [{ path: 'academicYearId', message: ProgrammeMessages.yearNotFound }],
+      });
+    }
+    const granted = request.status === 'granted';
+    const [row] = await tx
+      .insert(scholarships)
+      .values({
+        organizationId,
+        studentId: student.id,
+        academicYearId: year.id,
+        name: request.name,
+        kind: request.kind,
+        value: request.value,
+        reason: request.reason,
+        status: request.status,
+        recommendedBy: acting.actor.label,
+        decidedBy: granted ? acting.actor.label : null,
+        decidedAt: granted ? new Date() : null,
+      })
+      .returning();
+    const applied = granted
+      ? await applyGrantedScholarships(tx, acting, student.id, year.id, row!.id)
+      : 0;
+    await auditStudent(
+      tx,
+      acting,
+      granted ? 'scholarship.granted' : 'scholarship.recommended',
+      student.id,
+      {
+        étudiant: student.fullName,
+        bourse: describe(row!),
+        année: year.label,
+        motif: request.reason,
+        ...(granted ? { 'montant déduit': applied } : {}),
+      },
+      'invoice',
+    );
+    return row!.id;
+  });
+  return scholarshipById(db, acting.organizationId, id);
+}
+
+/** Grants or refuses a recommended scholarship; a grant adds its discount lines at once. */
+export async function decideScholarship(
+  db: Database,
+  acting: ActingMember,
+  scholarshipId: string,
+  decision: 'granted' | 'refused',
+): Promise<Scholarship> {
+  await db.transaction(async (tx) => {
+    const { organizationId } = acting;
+    const [current] = await tx
+      .select()
+      .from(scholarships)
+      .where(
+        and(eq(scholarships.organizationId, organizationId), eq(scholarships.id, scholarshipId)),
+      )
+      .for('update');
+    if (!current) throw notFound(BillingMessages.scholarshipNotFound);
+    if (current.status !== 'recommended') {
+      throw new AppError(ErrorCode.CONFLICT, BillingMessages.alreadyDecided);
+    }
+    await tx
+      .update(scholarships)
+      .set({ status: decision, decidedBy: acting.actor.label, decidedAt: new Date() })
+      .where(
+        and(eq(scholarships.organizationId, organizationId), eq(scholarships.id, scholarshipId)),
+      );
+    const applied =
+      decision === 'granted'
+        ? await applyGrantedScholarships(
+            tx,
+            acting,
+            current.studentId,
+            current.academicYearId,
+            current.id,
+          )
+        : 0;
+    const student = await findStudent(tx, organizationId, current.studentId);
+    await auditStudent(
+      tx,
+      acting,
+      decision === 'granted' ? 'scholarship.granted' : 'scholarship.refused',
+      current.studentId,
+      {
+        étudiant: student?.fullName,
+        bourse: describe(current),
+        ...(decision === 'granted' ? { 'montant déduit': applied } : {}),
+      },
+      'invoice',
+    );
+  });
+  return scholarshipById(db, acting.organizationId, scholarshipId);
+}

@@ -1,0 +1,305 @@
+import {
+  ErrorCode,
+  ProgrammeMessages,
+  StudentMessages,
+  type Enrolment,
+  type EnrolRequest,
+} from '@ecolage/contracts';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { Database, DbOrTx, Transaction } from '../../../platform/db/database';
+import { AppError, notFound } from '../../../platform/errors';
+import type { ActingMember } from '../../../platform/http/acting-member';
+import { schoolToday } from '../../organizations';
+import {
+  findAcademicYear,
+  findCurrentAcademicYear,
+  findLevel,
+  planEnrolmentInvoices,
+  type LevelFees,
+  type SchoolYearDates,
+} from '../../programmes';
+import {
+  auditStudent,
+  countEnrolledSiblings,
+  enrolments,
+  findActiveEnrolment,
+  findEnrolment,
+  lockStudent,
+  type EnrolmentRow,
+} from '../../students';
+import { findBillingRules } from '../settings/billing-settings.service';
+import { invoices } from '../billing.tables';
+import { percentOfFrancs, siblingPercent } from '../invoices/invoice-rules';
+import { lockMainPayers } from '../allocations/family-credit.repository';
+import { applyMainPayersCredit } from '../allocations/family-credit.service';
+import { postInvoiceVoided, saveInvoices } from '../invoices/invoice-ledger.service';
+import { reserveInvoiceNumbers, type NewInvoice } from '../invoices/invoices.repository';
+import { applyGrantedScholarships } from '../discounts/scholarships.service';
+
+type BillingRules = Awaited<ReturnType<typeof findBillingRules>>;
+
+/**
+ * The invoices one enrolment issues: the level's schedule, each tuition line followed by the
+ * sibling discount of the student's rank in the family (children of the same main payer enrolled
+ * the same year, in enrolment order).
+ */
+export function enrolmentInvoices(
+  enrolment: Pick<EnrolmentRow, 'id' | 'studentId' | 'academicYearId'>,
+  level: LevelFees,
+  year: SchoolYearDates,
+  options: { rules: BillingRules; enrolledOn: string; siblingRank: number },
+): NewInvoice[] {
+  const percent = siblingPercent(options.siblingRank, {
+    enabled: options.rules.siblingDiscountEnabled,
+    secondChildPercent: options.rules.siblingSecondPercent,
+    thirdChildPercent: options.rules.siblingThirdPercent,
+  });
+  return planEnrolmentInvoices(level, year, {
+    monthlyDueDay: options.rules.monthlyDueDay,
+    enrolledOn: options.enrolledOn,
+  }).map((planned) => {
+    const discount = planned.kind === 'tuition' ? percentOfFrancs(planned.amount, percent) : 0;
+    return {
+      studentId: enrolment.studentId,
+      enrolmentId: enrolment.id,
+      academicYearId: enrolment.academicYearId,
+      scheduleKey: planned.scheduleKey,
+      label: planned.label,
+      dueOn: planned.dueOn,
+      lines: [
+        { kind: planned.kind, label: planned.label, amount: planned.amount },
+        ...(discount > 0
+          ? [
+              {
+                kind: 'sibling_discount' as const,
+                label: `Réduction fratrie (${options.siblingRank}e enfant) −${percent} %`,
+                amount: -discount,
+                sourceKey: 'sibling',
+              },
+            ]
+          : []),
+      ],
+    };
+  });
+}
+
+function toEnrolment(
+  row: EnrolmentRow,
+  year: { id: string; label: string },
+  level: { id: string; name: string },
+  programme: { id: string; name: string },
+): Enrolment {
+  return {
+    id: row.id,
+    academicYear: year,
+    programme,
+    level,
+    status: row.status,
+    enrolledAt: row.enrolledAt.toISOString(),
+    withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
+    withdrawalReason: row.withdrawalReason,
+  };
+}
+
+/**
+ * Enrols a student in a level for a school year and issues the year's invoices, in one
+ * transaction (a savepoint of the caller's when given one: an accepted pre-registration).
+ * Enrolling again in the same level and year changes nothing and bills nothing.
+ */
+export async function enrolStudent(
+  db: DbOrTx,
+  acting: ActingMember,
+  studentId: string,
+  request: EnrolRequest,
+): Promise<{ enrolment: Enrolment; created: boolean; invoicesIssued: number }> {
+  return db.transaction(async (tx) => {
+    const { organizationId } = acting;
+    const student = await lockStudent(tx, organizationId, studentId);
+    if (!student) throw notFound(StudentMessages.notFound);
+    if (student.archivedAt) throw new AppError(ErrorCode.CONFLICT, StudentMessages.archived);
+    const year = request.academicYearId
+      ? await findAcademicYear(tx, organizationId, request.academicYearId)
+      : await findCurrentAcademicYear(tx, organizationId);
+    if (!year) {
+      throw request.academicYearId
+        ? notFound(ProgrammeMessages.yearNotFound)
+        : new AppError(ErrorCode.CONFLICT, ProgrammeMessages.noCurrentYear);
+    }
+    const found = await findLevel(tx, organizationId, request.levelId);
+    if (!found) throw notFound(ProgrammeMessages.levelNotFound);
+    const yearRef = { id: year.id, label: year.label };
+    const levelRef = { id: found.level.id, name: found.level.name };
+    const programmeRef = { id: found.programme.id, name: found.programme.name };
+
+    const existing = await findActiveEnrolment(tx, organizationId, studentId, year.id);
+    if (existing) {
+      if (existing.levelId !== request.levelId) {
+        throw new AppError(ErrorCode.CONFLICT, StudentMessages.otherLevelThisYear);
+      }
+      return {
+        enrolment: toEnrolment(existing, yearRef, levelRef, programmeRef),
+        created: false,
+        invoicesIssued: 0,
+      };
+    }
+    if (found.level.archivedAt || found.programme.archivedAt) {
+      throw new AppError(ErrorCode.CONFLICT, ProgrammeMessages.levelArchived, {
+        issues: [{ path: 'levelId', message: ProgrammeMessages.levelArchived }],
+      });
+    }
+    const today = await schoolToday(tx, organizationId);
+    const [enrolment] = await tx
+      .insert(enrolments)
+      .values({ organizationId, studentId, levelId: found.level.id, academicYearId: year.id })
+      .returning();
+    const issued = await issueEnrolmentInvoices(tx, acting, {
+      enrolments: [enrolment!],
+      level: found.level,
+      year,
+      today,
+    });
+    await auditStudent(
+      tx,
+      acting,
+      'student.enrolled',
+      studentId,
+      {
+        étudiant: student.fullName,
+        matricule: student.matricule,
+        programme: found.programme.name,
+        niveau: found.level.name,
+        année: year.label,
+        'factures émises': issued,
+      },
+      'invoice',
+    );
+    return {
+      enrolment: toEnrolment(enrolment!, yearRef, levelRef, programmeRef),
+      created: true,
+      invoicesIssued: issued,
+    };
+  });
+}
+
+/**
+ * Issues the invoices of new enrolments of one level and year (one student, or an import's batch):
+ * numbers reserved in one step, invoices, lines and their ledger postings written in a few
+ * statements, then the scholarships already granted for that year applied as lines, then the
+ * main payers' credit, if any, spent on them.
+ */
+export async function issueEnrolmentInvoices(
+  tx: Transaction,
+  acting: ActingMember,
+  batch: {
+    enrolments: EnrolmentRow[];
+    level: LevelFees;
+    year: SchoolYearDates & { id: string };
+    today: string;
+  },
+): Promise<number> {
+  const { organizationId } = acting;
+  const rules = await findBillingRules(tx, organizationId);
+  const drafts: NewInvoice[] = [];
+  for (const enrolment of batch.enrolments) {
+    const siblingRank = rules.siblingDiscountEnabled
+      ? (await countEnrolledSiblings(tx, organizationId, enrolment)) + 1
+      : 1;
+    drafts.push(
+      ...enrolmentInvoices(enrolment, batch.level, batch.year, {
+        rules,
+        enrolledOn: batch.today,
+        siblingRank,
+      }),
+    );
+  }
+  const numbers = await reserveInvoiceNumbers(
+    tx,
+    organizationId,
+    Number(batch.today.slice(0, 4)),
+    drafts.length,
+  );
+  // The families' rows before any open invoice: the lock order of a payment (no deadlock).
+  await lockMainPayers(
+    tx,
+    organizationId,
+    batch.enrolments.map((enrolment) => enrolment.studentId),
+  );
+  await saveInvoices(tx, organizationId, drafts, {
+    numbers,
+    createdBy: acting.actor.label,
+    issuedAt: new Date(),
+    entryDate: batch.today,
+  });
+  for (const enrolment of batch.enrolments) {
+    await applyGrantedScholarships(tx, acting, enrolment.studentId, batch.year.id);
+  }
+  await applyMainPayersCredit(
+    tx,
+    organizationId,
+    batch.enrolments.map((enrolment) => enrolment.studentId),
+    acting.actor,
+    acting,
+  );
+  return drafts.length;
+}
+
+/**
+ * Withdraws a student from a year: the enrolment is kept as withdrawn, and its invoices not yet
+ * due and not paid at all are voided with the reason. What is due or partly paid stays owed.
+ */
+export async function withdrawEnrolment(
+  db: Database,
+  acting: ActingMember,
+  enrolmentId: string,
+  reason: string,
+): Promise<{ invoicesVoided: number }> {
+  return db.transaction(async (tx) => {
+    const { organizationId } = acting;
+    const enrolment = await findEnrolment(tx, organizationId, enrolmentId);
+    if (!enrolment) throw notFound(StudentMessages.enrolmentNotFound);
+    const student = await lockStudent(tx, organizationId, enrolment.studentId);
+    if (enrolment.status === 'withdrawn') {
+      throw new AppError(ErrorCode.CONFLICT, StudentMessages.alreadyWithdrawn);
+    }
+    const today = await schoolToday(tx, organizationId);
+    const now = new Date();
+    await tx
+      .update(enrolments)
+      .set({ status: 'withdrawn', withdrawnAt: now, withdrawalReason: reason })
+      .where(and(eq(enrolments.organizationId, organizationId), eq(enrolments.id, enrolmentId)));
+    const voided = await tx
+      .update(invoices)
+      .set({
+        status: 'void',
+        voidedAt: now,
+        voidReason: `Retrait : ${reason}`,
+        voidedBy: acting.actor.label,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(invoices.organizationId, organizationId),
+          eq(invoices.enrolmentId, enrolmentId),
+          inArray(invoices.status, ['open', 'draft']),
+          eq(invoices.paid, 0),
+          gt(invoices.dueOn, today),
+        ),
+      )
+      .returning();
+    for (const invoice of voided) await postInvoiceVoided(tx, invoice, today);
+    await auditStudent(
+      tx,
+      acting,
+      'student.withdrawn',
+      enrolment.studentId,
+      {
+        étudiant: student!.fullName,
+        matricule: student!.matricule,
+        motif: reason,
+        'factures annulées': voided.map((row) => row.number ?? 'brouillon').join(', ') || 'aucune',
+      },
+      'invoice',
+    );
+    return { invoicesVoided: voided.length };
+  });
+}

@@ -1,0 +1,22 @@
+import type { Database } from '../../../platform/db/database';
+import type { JobLogger, ScheduledJob } from '../../../platform/jobs/jobs';
+import { applyLateFees, schoolsWithLateFees } from './late-fees.service';
+
+/**
+ * The late-fee job, scheduled every hour (a missed night is caught up the next hour; running it
+ * again the same month adds nothing, so a repeated run is harmless).
+ */
+export function lateFeesJob(db: Database, logger: JobLogger): ScheduledJob {
+  return {
+    name: 'billing.late-fees',
+    cron: '7 * * * *',
+    async run() {
+      for (const organizationId of await schoolsWithLateFees(db)) {
+        const result = await applyLateFees(db, organizationId);
+        if (result.invoices > 0) {
+          logger.info({ organizationId, ...result }, 'pénalités de retard appliquées');
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// The payments worker's own thread (started by `startPaymentsWorkerThread`): its own database
+// pool and provider adapters, so that processing notifications and polling the providers run
+// beside the HTTP server's event loop instead of taking turns with it.
+import { parentPort, workerData } from 'node:worker_threads';
+import { pino } from 'pino';
+import { connectDatabase } from '../../../platform/db/database';
+import { serializeError } from '../../../platform/logger';
+import { configureSmsGateway } from '../../messaging';
+import { createPaymentProvidersFromEnv } from '../../psp';
+import { createPaymentsWorker } from './payments.worker';
+import type { ThreadReply, ThreadRequest, ThreadSettings } from './worker-thread';
+
+const settings = workerData as ThreadSettings;
+const port = parentPort!;
+const logger = pino({
+  name: 'paiements',
+  level: settings.logLevel ?? 'info',
+  serializers: { err: serializeError },
+});
+const database = connectDatabase(settings.databaseUrl, settings.poolMax ?? 5);
+// The receipts' SMS queued here are sent by the main thread's SMS sender.
+configureSmsGateway(settings.smsGateway ?? null);
+const worker = createPaymentsWorker(
+  {
+    db: database.db,
+    providers: createPaymentProvidersFromEnv(logger, settings.providerEnv ?? process.env),
+    now: () => new Date(),
+    callbackBaseUrl: settings.callbackBaseUrl,
+    logger,
+  },
+  settings.options,
+);
+
+async function answer(request: Extract<ThreadRequest, { id: number }>) {
+  try {
+    if (request.type === 'drain') return { result: await worker.drainEvents() };
+    if (request.type === 'reconcile') return { result: await worker.reconcile() };
+    if (request.type === 'outbox') return { result: await worker.dispatchOutbox() };
+    await worker.stop();
+    await database.close();
+    return { result: 0 };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}
+
+port.on('message', (request: ThreadRequest) => {
+  if (request.type === 'wake') return worker.wake();
+  if (request.type === 'start') return worker.start();
+  void answer(request).then((reply) =>
+    port.postMessage({ id: request.id, ...reply } satisfies ThreadReply),
+  );
+});

@@ -1,0 +1,96 @@
+import { Worker } from 'node:worker_threads';
+import type { SmsGateway } from '../../messaging';
+import {
+  paymentsScheduledJobs,
+  type PaymentsWorker,
+  type PaymentsWorkerOptions,
+} from './payments.worker';
+
+/** What the payments thread is started with (structured-cloned to it). */
+export interface ThreadSettings {
+  databaseUrl: string;
+  callbackBaseUrl: string;
+  poolMax?: number;
+  logLevel?: string;
+  /** The providers' settings; the process's environment by default. */
+  providerEnv?: Record<string, string | undefined>;
+  /** Where the receipts' SMS go (`configureSmsGateway`); null or absent: captured. */
+  smsGateway?: SmsGateway | null;
+  options?: PaymentsWorkerOptions;
+}
+
+export type ThreadRequest =
+  | { type: 'wake' }
+  | { type: 'start' }
+  | { type: 'drain' | 'reconcile' | 'outbox' | 'stop'; id: number };
+
+export interface ThreadReply {
+  id: number;
+  result?: number;
+  error?: string;
+}
+
+/** The thread's code: built beside this module, or the TypeScript source run through tsx. */
+function spawnThread(settings: ThreadSettings): Worker {
+  if (!import.meta.url.endsWith('.ts')) {
+    return new Worker(new URL('./payments.thread.js', import.meta.url), { workerData: settings });
+  }
+  const source = new URL('./payments.thread.ts', import.meta.url).href;
+  return new Worker(
+    `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`,
+    { eval: true, workerData: settings },
+  );
+}
+
+/**
+ * The payments worker on a thread of its own, behind the same interface as the in-process one:
+ * the HTTP server stores notifications and wakes it; it processes them and polls the providers
+ * with its own database pool, on the machine's other core.
+ */
+export function startPaymentsWorkerThread(settings: ThreadSettings): PaymentsWorker {
+  const thread = spawnThread(settings);
+  const pending = new Map<number, { resolve(value: number): void; reject(error: Error): void }>();
+  let lastId = 0;
+  let stopped = false;
+  thread.on('message', (reply: ThreadReply) => {
+    const waiting = pending.get(reply.id);
+    pending.delete(reply.id);
+    if (reply.error !== undefined) waiting?.reject(new Error(reply.error));
+    else waiting?.resolve(reply.result ?? 0);
+  });
+  const failAll = (error: Error) => {
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  };
+  thread.on('error', failAll);
+  let exited = false;
+  thread.on('exit', () => {
+    exited = true;
+    failAll(new Error('le fil des paiements s’est arrêté'));
+  });
+  const ask = (type: 'drain' | 'reconcile' | 'outbox' | 'stop') =>
+    new Promise<number>((resolve, reject) => {
+      if (exited) return reject(new Error('le fil des paiements est arrêté'));
+      const id = ++lastId;
+      pending.set(id, { resolve, reject });
+      thread.postMessage({ type, id } satisfies ThreadRequest);
+    });
+  const worker: PaymentsWorker = {
+    wake: () => {
+      if (!stopped) thread.postMessage({ type: 'wake' } satisfies ThreadRequest);
+    },
+    drainEvents: () => ask('drain'),
+    reconcile: () => ask('reconcile'),
+    dispatchOutbox: () => ask('outbox'),
+    scheduledJobs: () => paymentsScheduledJobs(worker),
+    start: () => thread.postMessage({ type: 'start' } satisfies ThreadRequest),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      // The thread closes its pool first; then it is ended.
+      await ask('stop').catch(() => undefined);
+      await thread.terminate();
+    },
+  };
+  return worker;
+}
