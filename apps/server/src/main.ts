@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app';
-import { lateFeesJob } from './modules/billing';
 import { configureSmsGateway, startSmsSender } from './modules/messaging';
 import { startPaymentsWorkerThread, type PaymentsContext } from './modules/payments';
 import { createPaymentProvidersFromEnv } from './modules/psp';
-import { startScheduledJobs } from './platform/jobs/jobs';
+import { startJobs } from './platform/jobs/jobs';
+import { applicationJobs } from './composition/jobs';
 import { failInterruptedImports } from './modules/students';
 import { openDatabase } from './platform/db/database';
 import { runMigrations } from './platform/db/migrate';
@@ -88,9 +88,9 @@ const app = await buildApp({
 });
 
 // Scheduled work (pg-boss): the payments poller and queue sweep, the late fees.
-const jobs = await startScheduledJobs(
+const jobs = await startJobs(
   database.pool,
-  [...paymentsWorker.scheduledJobs(), lateFeesJob(database.db, logger)],
+  applicationJobs({ db: database.db, workerJobs: paymentsWorker.scheduledJobs() }),
   logger,
 );
 // Events stored while the server was down are processed now, then as they arrive.

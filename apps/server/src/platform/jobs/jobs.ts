@@ -1,49 +1,200 @@
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 
-/** A job the platform runs on a schedule (cron in the school's zone), whichever instance is free. */
-export interface ScheduledJob {
-  name: string;
-  cron: string;
-  run(): Promise<void>;
-}
+/**
+ * The one mechanism for scheduled and deferred work (DESIGN.md §4, decision 0014): pg-boss on the
+ * application's own pool. Modules define jobs (`JobDefinition`); the composition root registers
+ * them with `startJobs`; modules never import pg-boss.
+ */
 
 export interface JobLogger {
   info(object: object, message?: string): void;
   error(object: object, message?: string): void;
 }
 
-export interface JobRunner {
+export interface JobContext {
+  id: string;
+  /** 1 on the first run, 2 on the first retry… */
+  attempt: number;
+  logger: JobLogger;
+}
+
+export interface JobDefinition<Data = unknown> {
+  /** `module.what`: 'messaging.send-sms', 'billing.late-fees'… */
+  name: string;
+  /** Idempotent: a run repeated after a crash or a retry changes nothing more. */
+  run(data: Data, context: JobContext): Promise<void>;
+  /** Retries after the first failure before the job stays failed (`npm run jobs:failed`); 5 by default. */
+  retryLimit?: number;
+  /** Seconds before the first retry; 30 by default. */
+  retryDelaySeconds?: number;
+  /** Each retry waits twice as long as the one before; true by default. */
+  retryBackoff?: boolean;
+  /** Recurring: one run per tick across every instance. tz: 'Africa/Lome' by default. */
+  schedule?: { cron: string; tz?: string };
+  /** Jobs fetched at once by one worker (each run on its own, failing on its own). */
+  batchSize?: number;
+  /** Workers of this job in this process. */
+  concurrency?: number;
+}
+
+export interface SendOptions {
+  /** While a job of this name and key is queued or running, sending another does nothing. */
+  singletonKey?: string;
+  /** Not before this date, or this many seconds from now. */
+  startAfter?: Date | number;
+}
+
+export interface JobQueue {
+  /** Enqueues a job; returns its id, or null when deduplicated by `singletonKey`. */
+  send<Data>(name: string, data: Data, options?: SendOptions): Promise<string | null>;
   stop(): Promise<void>;
 }
 
-/**
- * Starts pg-boss on the application's own connection pool and registers the scheduled jobs: pg-boss
- * keeps one run per cron tick across every instance, retries a failed run and records it. Jobs are
- * idempotent, so a run repeated after a crash changes nothing more.
- */
-export async function startScheduledJobs(
-  pool: pg.Pool,
-  jobs: readonly ScheduledJob[],
-  logger: JobLogger,
-): Promise<JobRunner> {
-  const boss = new PgBoss({
+export interface StartJobsOptions {
+  /** Run the jobs in this process (default); false only sends and schedules (a CLI, a web-only instance). */
+  work?: boolean;
+  /** How often an idle worker asks for work, in seconds (pg-boss's minimum: 0.5); 2 by default. */
+  pollingIntervalSeconds?: number;
+}
+
+export const JOB_SCHEMA = 'pgboss';
+export const DEFAULT_TIME_ZONE = 'Africa/Lome';
+
+/** A pg-boss instance on the pool (no pool of its own). */
+export function createBoss(pool: pg.Pool, options: PgBoss.ConstructorOptions = {}): PgBoss {
+  return new PgBoss({
     db: { executeSql: (text, values) => pool.query(text, values) },
-    schema: 'pgboss',
+    schema: JOB_SCHEMA,
     // The schedules are checked every 30 seconds, not every minute.
     cronMonitorIntervalSeconds: 30,
+    ...options,
   });
+}
+
+function retryOptions(job: JobDefinition) {
+  return {
+    retryLimit: job.retryLimit ?? 5,
+    retryDelay: job.retryDelaySeconds ?? 30,
+    retryBackoff: job.retryBackoff ?? true,
+  };
+}
+
+/** Runs each job of a fetched batch on its own: one failing job fails alone. */
+function handlerOf(boss: PgBoss, job: JobDefinition, logger: JobLogger) {
+  return async (batch: PgBoss.JobWithMetadata<unknown>[]) => {
+    for (const item of batch) {
+      try {
+        await job.run(item.data, { id: item.id, attempt: item.retryCount + 1, logger });
+      } catch (error) {
+        logger.error(
+          { job: job.name, jobId: item.id, attempt: item.retryCount + 1, err: error },
+          'tâche en échec',
+        );
+        if (batch.length === 1) throw error;
+        await boss.fail(job.name, item.id, { message: (error as Error).message });
+      }
+    }
+  };
+}
+
+/**
+ * Enqueues with the deduplication the API promises (one queued-or-running job per name and key):
+ * a transaction-scoped lock on the key, a look for a live job, then the insert, on one connection.
+ */
+async function sendJob(
+  boss: PgBoss,
+  pool: pg.Pool,
+  definitions: ReadonlyMap<string, JobDefinition>,
+  name: string,
+  data: unknown,
+  options: SendOptions = {},
+): Promise<string | null> {
+  const definition = definitions.get(name);
+  const sendOptions: PgBoss.SendOptions = {
+    ...(definition ? retryOptions(definition) : {}),
+    ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
+  };
+  const payload = (data ?? {}) as object;
+  if (!options.singletonKey) return boss.send(name, payload, sendOptions);
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock(hashtextextended($1, 16))', [
+      `jobs:${name}:${options.singletonKey}`,
+    ]);
+    const live = await client.query(
+      `select 1 from ${JOB_SCHEMA}.job
+        where name = $1 and singleton_key = $2 and state < 'completed' limit 1`,
+      [name, options.singletonKey],
+    );
+    const id =
+      live.rowCount === 0
+        ? await boss.send(name, payload, {
+            ...sendOptions,
+            singletonKey: options.singletonKey,
+            db: { executeSql: (text, values) => client.query(text, values) },
+          })
+        : null;
+    await client.query('commit');
+    return id;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Starts pg-boss on the application's pool: creates each job's queue with its retry policy,
+ * schedules the recurring ones (pg-boss keeps one run per tick across every instance) and, unless
+ * `work: false`, works them. Schedules of jobs no longer defined are removed.
+ */
+export async function startJobs(
+  pool: pg.Pool,
+  jobs: readonly JobDefinition[],
+  logger: JobLogger,
+  options: StartJobsOptions = {},
+): Promise<JobQueue> {
+  const work = options.work ?? true;
+  const boss = createBoss(pool, { schedule: work, supervise: work });
   boss.on('error', (error) => logger.error({ err: error }, 'erreur du planificateur de tâches'));
   await boss.start();
+  const definitions = new Map(jobs.map((job) => [job.name, job]));
   for (const job of jobs) {
-    await boss.createQueue(job.name);
-    await boss.schedule(job.name, job.cron, {}, { tz: 'Africa/Lome' });
-    await boss.work(job.name, async () => {
-      await job.run();
-    });
+    await boss.createQueue(job.name, { name: job.name, ...retryOptions(job) });
+    await boss.updateQueue(job.name, { name: job.name, ...retryOptions(job) });
   }
-  logger.info({ jobs: jobs.map((job) => job.name) }, 'tâches planifiées démarrées');
+  if (work) {
+    for (const schedule of await boss.getSchedules()) {
+      if (!definitions.get(schedule.name)?.schedule) await boss.unschedule(schedule.name);
+    }
+    for (const job of jobs) {
+      if (job.schedule) {
+        await boss.schedule(
+          job.name,
+          job.schedule.cron,
+          {},
+          {
+            tz: job.schedule.tz ?? DEFAULT_TIME_ZONE,
+            ...retryOptions(job),
+          },
+        );
+      }
+      const workOptions = {
+        batchSize: job.batchSize ?? 1,
+        includeMetadata: true as const,
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+      };
+      for (let lane = 0; lane < Math.max(1, job.concurrency ?? 1); lane += 1) {
+        await boss.work(job.name, workOptions, handlerOf(boss, job, logger));
+      }
+    }
+  }
+  logger.info({ jobs: jobs.map((job) => job.name), work }, 'tâches démarrées');
   return {
+    send: (name, data, sendOptions) => sendJob(boss, pool, definitions, name, data, sendOptions),
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 5_000 }),
   };
 }

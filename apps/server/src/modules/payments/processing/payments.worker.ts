@@ -1,4 +1,4 @@
-import type { ScheduledJob } from '../../../platform/jobs/jobs';
+import type { JobDefinition } from '../../../platform/jobs/jobs';
 import { checkAttempt } from './check-attempt.service';
 import { createOutboxDispatcher } from './outbox-dispatcher';
 import { reconcileRefunds } from '../refunds/refund-settlement.service';
@@ -31,7 +31,7 @@ export interface PaymentsWorker {
   /** Hands the outbox's waiting events to their handlers (receipts); returns how many. */
   dispatchOutbox(): Promise<number>;
   /** The scheduled jobs (pg-boss) that keep the queue and the poller going. */
-  scheduledJobs(): ScheduledJob[];
+  scheduledJobs(): JobDefinition[];
   /** Starts the in-process timers (events at once, polls every 15 s). */
   start(): void;
   stop(): Promise<void>;
@@ -50,21 +50,25 @@ export interface PaymentsWorkerOptions {
 /** The scheduled jobs (pg-boss) that keep a worker's queue and poller going. */
 export function paymentsScheduledJobs(
   worker: Pick<PaymentsWorker, 'drainEvents' | 'reconcile' | 'dispatchOutbox'>,
-): ScheduledJob[] {
+): JobDefinition[] {
+  // A missed tick is the next tick: no retries.
   return [
     {
       name: 'payments.reconcile',
-      cron: '* * * * *',
+      schedule: { cron: '* * * * *' },
+      retryLimit: 0,
       run: async () => void (await worker.reconcile()),
     },
     {
       name: 'payments.events',
-      cron: '* * * * *',
+      schedule: { cron: '* * * * *' },
+      retryLimit: 0,
       run: async () => void (await worker.drainEvents()),
     },
     {
       name: 'payments.outbox',
-      cron: '* * * * *',
+      schedule: { cron: '* * * * *' },
+      retryLimit: 0,
       run: async () => void (await worker.dispatchOutbox()),
     },
   ];
