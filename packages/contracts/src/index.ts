@@ -22,6 +22,8 @@ export * from './billing';
 export * from './student-import';
 export * from './payments';
 export * from './payment-records';
+export * from './payment-amounts';
+export * from './payment-amounts-schema';
 export * from './receipts';
 export * from './cash-desk';
 export * from './dashboard';

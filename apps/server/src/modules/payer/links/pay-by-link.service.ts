@@ -1,5 +1,7 @@
 import {
+  checkPaymentAmount,
   ErrorCode,
+  paymentAmountMessages,
   PayerMessages,
   PaymentMessages,
   type PayerPaymentForm,
@@ -47,16 +49,11 @@ async function refuseUnpayable(context: PaymentsContext, view: LinkView, missing
 
 /** The amount rules of the school: partial payments allowed or not, and their minimum. */
 function checkAmount(view: LinkView, amount: number | undefined, balance: number) {
+  // No amount typed: the whole invoices ticked.
   if (amount === undefined) return;
-  if (!view.online.partialAllowed) {
-    throw new PayerFormError(PayerMessages.partialNotAllowed, 422, 'amount');
-  }
-  if (amount > balance) {
-    throw new PayerFormError(PaymentMessages.amountAboveBalance, 422, 'amount');
-  }
-  // Paying everything that is left is never « too little ».
-  if (amount < view.online.minimumAmount && amount < balance) {
-    throw new PayerFormError(PayerMessages.amountBelowMinimum, 422, 'amount');
+  const verdict = checkPaymentAmount({ amount, balance, capped: true, online: view.online });
+  if (!verdict.ok) {
+    throw new PayerFormError(paymentAmountMessages[verdict.code], 422, 'amount');
   }
 }
 

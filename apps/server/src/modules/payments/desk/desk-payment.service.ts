@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   CashDeskMessages,
+  checkPaymentAmount,
   ErrorCode,
-  PaymentMessages,
+  paymentAmountMessages,
   StudentMessages,
   type deskPaymentRequestSchema,
 } from '@ecolage/contracts';
@@ -134,11 +135,13 @@ async function invoicesToPay(
   if (chosen && claimed.size > 0) throw awaitsPayment();
   const free = owed.filter((invoice) => !claimed.has(invoice.id));
   const balance = free.reduce((sum, invoice) => sum + invoice.balance, 0);
-  if (request.amount > balance) {
+  // The money is in hand: never more than the free invoices owe, chosen or not.
+  const verdict = checkPaymentAmount({ amount: request.amount, balance, capped: true });
+  if (!verdict.ok) {
     if (claimed.size > 0) throw awaitsPayment();
     throw balance === 0
       ? invalid('invoiceIds', CashDeskMessages.nothingDue)
-      : invalid('amount', PaymentMessages.amountAboveBalance);
+      : invalid('amount', paymentAmountMessages[verdict.code]);
   }
   return chosen ? free : coveredOldestFirst(free, request.amount);
 }

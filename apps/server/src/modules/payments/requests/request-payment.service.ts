@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
+  checkPaymentAmount,
   ErrorCode,
+  paymentAmountMessages,
   PaymentMessages,
+  type PaymentAmountRefusal,
   type paymentRequestSchema,
   type WalletValue,
 } from '@ecolage/contracts';
@@ -77,17 +80,10 @@ export async function requestPayment(
   );
   const balance = payable.reduce((sum, invoice) => sum + invoice.balance, 0);
   const chosen = request.invoiceIds.length > 0;
-  const amount = request.amount ?? balance;
-  if (amount <= 0) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, PaymentMessages.nothingToPay, {
-      issues: [{ path: 'amount', message: PaymentMessages.nothingToPay }],
-    });
-  }
-  if (chosen && amount > balance) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, PaymentMessages.amountAboveBalance, {
-      issues: [{ path: 'amount', message: PaymentMessages.amountAboveBalance }],
-    });
-  }
+  // Above the chosen invoices' balance is refused; without a choice, the rest is family credit.
+  const verdict = checkPaymentAmount({ amount: request.amount, balance, capped: chosen });
+  if (!verdict.ok) throw amountRefused(verdict);
+  const { amount } = verdict;
   // The invoices this payment is for: the chosen ones, or the oldest due that the amount covers.
   const claimed = chosen ? payable : coveredOldestFirst(payable, amount);
 
@@ -191,12 +187,17 @@ async function refuseIfPaidMeanwhile(
   );
   if (chosenAmount !== false) {
     const balance = still.reduce((sum, invoice) => sum + invoice.balance, 0);
-    if (chosenAmount > balance) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, PaymentMessages.amountAboveBalance, {
-        issues: [{ path: 'amount', message: PaymentMessages.amountAboveBalance }],
-      });
-    }
+    const verdict = checkPaymentAmount({ amount: chosenAmount, balance, capped: true });
+    if (!verdict.ok) throw amountRefused(verdict);
   }
+}
+
+/** An amount the rules refuse (`checkPaymentAmount`), on the form's amount field. */
+function amountRefused(refusal: PaymentAmountRefusal): AppError {
+  const message = paymentAmountMessages[refusal.code];
+  return new AppError(ErrorCode.VALIDATION_FAILED, message, {
+    issues: [{ path: 'amount', message }],
+  });
 }
 
 /** The invoices, oldest due first, that the amount reaches (the last one perhaps in part). */
