@@ -26,6 +26,8 @@ const platformTables = new Set([
   'payment_reviews',
   // The worker's queue of side effects, read across schools by type.
   'outbox_events',
+  // Each handler's progress on those events, taken across schools when due.
+  'outbox_deliveries',
 ]);
 
 /**

@@ -5,6 +5,7 @@ import { z } from 'zod';
 z.config(z.locales.fr());
 
 export * from './errors';
+export * from './error-codes';
 export * from './public';
 export * from './health';
 export * from './organizations';
@@ -30,3 +31,4 @@ export * from './dashboard';
 export * from './payer';
 export * from './admissions';
 export * from './school-finder';
+export * from './events';

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { paymentChannelValues, paymentMethodValues } from './payments';
+import { refundMethodValues } from './payment-records';
+
+/**
+ * The catalogue of domain events (DESIGN.md §4, decision 0014): each event's name and the one
+ * schema of its payload, used by the module that publishes it (`publishEvent`, in its
+ * transaction) and by every handler that reads it. Every event listed here has at least one
+ * handler registered at the server's composition root; an event nobody handles is not written.
+ */
+
+const uuid = z.uuid();
+const francs = z.number().int();
+
+/** A payment's money arrived (provider confirmation, late success, or the cash desk). Producer: payments. */
+export const paymentSucceededEvent = z.object({
+  paymentId: uuid,
+  guardianId: uuid,
+  amount: francs.positive(),
+  wallet: z.enum(paymentMethodValues),
+  provider: z.enum(paymentChannelValues),
+  /** Our reference at the provider, and the provider's own transaction id (the payer's SMS has it). */
+  providerRef: z.string().nullable(),
+  providerTxnId: z.string().nullable(),
+  payerPhone: z.string().nullable(),
+  succeededAt: z.iso.datetime({ offset: true }),
+  /** What it paid, invoice by invoice, and what was left over as the family's credit. */
+  allocations: z.array(z.object({ invoiceId: uuid, amount: francs })),
+  creditAmount: francs.nonnegative(),
+  /** Confirmed after the attempt had been given up (it is also put in front of a person). */
+  late: z.boolean(),
+  /** The cashier who took it at the desk; absent for payments through a provider. */
+  cashierName: z.string().nullish(),
+});
+
+/** Money of a payment went back to the payer (one refund succeeded). Producer: payments. */
+export const paymentRefundedEvent = z.object({
+  paymentId: uuid,
+  refundId: uuid,
+  guardianId: uuid,
+  /** This refund. */
+  amount: francs.positive(),
+  /** Everything the payment has paid back so far, this refund included. */
+  refundedAmount: francs.positive(),
+  fully: z.boolean(),
+  method: z.enum(refundMethodValues),
+  fromCredit: francs.nonnegative(),
+  invoices: z.array(z.object({ invoiceId: uuid, studentId: uuid, amount: francs })),
+});
+
+export const eventCatalogue = {
+  'payment.succeeded': paymentSucceededEvent,
+  'payment.refunded': paymentRefundedEvent,
+} as const;
+
+export type EventName = keyof typeof eventCatalogue;
+/** What a publisher gives (before parsing). */
+export type EventPayloadInput<Name extends EventName> = z.input<(typeof eventCatalogue)[Name]>;
+/** What a handler reads (parsed). */
+export type EventPayload<Name extends EventName> = z.output<(typeof eventCatalogue)[Name]>;
+
+export const eventNames = Object.keys(eventCatalogue) as EventName[];
+
+export function isEventName(name: string): name is EventName {
+  return Object.hasOwn(eventCatalogue, name);
+}
+
+/** The payload checked against its event's schema; throws a ZodError on a bad one. */
+export function parseEventPayload<Name extends EventName>(
+  name: Name,
+  payload: unknown,
+): EventPayload<Name> {
+  return eventCatalogue[name].parse(payload) as EventPayload<Name>;
+}
