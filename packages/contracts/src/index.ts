@@ -5,7 +5,6 @@ import { z } from 'zod';
 z.config(z.locales.fr());
 
 export * from './errors';
-export * from './error-codes';
 export * from './public';
 export * from './health';
 export * from './organizations';
