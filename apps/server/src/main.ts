@@ -3,13 +3,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app';
-import { configureSmsGateway, startSmsSender } from './modules/messaging';
+import { configureEmailTransport, configureSmsGateway, createMessaging } from './modules/messaging';
 import { startPaymentsWorkerThread, type PaymentsContext } from './modules/payments';
 import { createPaymentProvidersFromEnv } from './modules/psp';
 import { startJobs } from './platform/jobs/jobs';
 import { applicationJobs } from './composition/jobs';
 import { failInterruptedImports } from './modules/students';
 import { openDatabase } from './platform/db/database';
+import * as schema from './db-schema';
 import { runMigrations } from './platform/db/migrate';
 import { loadConfig } from './platform/env';
 import { loggerOptions } from './platform/logger';
@@ -37,6 +38,7 @@ const database = await openDatabase({
   dataDir: config.dataDir,
   poolMax: config.DATABASE_POOL_MAX,
   onEngineLog: (line) => logger.debug({ engine: 'postgres' }, line),
+  schema,
 }).catch((error: unknown) => {
   logger.fatal(error instanceof Error ? error.message : error);
   process.exit(1);
@@ -53,6 +55,13 @@ await failInterruptedImports(database.db);
 // SMS: queued for the gateway when one is set (the sandbox's téléphone in demo), else captured.
 const smsGateway = config.SMS_GATEWAY_URL ? { url: config.SMS_GATEWAY_URL } : null;
 configureSmsGateway(smsGateway);
+// E-mail: queued for the SMTP server when one is set (the sandbox's Boîte mail in demo), else captured.
+const emailTransport = config.SMTP_URL
+  ? { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }
+  : null;
+configureEmailTransport(emailTransport);
+// Messages leave after their transaction commits, each by its pg-boss job (send-email, send-sms).
+const messaging = createMessaging(database.db);
 
 // Payments: the providers the environment configures, and the worker that processes their events.
 const payments: PaymentsContext = {
@@ -71,6 +80,7 @@ const paymentsWorker = startPaymentsWorkerThread({
   poolMax: Math.max(2, Math.ceil(config.DATABASE_POOL_MAX / 2)),
   logLevel: config.LOG_LEVEL,
   smsGateway,
+  emailTransport,
 });
 
 const app = await buildApp({
@@ -90,13 +100,17 @@ const app = await buildApp({
 // Scheduled work (pg-boss): the payments poller and queue sweep, the late fees.
 const jobs = await startJobs(
   database.pool,
-  applicationJobs({ db: database.db, workerJobs: paymentsWorker.scheduledJobs() }),
+  applicationJobs({ db: database.db, workerJobs: paymentsWorker.scheduledJobs(), messaging }),
   logger,
 );
 // Events stored while the server was down are processed now, then as they arrive.
 paymentsWorker.start();
-// Queued SMS (this process's and the payments thread's receipts) leave within a second.
-const smsSender = smsGateway ? startSmsSender({ db: database.db, logger }) : null;
+// Queued messages (this process's and the payments thread's receipts) get their job at commit.
+const messageDispatch = await messaging.startDispatch({
+  queue: jobs,
+  databaseUrl: database.url,
+  logger,
+});
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -107,7 +121,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await paymentsWorker.stop();
-    await smsSender?.stop();
+    await messageDispatch.stop();
     await jobs.stop();
     await database.close();
   } finally {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
+import * as schema from '../db-schema';
 import { connectDatabase, type DatabaseHandle } from '../platform/db/database';
 import { databaseUrl, randomDatabaseName } from './database-names';
 
@@ -26,7 +27,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const name = randomDatabaseName('ecolage_t');
   await adminQuery(adminUrl, `create database ${name} template ${template}`);
   const url = databaseUrl(adminUrl, name);
-  const handle = connectDatabase(url);
+  const handle = connectDatabase(url, 5, schema);
   const database: TestDatabase = {
     ...handle,
     url,

@@ -1,10 +1,15 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from '../../db-schema';
 import { startEmbeddedPostgres } from './embedded/embedded-postgres';
 import { retryConcurrencyFailures } from './transactions';
 
-export type Database = NodePgDatabase<typeof schema>;
+/**
+ * The tables the typed client knows (for drizzle's relational queries). The platform knows no
+ * module: the composition root hands them (`db-schema.ts`, from main.ts and the test helpers).
+ * Queries name the tables they use and need none of it.
+ */
+export type DatabaseSchema = Record<string, unknown>;
+export type Database = NodePgDatabase<DatabaseSchema>;
 /** A transaction handle; query functions accept either (`db` first, STYLE.md). */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DbOrTx = Database | Transaction;
@@ -35,11 +40,14 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   poolMax: number;
   onEngineLog?: (line: string) => void;
+  /** Handed by the composition root (`db-schema.ts`); none by default. */
+  schema?: DatabaseSchema;
 }
 
 /** Connects to `DATABASE_URL` when set, otherwise starts the embedded engine in the data directory. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return connectDatabase(options.databaseUrl, options.poolMax);
+  const schema = options.schema ?? {};
+  if (options.databaseUrl) return connectDatabase(options.databaseUrl, options.poolMax, schema);
   const embedded = await startEmbeddedPostgres({
     dataDir: options.dataDir,
     onLog: options.onEngineLog,
@@ -58,8 +66,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
 }
 
-/** Connects to a PostgreSQL server by URL (`DATABASE_URL`, tests). */
-export function connectDatabase(url: string, poolMax = 5): DatabaseHandle {
+/** Connects to a PostgreSQL server by URL (`DATABASE_URL`, tests); `schema` as in `openDatabase`. */
+export function connectDatabase(
+  url: string,
+  poolMax = 5,
+  schema: DatabaseSchema = {},
+): DatabaseHandle {
   const pool = createPool(url, poolMax);
   return {
     db: retryConcurrencyFailures(drizzle(pool, { schema })),
