@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { domainErrorCodes, type DomainErrorCode } from './error-codes';
 
 /**
  * Machine-readable error codes, stable across releases. The web app maps them onto fields and
@@ -37,11 +38,26 @@ export const apiIssueSchema = z.object({
   message: z.string(),
 });
 
-/** The one error shape of every 4xx and 5xx answer (DESIGN.md §7). */
+/** Every code an answer may carry: the general ones above and the domain catalogue's. */
+export type AnyErrorCode = ErrorCode | DomainErrorCode;
+export const allErrorCodes = [
+  ...new Set<AnyErrorCode>([...Object.values(ErrorCode), ...domainErrorCodes]),
+] as [AnyErrorCode, ...AnyErrorCode[]];
+
+/** A code's parameters (amounts in francs, counts, names), by name. */
+export const apiErrorParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+
+/**
+ * The one error shape of every 4xx and 5xx answer (DESIGN.md §7): `code` for programs (a general
+ * code or one of the domain catalogue, `error-codes/`), `message` the French sentence, `params`
+ * what the sentence is built from (omitted when none), `issues` the fields at fault.
+ */
 export const apiErrorSchema = z.object({
   message: z.string(),
-  code: z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]),
+  code: z.enum(allErrorCodes),
+  params: apiErrorParamsSchema.optional(),
   issues: z.array(apiIssueSchema).optional(),
 });
+export type ApiErrorParams = z.infer<typeof apiErrorParamsSchema>;
 export type ApiError = z.infer<typeof apiErrorSchema>;
 export type ApiIssue = z.infer<typeof apiIssueSchema>;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 z.config(z.locales.fr());
 
 export * from './errors';
+export * from './error-codes';
 export * from './public';
 export * from './health';
 export * from './organizations';
@@ -14,6 +15,7 @@ export * from './audit';
 export * from './audit-details';
 export * from './access';
 export * from './common';
+export * from './days';
 export * from './french-text';
 export * from './phone';
 export * from './programmes';

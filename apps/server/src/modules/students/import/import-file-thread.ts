@@ -1,6 +1,6 @@
-import { ErrorCode, ImportMessages } from '@ecolage/contracts';
+import type { AnyErrorCode, ApiErrorParams } from '@ecolage/contracts';
 import { Worker } from 'node:worker_threads';
-import { AppError } from '../../../platform/errors';
+import { AppError, domainError } from '../../../platform/errors';
 import type { RawRow } from './read-import-file';
 
 /** A file to read, sent to an import thread (structured-cloned). */
@@ -10,7 +10,15 @@ export interface ImportThreadRequest {
 
 /** What the import thread answers: the file's lines, or the French refusal of the file. */
 export type ImportThreadReply =
-  { rows: RawRow[] } | { refusal: { code: ErrorCode; message: string; statusCode: number } };
+  | { rows: RawRow[] }
+  | {
+      refusal: {
+        code: AnyErrorCode;
+        message: string;
+        statusCode: number;
+        params: ApiErrorParams | undefined;
+      };
+    };
 
 /** Files read at once (the machine's two cores); the next uploads wait their turn. */
 const MAX_THREADS = 2;
@@ -94,17 +102,15 @@ function read(thread: ImportThread, bytes: Buffer): Promise<RawRow[]> {
       cleanUp();
       release(thread);
       if ('rows' in reply) return resolve(reply.rows);
-      const { code, message, statusCode } = reply.refusal;
-      reject(new AppError(code, message, { statusCode }));
+      const { code, message, statusCode, params } = reply.refusal;
+      reject(new AppError(code, message, { statusCode, ...(params ? { params } : {}) }));
     };
     const onError = (error: Error & { code?: string }) => {
       cleanUp();
       discard(thread);
       reject(
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new AppError(ErrorCode.PAYLOAD_TOO_LARGE, ImportMessages.tooLargeUncompressed, {
-              cause: error,
-            })
+          ? domainError('IMPORT_TOO_LARGE_UNCOMPRESSED', {}, { cause: error })
           : error,
       );
     };

@@ -12,7 +12,8 @@ async function answer({ bytes }: ImportThreadRequest): Promise<ImportThreadReply
     return { rows };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return { refusal: { code: error.code, message: error.message, statusCode: error.statusCode } };
+    const { code, message, statusCode, params } = error;
+    return { refusal: { code, message, statusCode, params } };
   }
 }
 
