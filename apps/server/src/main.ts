@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app';
-import { configureEmailTransport, configureSmsGateway, createMessaging } from './modules/messaging';
+import { configureSmsGateway, startSmsSender } from './modules/messaging';
 import { startPaymentsWorkerThread, type PaymentsContext } from './modules/payments';
 import { createPaymentProvidersFromEnv } from './modules/psp';
 import { startJobs } from './platform/jobs/jobs';
@@ -55,13 +55,6 @@ await failInterruptedImports(database.db);
 // SMS: queued for the gateway when one is set (the sandbox's téléphone in demo), else captured.
 const smsGateway = config.SMS_GATEWAY_URL ? { url: config.SMS_GATEWAY_URL } : null;
 configureSmsGateway(smsGateway);
-// E-mail: queued for the SMTP server when one is set (the sandbox's Boîte mail in demo), else captured.
-const emailTransport = config.SMTP_URL
-  ? { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }
-  : null;
-configureEmailTransport(emailTransport);
-// Messages leave after their transaction commits, each by its pg-boss job (send-email, send-sms).
-const messaging = createMessaging(database.db);
 
 // Payments: the providers the environment configures, and the worker that processes their events.
 const payments: PaymentsContext = {
@@ -80,7 +73,6 @@ const paymentsWorker = startPaymentsWorkerThread({
   poolMax: Math.max(2, Math.ceil(config.DATABASE_POOL_MAX / 2)),
   logLevel: config.LOG_LEVEL,
   smsGateway,
-  emailTransport,
 });
 
 const app = await buildApp({
@@ -100,17 +92,13 @@ const app = await buildApp({
 // Scheduled work (pg-boss): the payments poller and queue sweep, the late fees.
 const jobs = await startJobs(
   database.pool,
-  applicationJobs({ db: database.db, workerJobs: paymentsWorker.scheduledJobs(), messaging }),
+  applicationJobs({ db: database.db, workerJobs: paymentsWorker.scheduledJobs() }),
   logger,
 );
 // Events stored while the server was down are processed now, then as they arrive.
 paymentsWorker.start();
-// Queued messages (this process's and the payments thread's receipts) get their job at commit.
-const messageDispatch = await messaging.startDispatch({
-  queue: jobs,
-  databaseUrl: database.url,
-  logger,
-});
+// Queued SMS (this process's and the payments thread's receipts) leave within a second.
+const smsSender = smsGateway ? startSmsSender({ db: database.db, logger }) : null;
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -121,7 +109,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await paymentsWorker.stop();
-    await messageDispatch.stop();
+    await smsSender?.stop();
     await jobs.stop();
     await database.close();
   } finally {
