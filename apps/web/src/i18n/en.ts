@@ -1,5 +1,6 @@
 import { admin } from './en/admin';
 import { auth } from './en/auth';
+import { forms } from './en/forms';
 import { legal } from './en/legal';
 import { marketing } from './en/marketing';
 import { pages } from './en/pages';
@@ -30,6 +31,7 @@ export const en: Translation = {
   ...legal,
   ...auth,
   ...admin,
+  ...forms,
   ...ui,
   ...team,
   ...audit,

@@ -1,5 +1,6 @@
 import { admin } from './fr/admin';
 import { auth } from './fr/auth';
+import { forms } from './fr/forms';
 import { legal } from './fr/legal';
 import { marketing } from './fr/marketing';
 import { pages } from './fr/pages';
@@ -22,7 +23,15 @@ import type { team } from './fr/team';
 import type { ui } from './fr/ui';
 
 /** French, the default language: bundled with the app. Keys are grouped by feature. */
-export const fr = { ...shell, ...marketing, ...pages, ...legal, ...auth, ...admin } as const;
+export const fr = {
+  ...shell,
+  ...marketing,
+  ...pages,
+  ...legal,
+  ...auth,
+  ...admin,
+  ...forms,
+} as const;
 
 /**
  * French strings of the admin screens (`./fr/ui`, `./fr/team`, `./fr/audit`, `./fr/profile`,
