@@ -7,7 +7,7 @@ import {
 import type { DatabaseHandle } from './platform/db/database';
 import { createErrorHandler, sendApiNotFound } from './platform/http/error-handler';
 import { registerStorableTextGuard } from './platform/http/storable-text';
-import { conflictMessages } from './db-conflicts';
+import { conflictCodes } from './db-conflicts';
 import { healthRoutes } from './platform/http/health.routes';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerRateLimit } from './platform/http/rate-limit';
@@ -36,12 +36,13 @@ import { billingRoutes, invoicesExportRoutes } from './modules/billing';
 import {
   paymentsListRoutes,
   paymentsRoutes,
+  usePaymentReceipts,
   webhookRoutes,
   type PaymentsContext,
 } from './modules/payments';
 import { dashboardRoutes } from './modules/dashboard';
 import { createHttpClient, createPaymentProviders, loadPspConfig } from './modules/psp';
-import { receiptsRoutes } from './modules/receipts';
+import { paymentReceipts, receiptsRoutes } from './modules/receipts';
 import { cashDeskRoutes } from './modules/cash-desk';
 import { createLinkSigner, payerRoutes, payLinksRoutes, sendMessagePage } from './modules/payer';
 import { admissionsRoutes } from './modules/admissions';
@@ -104,7 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The server-rendered pages (payer, pre-registration) and their errors share the payer entry.
   const payerAssets = readEntryAssets(webDistDir, 'src/payer/payer.ts');
   const handleError = createErrorHandler({
-    conflictMessages,
+    conflictCodes,
     sendErrorPage: (reply, page, statusCode) =>
       sendMessagePage(reply, { ...page, assets: payerAssets }, statusCode),
   });
@@ -159,6 +160,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(studentsExportRoutes, { db });
   await app.register(invoicesExportRoutes, { db });
   const payments = options.payments ?? paymentsWithoutProviders(db, app.log);
+  // The payment screens show each payment's receipt: receipts (downstream) implements payments'
+  // port, handed over here (docs/decisions/0015).
+  usePaymentReceipts(paymentReceipts);
   await app.register(paymentsRoutes, { context: payments });
   await app.register(webhookRoutes, { context: payments });
   await app.register(paymentsListRoutes, { context: payments });

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { conflictMessages } from './db-conflicts';
+import { domainErrorMessage, errorCatalogue } from '@ecolage/contracts';
+import { conflictCodes } from './db-conflicts';
 import { useTestDatabase } from './test/test-database';
 
-describe('the sentences of the unique keys', () => {
+describe('the error codes of the unique keys', () => {
   const database = useTestDatabase();
 
   it('name unique constraints and indexes that exist in the migrated database', async () => {
@@ -11,13 +12,14 @@ describe('the sentences of the unique keys', () => {
       select conname as name from pg_constraint where contype in ('p', 'u')
       union select indexname from pg_indexes where schemaname = 'public'`);
     const existing = new Set(names.rows.map((row) => row.name));
-    const unknown = Object.keys(conflictMessages).filter((name) => !existing.has(name));
+    const unknown = Object.keys(conflictCodes).filter((name) => !existing.has(name));
     expect(unknown).toEqual([]);
   });
 
-  it('are French sentences', () => {
-    for (const message of Object.values(conflictMessages)) {
-      expect(message).toMatch(/^[A-ZÀ-Ý].+[.!]$/);
+  it('are 409 codes of the catalogue, without parameters, with a French sentence', () => {
+    for (const code of Object.values(conflictCodes)) {
+      expect(errorCatalogue[code].status).toBe(409);
+      expect(domainErrorMessage(code, {} as never)).toMatch(/^[A-ZÀ-Ý].+[.!]$/);
     }
   });
 });

@@ -1,8 +1,8 @@
-import { ErrorCode, type ApiError } from '@ecolage/contracts';
+import { ErrorCode, type ApiError, type DomainErrorCode } from '@ecolage/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConcurrencyFailure, isUniqueViolation, violatedConstraint } from '../db/errors';
-import { AppError } from '../errors';
+import { AppError, domainError } from '../errors';
 import { serializeError } from '../logger';
 
 /** Fastify's own error codes, translated into our codes and French sentences. */
@@ -33,9 +33,6 @@ const frameworkErrors: Record<string, { code: ErrorCode; message: string }> = {
   },
 };
 
-const INTERNAL_MESSAGE =
-  'Une erreur interne est survenue. Veuillez réessayer ; si le problème persiste, contactez le support.';
-
 /** A unique key hit by a request that raced another one, when no better sentence is known. */
 export const DUPLICATE_MESSAGE =
   'Cet enregistrement existe déjà : une autre demande vient de le créer. Actualisez la page et vérifiez.';
@@ -50,8 +47,8 @@ export interface ErrorPage {
 }
 
 export interface ErrorHandlerOptions {
-  /** The French sentence of each unique constraint or index a racing request can hit. */
-  conflictMessages: Readonly<Record<string, string>>;
+  /** The domain error code of each unique constraint or index a racing request can hit. */
+  conflictCodes: Readonly<Record<string, DomainErrorCode>>;
   /** Sends an error as an HTML page, for the requests outside /api (payer pages, forms). */
   sendErrorPage: (reply: FastifyReply, page: ErrorPage, statusCode: number) => FastifyReply;
 }
@@ -78,7 +75,7 @@ function pageTitle(statusCode: number): string {
  */
 export function createErrorHandler(options: ErrorHandlerOptions) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const { statusCode, body } = toApiError(error, options.conflictMessages);
+    const { statusCode, body } = toApiError(error, options.conflictCodes);
     if (statusCode >= 500) request.log.error({ err: serializeError(error) }, 'request failed');
     else request.log.info({ code: body.code, statusCode }, body.message);
     if (!isApiRequest(request)) {
@@ -89,16 +86,24 @@ export function createErrorHandler(options: ErrorHandlerOptions) {
   };
 }
 
+/** The answer of an AppError: `params` only when the code has some. */
+function appErrorAnswer(error: AppError): { statusCode: number; body: ApiError } {
+  return {
+    statusCode: error.statusCode,
+    body: {
+      message: error.message,
+      code: error.code,
+      ...(error.params ? { params: error.params } : {}),
+      ...(error.issues ? { issues: error.issues } : {}),
+    },
+  };
+}
+
 function toApiError(
   error: FastifyError,
-  conflictMessages: ErrorHandlerOptions['conflictMessages'],
+  conflictCodes: ErrorHandlerOptions['conflictCodes'],
 ): { statusCode: number; body: ApiError } {
-  if (error instanceof AppError) {
-    return {
-      statusCode: error.statusCode,
-      body: { message: error.message, code: error.code, issues: error.issues },
-    };
-  }
+  if (error instanceof AppError) return appErrorAnswer(error);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((issue) => ({
       // Body fields by their own name (what forms map onto fields); others prefixed: query.page.
@@ -124,30 +129,23 @@ function toApiError(
   // Two requests raced on a unique key (the loser's check ran before the winner's commit).
   if (isUniqueViolation(error)) {
     const constraint = violatedConstraint(error);
-    const message = (constraint && conflictMessages[constraint]) || DUPLICATE_MESSAGE;
-    return { statusCode: 409, body: { code: ErrorCode.CONFLICT, message } };
+    const code = constraint ? conflictCodes[constraint] : undefined;
+    if (code) return appErrorAnswer(domainError(code as never, {} as never, { statusCode: 409 }));
+    return { statusCode: 409, body: { code: ErrorCode.CONFLICT, message: DUPLICATE_MESSAGE } };
   }
   if (isConcurrencyFailure(error)) {
     return { statusCode: 409, body: { code: ErrorCode.CONFLICT, message: CONCURRENT_MESSAGE } };
   }
   const known = error.code ? frameworkErrors[error.code] : undefined;
   if (known) return { statusCode: error.statusCode ?? 400, body: known };
-  if (error.statusCode === 429) {
-    return {
-      statusCode: 429,
-      body: {
-        code: ErrorCode.RATE_LIMITED,
-        message: 'Trop de requêtes. Veuillez patienter un instant avant de réessayer.',
-      },
-    };
-  }
+  if (error.statusCode === 429) return appErrorAnswer(domainError('RATE_LIMITED'));
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return {
       statusCode: error.statusCode,
       body: { code: ErrorCode.VALIDATION_FAILED, message: 'La requête est invalide.' },
     };
   }
-  return { statusCode: 500, body: { code: ErrorCode.INTERNAL_ERROR, message: INTERNAL_MESSAGE } };
+  return appErrorAnswer(domainError('INTERNAL_ERROR'));
 }
 
 /** The answer for an unknown route under /api. */

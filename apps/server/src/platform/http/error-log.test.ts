@@ -63,10 +63,13 @@ describe('what a failed request writes to the log', () => {
     }
   });
 
-  it('a duplicate key is a 409 with the sentence of its constraint, or a general one', async () => {
+  it('a duplicate key is a 409 with the code and sentence of its constraint, or a general one', async () => {
     const known = await app.inject({ method: 'GET', url: '/api/test/doublon' });
     expect(known.statusCode).toBe(409);
-    expect(known.json()).toEqual({ code: 'CONFLICT', message: StudentMessages.guardianPhoneTaken });
+    expect(known.json()).toEqual({
+      code: 'GUARDIAN_PHONE_TAKEN',
+      message: StudentMessages.guardianPhoneTaken,
+    });
     const other = await app.inject({ method: 'GET', url: '/api/test/doublon-inconnu' });
     expect(other.statusCode).toBe(409);
     expect(other.json()).toEqual({ code: 'CONFLICT', message: DUPLICATE_MESSAGE });
