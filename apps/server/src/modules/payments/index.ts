@@ -37,3 +37,9 @@ export {
   type AttemptOutcomes,
 } from './list/payment-figures.repository';
 export { listSessionPayments } from './list/payment-list.service';
+export {
+  usePaymentReceipts,
+  type PaymentReceipts,
+  type PaymentReceiptRef,
+  type PaymentReceiptSummary,
+} from './list/payment-receipts';

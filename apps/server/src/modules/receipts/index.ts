@@ -18,5 +18,6 @@ export {
 export { receipts, receiptCounters, type ReceiptRow } from './receipts.tables';
 export { receiptOutboxHandlers } from './receipt-outbox';
 export { receiptsRoutes } from './receipts.routes';
+export { paymentReceipts } from './payment-receipts';
 export { renderReceiptPdf } from './receipt-pdf';
 export { schoolInitials } from './receipt-view';

@@ -10,9 +10,9 @@ import { DEFAULT_SCHOOL_TIME_ZONE } from '../../../platform/clock';
 import type { DbOrTx } from '../../../platform/db/database';
 import { searchTerms } from '../../../platform/search-text';
 import { findOrganizationsByIds } from '../../organizations';
-import { findReceiptsOfPayments } from '../../receipts';
 import { findSessionPaymentPage } from '../desk/desk-payments.repository';
 import type { PaymentListTotals } from './payment-list-totals';
+import { paymentReceipts } from './payment-receipts';
 import {
   findGuardianNames,
   findInvoiceNumbered,
@@ -111,7 +111,7 @@ export async function describePaymentRows(
   const ids = attempts.map((attempt) => attempt.id);
   const [claims, receipts, payers] = await Promise.all([
     findPaymentClaims(db, organizationId, ids),
-    findReceiptsOfPayments(db, organizationId, ids),
+    paymentReceipts().findReceiptsOfPayments(db, organizationId, ids),
     findGuardianNames(
       db,
       organizationId,

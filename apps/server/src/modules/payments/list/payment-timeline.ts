@@ -2,11 +2,11 @@ import { PaymentMessages, type PaymentStatusValue, type PaymentTimeline } from '
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
 import { notFound } from '../../../platform/errors';
-import { findReceiptSummary } from '../../receipts';
 import { findSchoolAttempt } from '../attempts.repository';
 import { findPaymentClaims } from './payment-list.repository';
 import { claimedStudents } from './payment-list.service';
 import { describePayment } from './payment-view';
+import { paymentReceipts } from './payment-receipts';
 import type { PaymentsContext } from '../payments-context';
 import { paymentTransitions, providerEvents } from '../payments.tables';
 import { describeRefund, providerRefundOf, refundableOf } from '../refunds/refund-payment.service';
@@ -76,7 +76,7 @@ export async function getPaymentTimeline(
     findPaymentTransitions(db, organizationId, attempt.id),
     findPaymentEvents(db, organizationId, attempt.id),
     findPaymentRefunds(db, organizationId, attempt.id),
-    findReceiptSummary(db, organizationId, attempt.id),
+    paymentReceipts().findReceiptSummary(db, organizationId, attempt.id),
   ]);
   return {
     payment,

@@ -2,8 +2,8 @@ import type { Payment, PaymentItem } from '@ecolage/contracts';
 import { DEFAULT_SCHOOL_TIME_ZONE } from '../../../platform/clock';
 import type { DbOrTx } from '../../../platform/db/database';
 import { findPaymentAllocations } from '../../billing';
-import { findReceiptsOfPayments } from '../../receipts';
 import { countPayments, findGuardianNames, findPaymentPage } from './payment-list.repository';
+import { paymentReceipts } from './payment-receipts';
 import type { PaymentAttemptRow } from '../payments.tables';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -17,7 +17,7 @@ export async function describePayment(db: DbOrTx, attempt: PaymentAttemptRow): P
   const { organizationId } = attempt;
   const payers = await findGuardianNames(db, organizationId, [attempt.guardianId]);
   const allocations = await findPaymentAllocations(db, organizationId, attempt.id);
-  const receipts = await findReceiptsOfPayments(db, organizationId, [attempt.id]);
+  const receipts = await paymentReceipts().findReceiptsOfPayments(db, organizationId, [attempt.id]);
   const receipt = receipts.get(attempt.id);
   return {
     id: attempt.id,
@@ -67,7 +67,7 @@ export async function findStudentPaymentPage(
       organizationId,
       attempts.map((attempt) => attempt.guardianId),
     ),
-    findReceiptsOfPayments(
+    paymentReceipts().findReceiptsOfPayments(
       db,
       organizationId,
       attempts.map((attempt) => attempt.id),
