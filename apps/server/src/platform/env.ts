@@ -29,6 +29,12 @@ const envSchema = z.object({
   SMS_GATEWAY_URL: z
     .url({ protocol: /^https?$/, error: 'SMS_GATEWAY_URL doit être une adresse http(s).' })
     .optional(),
+  /** SMTP server the e-mails go through (`smtp://user:pass@host:587`, `smtps://…`); unset: captured. */
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'SMTP_URL doit être une adresse smtp:// ou smtps://.' })
+    .optional(),
+  /** Sender of the e-mails: `Écolage <no-reply@ecolage.tg>`. */
+  MAIL_FROM: z.string().trim().min(3).default('Écolage <no-reply@ecolage.local>'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,24 +1,30 @@
 import type { DbOrTx } from '../../platform/db/database';
+import { storedAttachments, type EmailAttachment } from './email-sender';
 import { insertOutboundMessage } from './messaging.repository';
 import type { OutboundMessage } from './messaging.tables';
-import { smsGateway } from './sms-sender';
 import { toGsm7 } from './sms-text';
+import { emailTransport, smsGateway } from './transports';
 
 export interface EmailToSend {
   organizationId: string | null;
   to: string;
   subject: string;
-  /** Plain text: readable in any client, and in the log. */
+  /** Plain text: readable in any client, and in the log; the HTML part is made from it. */
   text: string;
   template: string;
   metadata?: Record<string, unknown>;
+  attachments?: readonly EmailAttachment[];
 }
 
 /**
  * Puts an e-mail in the outbox inside the caller's transaction, so it exists exactly when the
- * change that caused it commits. No SMTP is configured yet: it is kept as `captured`.
+ * change that caused it commits. With an SMTP server configured (`configureEmailTransport`) it is
+ * `queued`: its `messaging.send-email` job is enqueued once the transaction commits and sends it
+ * (HTML and text parts, with retries); without one it is kept as `captured`.
  */
 export async function queueEmail(db: DbOrTx, email: EmailToSend): Promise<OutboundMessage> {
+  const metadata = { ...email.metadata };
+  if (email.attachments?.length) metadata.attachments = storedAttachments(email.attachments);
   return insertOutboundMessage(db, {
     organizationId: email.organizationId,
     channel: 'email',
@@ -26,8 +32,8 @@ export async function queueEmail(db: DbOrTx, email: EmailToSend): Promise<Outbou
     subject: email.subject,
     body: email.text,
     template: email.template,
-    status: 'captured',
-    metadata: email.metadata ?? {},
+    status: emailTransport() ? 'queued' : 'captured',
+    metadata,
   });
 }
 
@@ -44,8 +50,9 @@ export interface SmsToSend {
 /**
  * Puts an SMS in the outbox inside the caller's transaction, its text kept to GSM-7 so that a
  * message is one segment per 160 characters. With an SMS gateway configured
- * (`configureSmsGateway`) it is `queued` for the sender — call `sendQueuedSmsSoon()` once the
- * transaction has committed for it to leave at once; without one it is kept as `captured`.
+ * (`configureSmsGateway`) it is `queued`: its `messaging.send-sms` job is enqueued once the
+ * transaction commits (a one-time code reaches the phone within a second); without one it is
+ * kept as `captured`.
  */
 export async function queueSms(db: DbOrTx, sms: SmsToSend): Promise<OutboundMessage> {
   return insertOutboundMessage(db, {

@@ -162,6 +162,8 @@ export async function startJobs(
   boss.on('error', (error) => logger.error({ err: error }, 'erreur du planificateur de tâches'));
   await boss.start();
   const definitions = new Map(jobs.map((job) => [job.name, job]));
+  /** The ids of this process's workers of each job (notified when one is sent). */
+  const workers = new Map<string, string[]>();
   for (const job of jobs) {
     await boss.createQueue(job.name, { name: job.name, ...retryOptions(job) });
     await boss.updateQueue(job.name, { name: job.name, ...retryOptions(job) });
@@ -187,14 +189,23 @@ export async function startJobs(
         includeMetadata: true as const,
         pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
       };
+      const lanes: string[] = [];
       for (let lane = 0; lane < Math.max(1, job.concurrency ?? 1); lane += 1) {
-        await boss.work(job.name, workOptions, handlerOf(boss, job, logger));
+        lanes.push(await boss.work(job.name, workOptions, handlerOf(boss, job, logger)));
       }
+      workers.set(job.name, lanes);
     }
   }
   logger.info({ jobs: jobs.map((job) => job.name), work }, 'tâches démarrées');
   return {
-    send: (name, data, sendOptions) => sendJob(boss, pool, definitions, name, data, sendOptions),
+    send: async (name, data, sendOptions) => {
+      const id = await sendJob(boss, pool, definitions, name, data, sendOptions);
+      // A job sent to start now is fetched at once by this process's idle workers, not at their next poll.
+      if (id && sendOptions?.startAfter === undefined) {
+        for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
+      }
+      return id;
+    },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 5_000 }),
   };
 }

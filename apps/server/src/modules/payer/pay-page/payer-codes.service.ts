@@ -6,7 +6,7 @@ import {
 } from '@ecolage/contracts';
 import type { Database } from '../../../platform/db/database';
 import { recordAuditEntry, type AuditEntryInput } from '../../audit';
-import { queueSms, sendQueuedSmsSoon } from '../../messaging';
+import { queueSms } from '../../messaging';
 import { findGuardian, findStudentPayerByMatriculeAndPhone } from '../../students';
 import {
   consumePayerCode,
@@ -112,8 +112,7 @@ export async function requestPayerCode(
     }
     return { ok: true, codeId } as const;
   });
-  // After the commit, matched or not (the sender finds nothing when no code went out).
-  sendQueuedSmsSoon();
+  // The code's SMS job is enqueued as the transaction commits (messaging).
   return outcome;
 }
 

@@ -1,0 +1,155 @@
+import pg from 'pg';
+import type { Database } from '../../platform/db/database';
+import type { JobDefinition, JobLogger, JobQueue } from '../../platform/jobs/jobs';
+import { SEND_EMAIL_JOB, sendEmailJob } from './email-sender';
+import {
+  findWaitingMessages,
+  QUEUED_MESSAGES_CHANNEL,
+  releaseAbandonedMessages,
+  type MessageChannel,
+} from './messaging.repository';
+import { SEND_SMS_JOB, sendSmsJob } from './sms-sender';
+
+export const SWEEP_MESSAGES_JOB = 'messaging.sweep';
+const JOB_OF_CHANNEL: Record<MessageChannel, string> = {
+  email: SEND_EMAIL_JOB,
+  sms: SEND_SMS_JOB,
+};
+/** A message whose job has not taken it this long after it was due is offered again. */
+const OVERDUE_MS = 60_000;
+/** A message `sending` this long was held by a process that died during the call. */
+const ABANDONED_MS = 10 * 60_000;
+const SWEEP_LIMIT = 500;
+const RECONNECT_MS = 1_000;
+
+type Enqueue = Pick<JobQueue, 'send'>;
+
+/** Enqueues the job that sends one message; deduplicated by the message's id while it waits. */
+export function enqueueMessage(queue: Enqueue, channel: MessageChannel, messageId: string) {
+  return queue.send(JOB_OF_CHANNEL[channel], { messageId }, { singletonKey: messageId });
+}
+
+/**
+ * Offers again what a crash left behind: messages held `sending` by a dead process go back to
+ * `queued`, and each queued message due since before `dueBefore` gets its job (none is added for
+ * a message whose job still waits: same key). Returns how many were offered.
+ */
+export async function sweepWaitingMessages(
+  db: Database,
+  queue: Enqueue,
+  now: Date,
+  dueBefore = new Date(now.getTime() - OVERDUE_MS),
+): Promise<number> {
+  await releaseAbandonedMessages(db, new Date(now.getTime() - ABANDONED_MS));
+  const waiting = await findWaitingMessages(db, ['email', 'sms'], dueBefore, SWEEP_LIMIT);
+  for (const message of waiting) await enqueueMessage(queue, message.channel, message.id);
+  return waiting.length;
+}
+
+export interface Messaging {
+  /** The jobs to register at the composition root: send-email, send-sms, the minute's sweep. */
+  jobs: JobDefinition[];
+  /**
+   * Once the jobs run: listens for the messages queued (announced at commit, by any process or
+   * thread) and enqueues each one's job at once, after offering those queued while nobody listened.
+   */
+  startDispatch(settings: {
+    queue: Enqueue;
+    databaseUrl: string;
+    logger: JobLogger;
+  }): Promise<{ stop(): Promise<void> }>;
+}
+
+export function createMessaging(db: Database): Messaging {
+  let queue: Enqueue | null = null;
+  const sweep: JobDefinition = {
+    name: SWEEP_MESSAGES_JOB,
+    schedule: { cron: '* * * * *' },
+    retryLimit: 0,
+    async run(_data, context) {
+      if (!queue) throw new Error("l'envoi des messages n'est pas encore démarré");
+      const offered = await sweepWaitingMessages(db, queue, new Date());
+      if (offered > 0) context.logger.info({ offered }, 'messages en attente proposés à nouveau');
+    },
+  };
+  return {
+    jobs: [sendEmailJob(db), sendSmsJob(db), sweep],
+    async startDispatch(settings) {
+      queue = settings.queue;
+      return listenForQueuedMessages(db, settings.queue, settings.databaseUrl, settings.logger);
+    },
+  };
+}
+
+/** LISTEN on its own connection (not the pool's), reconnecting after a loss. */
+async function listenForQueuedMessages(
+  db: Database,
+  queue: Enqueue,
+  databaseUrl: string,
+  logger: JobLogger,
+): Promise<{ stop(): Promise<void> }> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const enqueue = (payload: string | undefined) => {
+    const [channel, id] = (payload ?? '').split(':');
+    if ((channel !== 'email' && channel !== 'sms') || !id) return;
+    enqueueMessage(queue, channel, id).catch((error: unknown) =>
+      // The sweep offers it again within a minute or two.
+      logger.error({ err: error, outboundMessageId: id }, "message non confié à l'envoi"),
+    );
+  };
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    const lost = (error?: Error) => {
+      if (client !== next) return;
+      client = null;
+      next.removeAllListeners();
+      void next.end().catch(() => undefined);
+      if (stopped) return;
+      logger.error({ err: error }, 'écoute des messages à envoyer interrompue');
+      retry = setTimeout(() => void reconnect(), RECONNECT_MS);
+    };
+    next.on('notification', (notification) => {
+      if (notification.channel === QUEUED_MESSAGES_CHANNEL) enqueue(notification.payload);
+    });
+    next.on('error', lost);
+    next.on('end', () => lost());
+    await next.connect();
+    client = next;
+    await next.query(`listen ${QUEUED_MESSAGES_CHANNEL}`);
+    // Those queued while nobody listened leave now.
+    await sweepWaitingMessages(db, queue, new Date(), new Date());
+  };
+  const reconnect = async () => {
+    try {
+      await connect();
+    } catch (error) {
+      if (client) {
+        const failed = client;
+        client = null;
+        failed.removeAllListeners();
+        await failed.end().catch(() => undefined);
+      }
+      if (stopped) return;
+      logger.error({ err: error }, 'écoute des messages à envoyer impossible, nouvel essai');
+      retry = setTimeout(() => void reconnect(), RECONNECT_MS);
+    }
+  };
+
+  await connect();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const last = client;
+      client = null;
+      if (last) {
+        last.removeAllListeners();
+        await last.end().catch(() => undefined);
+      }
+    },
+  };
+}
