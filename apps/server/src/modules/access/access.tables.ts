@@ -10,7 +10,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables';
 import { organizations } from '../organizations/organizations.tables';
 
 /** A school's roles: the seven system roles (with `key`) and the ones the school adds. */
@@ -46,9 +45,8 @@ export const memberships = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** The account (auth, downstream: it declares this foreign key to `users` in its migration 0016). */
+    userId: uuid('user_id').notNull(),
     roleId: uuid('role_id').notNull(),
     status: text('status', { enum: ['active', 'inactive', 'invited'] })
       .notNull()

@@ -10,7 +10,6 @@ import {
   uuid,
   check,
 } from 'drizzle-orm/pg-core';
-import { organizations } from '../organizations/organizations.tables';
 
 /** The categories of the journal's filter, and a few more (DESIGN.md §5). */
 export const auditCategories = auditCategoryValues;
@@ -25,8 +24,12 @@ export const auditEntries = pgTable(
   'audit_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** Null for platform-level events (public website, operator actions). */
-    organizationId: uuid('organization_id').references(() => organizations.id),
+    /**
+     * Null for platform-level events (public website, operator actions). The foreign key to
+     * `organizations` is declared by the organizations module, downstream of the journal, in its
+     * own migration (0016_foreign_keys_of_downstream_tables.sql, decisions/0015).
+     */
+    organizationId: uuid('organization_id'),
     actorType: text('actor_type', { enum: ['user', 'anonymous', 'system'] }).notNull(),
     actorUserId: uuid('actor_user_id'),
     actorLabel: text('actor_label').notNull(),

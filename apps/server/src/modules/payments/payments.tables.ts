@@ -16,7 +16,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { cashSessions } from '../cash-desk/cash-desk.tables';
 import { organizations } from '../organizations/organizations.tables';
 import { guardians } from '../students/students.tables';
 
@@ -78,11 +77,8 @@ export const paymentAttempts = pgTable(
       foreignColumns: [guardians.organizationId, guardians.id],
       name: 'payment_attempts_guardian_fk',
     }),
-    foreignKey({
-      columns: [table.organizationId, table.cashSessionId],
-      foreignColumns: [cashSessions.organizationId, cashSessions.id],
-      name: 'payment_attempts_cash_session_fk',
-    }),
+    // (organization_id, cash_session_id) → cash_sessions: the cash desk, downstream, declares this
+    // foreign key in its own migration (0016_foreign_keys_of_downstream_tables.sql, decisions/0015).
     index('payment_attempts_provider_ref_idx').on(table.provider, table.providerRef),
     index('payment_attempts_organization_created_idx').on(table.organizationId, table.createdAt),
     // « Paiements » filters by status or provider (« Caisse »), newest first; the dashboard sums by success day.
