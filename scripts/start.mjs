@@ -110,10 +110,15 @@ if (!process.env.DATABASE_URL && process.env.PSP_SANDBOX !== 'off') {
   const { sandboxProviderEnv } = await import(
     pathToFileURL(at('apps', 'psp-sandbox', 'demo-env.mjs')).href
   );
-  for (const [name, value] of Object.entries(sandboxProviderEnv(origin))) {
+  // Its SMTP server listens on PSP_SANDBOX_SMTP_PORT, else its HTTP port + 1: SMTP_URL points there.
+  const smtpPort = process.env.PSP_SANDBOX_SMTP_PORT
+    ? Number(process.env.PSP_SANDBOX_SMTP_PORT)
+    : undefined;
+  for (const [name, value] of Object.entries(sandboxProviderEnv(origin, smtpPort))) {
     process.env[name] ??= value;
   }
   console.log(`Simulateur des opérateurs de paiement : ${origin}/telephone`);
+  console.log(`Boîte mail du simulateur (e-mails envoyés par SMTP) : ${origin}/boite-mail`);
 }
 
 process.env.NODE_ENV ??= 'production';

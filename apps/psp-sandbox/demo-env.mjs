@@ -1,8 +1,12 @@
-// The settings that point Écolage's payment adapters and SMS at this sandbox (fixed, public
-// sandbox values documented in README.md). `npm start` applies them in demo mode, only where unset.
+// The settings that point Écolage's payment adapters, SMS and e-mails at this sandbox (fixed,
+// public sandbox values documented in README.md). `npm start` applies them in demo mode, only
+// where unset.
 
-/** @param {string} origin e.g. http://127.0.0.1:3100 */
-export function sandboxProviderEnv(origin) {
+/**
+ * @param {string} origin e.g. http://127.0.0.1:3100
+ * @param {number} [smtpPort] the sandbox's SMTP port: its HTTP port + 1 unless set otherwise
+ */
+export function sandboxProviderEnv(origin, smtpPort = Number(new URL(origin).port) + 1) {
   return {
     MTN_BASE_URL: `${origin}/mtn`,
     MTN_TARGET_ENVIRONMENT: 'mtnbenin',
@@ -30,5 +34,7 @@ export function sandboxProviderEnv(origin) {
     PAYGATE_AUTH_TOKEN: '8b7d5c3a-1e2f-4a6b-9c8d-0e1f2a3b4c5d',
     // Écolage's SMS go to the sandbox, which shows them on its téléphone page.
     SMS_GATEWAY_URL: `${origin}/__sim/sms`,
+    // Écolage's e-mails go to the sandbox's SMTP server, which shows them on its Boîte mail page.
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   };
 }

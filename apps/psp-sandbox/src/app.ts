@@ -5,6 +5,8 @@ import { controlRoutes } from './control';
 import { Sandbox, type SandboxOptions } from './engine';
 import { fedapayRoutes } from './fedapay';
 import { esc, page } from './html';
+import { MailStore } from './mail-store';
+import { mailboxRoutes } from './mailbox';
 import { registerBodyParsers } from './http';
 import { mtnRoutes } from './mtn';
 import { orangeRoutes } from './orange';
@@ -16,6 +18,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The simulator behind the routes (store, faults, clock), for main.ts and the tests. */
     sandbox: Sandbox;
+    /** The e-mails the SMTP server received (smtp.ts), shown by the « Boîte mail » page. */
+    mailbox: MailStore;
   }
 }
 
@@ -45,6 +49,8 @@ export async function buildSandbox(options: BuildSandboxOptions = {}): Promise<F
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorate('sandbox', sandbox);
+  const mailbox = new MailStore(options.dataDir);
+  app.decorate('mailbox', mailbox);
   registerBodyParsers(app);
   app.addHook('onClose', async () => sandbox.stop());
   // What an answer reveals is on disk before it leaves (a crash then forgets nothing announced).
@@ -59,6 +65,7 @@ export async function buildSandbox(options: BuildSandboxOptions = {}): Promise<F
   await app.register(fedapayRoutes(sandbox), { prefix: PROVIDER_PREFIXES.fedapay });
   await app.register(paygateRoutes(sandbox), { prefix: PROVIDER_PREFIXES.paygate });
   await app.register(telephoneRoutes(sandbox));
+  await app.register(mailboxRoutes(mailbox));
   await app.register(controlRoutes(sandbox), { prefix: '/__sim' });
 
   app.get('/', async (_request, reply) => {
@@ -72,7 +79,7 @@ export async function buildSandbox(options: BuildSandboxOptions = {}): Promise<F
         'Bac à sable PSP',
         `<h1>Bac à sable PSP d'Écolage</h1>
 <p>Simulateur local des protocoles de PayGate Global, FedaPay, MTN MoMo, Orange Money et Wave.</p>
-<p><a class="button primary" href="/telephone">Ouvrir le téléphone</a></p>
+<p class="actions"><a class="button primary" href="/telephone">Ouvrir le téléphone</a> <a class="button secondary" href="/boite-mail">Ouvrir la boîte mail</a></p>
 <h2>Préfixes des fournisseurs</h2><ul class="card plain">${links}</ul>
 <p class="muted">État : <a href="/__sim/state">/__sim/state</a>. Voir le README pour les pannes simulées.</p>`,
       ),

@@ -99,6 +99,23 @@ export function configFromEnv(env: NodeJS.ProcessEnv, port: number): Partial<San
   };
 }
 
+/**
+ * The port of the sandbox's SMTP server: PSP_SANDBOX_SMTP_PORT, else the HTTP port + 1 (3101 beside
+ * 3100), as demo-env.mjs assumes.
+ */
+export function smtpPortFromEnv(env: NodeJS.ProcessEnv, httpPort: number): number {
+  const configured = Number(env.PSP_SANDBOX_SMTP_PORT);
+  if (
+    env.PSP_SANDBOX_SMTP_PORT &&
+    Number.isInteger(configured) &&
+    configured >= 0 &&
+    configured <= 65_535
+  ) {
+    return configured;
+  }
+  return httpPort + 1;
+}
+
 /** Merges a partial configuration into a full one, one level deep for the nested groups. */
 export function mergeConfig(base: SandboxConfig, patch: Partial<SandboxConfig>): SandboxConfig {
   return {

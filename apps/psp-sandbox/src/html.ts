@@ -56,6 +56,13 @@ ul.plain{list-style:none;padding:0;margin:0}
 ul.plain li{border-bottom:1px solid #e5e7eb;padding:.5rem 0;overflow-wrap:anywhere}
 .brand{font-size:.85rem;font-weight:700;text-transform:uppercase;letter-spacing:.05em;color:#374151}
 .amount{font-size:1.6rem;font-weight:700;margin:.25rem 0}
+.devices{font-size:.95rem;margin:0 0 .5rem}
+a{color:#1d4ed8}
+iframe.mail{display:block;width:100%;height:32rem;border:1px solid #d1d5db;border-radius:.75rem;background:#fff;margin:0 0 1rem}
+pre.mail-text{white-space:pre-wrap;overflow-wrap:anywhere;font:.95rem/1.5 ui-monospace,Menlo,Consolas,monospace}
+dl.headers{display:grid;grid-template-columns:auto 1fr;gap:.25rem .75rem;margin:0 0 1rem}
+dl.headers dt{font-weight:600}
+dl.headers dd{margin:0;overflow-wrap:anywhere}
 `;
 
 export interface PageOptions {

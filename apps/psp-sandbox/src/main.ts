@@ -2,7 +2,8 @@
 // lets the clock expire unanswered payments every second. With PSP_SANDBOX_DATA_DIR it keeps its
 // transactions there across restarts and takes over a sandbox an earlier run left behind.
 import { buildSandbox } from './app';
-import { configFromEnv } from './config';
+import { configFromEnv, smtpPortFromEnv } from './config';
+import { startSmtpServer, type SandboxSmtp } from './smtp';
 import { claimDataDirectory, followParent, type DataDirectoryClaim } from './supervision';
 
 const port = Number(process.env.PSP_SANDBOX_PORT ?? 3100);
@@ -17,12 +18,14 @@ const running: {
   claim?: DataDirectoryClaim;
   app?: Awaited<ReturnType<typeof buildSandbox>>;
   sweeper?: NodeJS.Timeout;
+  smtp?: SandboxSmtp;
   stopping?: boolean;
 } = {};
 async function shutdown(): Promise<void> {
   if (running.stopping) return;
   running.stopping = true;
   clearInterval(running.sweeper);
+  await running.smtp?.close();
   await running.app?.close();
   running.claim?.release();
   process.exit(0);
@@ -50,6 +53,23 @@ try {
   // Never on another interface: the credentials are public sandbox values.
   await app.listen({ host: '127.0.0.1', port });
   app.log.info(`Bac à sable PSP prêt : http://127.0.0.1:${port}/telephone`);
+  // Écolage's e-mails (SMTP_URL) arrive here and are shown on /boite-mail.
+  const smtpPort = smtpPortFromEnv(process.env, port);
+  running.smtp = await startSmtpServer({
+    store: app.mailbox,
+    port: smtpPort,
+    onError: (error) => app.log.error(error),
+  }).catch((error: unknown) => {
+    app.log.error(
+      `Serveur SMTP du bac à sable impossible sur 127.0.0.1:${smtpPort} : ${(error as Error).message}`,
+    );
+    return undefined;
+  });
+  if (running.smtp) {
+    app.log.info(
+      `Serveur SMTP du bac à sable : smtp://127.0.0.1:${running.smtp.port} (/boite-mail)`,
+    );
+  }
   announceReady(port);
 } catch (error) {
   app.log.error(error);

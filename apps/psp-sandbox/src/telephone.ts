@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Sandbox } from './engine';
 import { answerForm, outcomeLabel, promptText, readPayerAnswer } from './hosted-page';
 import { esc, formatAmount, formatTime, notice, page } from './html';
+import { devicesNav } from './mailbox';
 import { phoneDigits, samePhone, type SimTransaction } from './state';
 
 const HISTORY_LIMIT = 5;
@@ -60,7 +61,10 @@ function render(sandbox: Sandbox, number: string, message?: string): string {
 </form>`;
   const shown = message ? MESSAGES[message] : undefined;
   if (!number) {
-    return page('Téléphone', `<h1>Téléphone</h1>\n${notice(undefined)}\n${form}`);
+    return page(
+      'Téléphone',
+      `${devicesNav('telephone')}\n<h1>Téléphone</h1>\n${notice(undefined)}\n${form}`,
+    );
   }
   const prompts = sandbox.store.promptsFor(number);
   const sms = sandbox.store.smsFor(number);
@@ -90,7 +94,8 @@ if(busy)return;fetch('/telephone/etat?numero='+encodeURIComponent(n)).then(funct
 if(d.version!==v)location.href='/telephone?numero='+encodeURIComponent(n)}).catch(function(){})},${POLL_MS})})();`;
   return page(
     `Téléphone ${displayNumber(number)}`,
-    `<h1>Téléphone ${esc(displayNumber(number))}</h1>
+    `${devicesNav('telephone')}
+<h1>Téléphone ${esc(displayNumber(number))}</h1>
 <div id="etat" data-version="${version(sandbox, number)}" data-numero="${esc(number)}"></div>
 ${notice(shown?.text, shown?.error)}
 <h2>Demandes de paiement</h2>
