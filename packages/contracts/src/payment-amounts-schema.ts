@@ -1,21 +1,15 @@
 import type { z } from 'zod';
-import { PayerMessages } from './payer';
-import { PaymentMessages } from './payments';
+import { domainErrorMessage } from './error-codes';
 import {
   checkPaymentAmount,
   type PaymentAmountCase,
-  type PaymentAmountCode,
   type PaymentAmountRefusal,
 } from './payment-amounts';
 
-/** The French sentence of each refusal, as the server says it. */
-export const paymentAmountMessages: Record<PaymentAmountCode, string> = {
-  AMOUNT_NOT_WHOLE_FRANCS: 'Le montant doit être un nombre entier de francs (pas de centimes).',
-  PARTIAL_PAYMENT_NOT_ALLOWED: PayerMessages.partialNotAllowed,
-  NOTHING_TO_PAY: PaymentMessages.nothingToPay,
-  AMOUNT_ABOVE_BALANCE: PaymentMessages.amountAboveBalance,
-  AMOUNT_BELOW_MINIMUM: PayerMessages.amountBelowMinimum,
-};
+/** The French sentence of a refusal, from the error catalogue (as the server says it). */
+export function paymentAmountMessage(refusal: PaymentAmountRefusal): string {
+  return domainErrorMessage(refusal.code, refusal.params as never);
+}
 
 /**
  * The amount rules as a zod refinement, for a form whose values say what is paid against what:
@@ -37,7 +31,7 @@ export function paymentAmountRefinement<T>(
     context.addIssue({
       code: 'custom',
       path: [pathOf(refusal)],
-      message: paymentAmountMessages[refusal.code],
+      message: paymentAmountMessage(refusal),
       params: { code: refusal.code, ...refusal.params },
     });
   };

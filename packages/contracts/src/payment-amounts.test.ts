@@ -3,8 +3,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { checkPaymentAmount, type PaymentAmountCase } from './payment-amounts';
-import { paymentAmountMessages, paymentAmountRefinement } from './payment-amounts-schema';
+import { paymentAmountMessage, paymentAmountRefinement } from './payment-amounts-schema';
 import { MAX_FRANCS } from './common';
+import { PaymentMessages } from './payments';
+import { PayerMessages } from './payer';
 
 const francs = fc.integer({ min: 0, max: MAX_FRANCS });
 const typed = fc.option(fc.integer({ min: -1000, max: MAX_FRANCS }), { nil: undefined });
@@ -28,7 +30,7 @@ function formerPayerRule(
   balance: number,
   school: { partialAllowed: boolean; minimumAmount: number },
 ) {
-  if (!school.partialAllowed) return 'PARTIAL_PAYMENT_NOT_ALLOWED';
+  if (!school.partialAllowed) return 'PARTIAL_NOT_ALLOWED';
   if (amount > balance) return 'AMOUNT_ABOVE_BALANCE';
   if (amount < school.minimumAmount && amount < balance) return 'AMOUNT_BELOW_MINIMUM';
   return 'ok';
@@ -93,7 +95,7 @@ describe('checkPaymentAmount', () => {
   it('online: refuses any amount when the school takes whole invoices only', () => {
     const school = { partialAllowed: false, minimumAmount: 0 };
     expect(outcome({ amount: 75_000, balance: 75_000, capped: true, online: school })).toBe(
-      'PARTIAL_PAYMENT_NOT_ALLOWED',
+      'PARTIAL_NOT_ALLOWED',
     );
     expect(outcome({ amount: undefined, balance: 75_000, capped: true, online: school })).toBe(
       'ok',
@@ -173,7 +175,7 @@ describe('paymentAmountRefinement', () => {
     expect(result.error?.issues).toEqual([
       expect.objectContaining({
         path: ['amount'],
-        message: paymentAmountMessages.AMOUNT_ABOVE_BALANCE,
+        message: PaymentMessages.amountAboveBalance,
         params: { code: 'AMOUNT_ABOVE_BALANCE', balance: 75_000 },
       }),
     ]);
@@ -181,6 +183,15 @@ describe('paymentAmountRefinement', () => {
 
   it('passes an amount within the rules', () => {
     expect(form.safeParse({ amount: 50_000, balance: 75_000 }).success).toBe(true);
+  });
+
+  it('says each refusal in French as the server does', () => {
+    expect(paymentAmountMessage({ code: 'AMOUNT_BELOW_MINIMUM', params: { minimum: 5000 } })).toBe(
+      PayerMessages.amountBelowMinimum,
+    );
+    expect(paymentAmountMessage({ code: 'PARTIAL_NOT_ALLOWED', params: {} })).toBe(
+      PayerMessages.partialNotAllowed,
+    );
   });
 
   it('puts a refusal where the form says, and says nothing when told to', () => {
@@ -193,7 +204,7 @@ describe('paymentAmountRefinement', () => {
     );
     expect(choose.safeParse({ ids: [] }).error?.issues[0]).toMatchObject({
       path: ['ids'],
-      message: paymentAmountMessages.NOTHING_TO_PAY,
+      message: PaymentMessages.nothingToPay,
     });
     expect(choose.safeParse({ ids: Array(99).fill('x') }).success).toBe(true);
   });

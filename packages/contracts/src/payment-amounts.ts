@@ -22,7 +22,7 @@ export interface PaymentAmountCase {
 /** Why an amount is refused: a code of the error catalogue and its parameters. */
 export type PaymentAmountRefusal =
   | { code: 'AMOUNT_NOT_WHOLE_FRANCS'; params: Record<string, never> }
-  | { code: 'PARTIAL_PAYMENT_NOT_ALLOWED'; params: Record<string, never> }
+  | { code: 'PARTIAL_NOT_ALLOWED'; params: Record<string, never> }
   | { code: 'NOTHING_TO_PAY'; params: Record<string, never> }
   | { code: 'AMOUNT_ABOVE_BALANCE'; params: { balance: number } }
   | { code: 'AMOUNT_BELOW_MINIMUM'; params: { minimum: number } };
@@ -47,7 +47,7 @@ export function checkPaymentAmount(rules: PaymentAmountCase): PaymentAmountVerdi
     return { ok: false, code: 'AMOUNT_NOT_WHOLE_FRANCS', params: none };
   }
   if (online && amount !== undefined && !online.partialAllowed) {
-    return { ok: false, code: 'PARTIAL_PAYMENT_NOT_ALLOWED', params: none };
+    return { ok: false, code: 'PARTIAL_NOT_ALLOWED', params: none };
   }
   const paid = amount ?? balance;
   if (paid <= 0) return { ok: false, code: 'NOTHING_TO_PAY', params: none };

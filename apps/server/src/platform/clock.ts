@@ -19,12 +19,8 @@ export function dayIn(timeZone: string, now: Date = new Date()): string {
 /** Schools are in Togo first; every school row carries its own zone (Africa/Lome by default). */
 export const DEFAULT_SCHOOL_TIME_ZONE = 'Africa/Lome';
 
-/** `day` plus `days` (negative to go back), as `YYYY-MM-DD`. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+/** Day arithmetic lives once, in the contracts (the web counts days too). */
+export { addDays } from '@ecolage/contracts';
 
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import {
   csvCell,
   csvChunks,
+  csvLine,
+  csvQuoted,
   csvText,
+  csvTextLine,
   exportFileName,
   keysetPages,
   writeXlsx,
@@ -69,6 +72,14 @@ describe('tabular export', () => {
     expect(csvCell('integer', -5000)).toBe('-5000');
     expect(csvCell('integer', null)).toBe('');
     expect(csvCell('date', new Date('2026-03-09T23:00:00Z'))).toBe('09/03/2026');
+  });
+
+  it('CSV: one writer for every file — quoting alone, text lines, lines of written cells', () => {
+    expect(csvQuoted('=1;2')).toBe('"=1;2"');
+    expect(csvQuoted('-5')).toBe('-5');
+    expect(csvQuoted('dit "oui"\r\n')).toBe('"dit ""oui""\r\n"');
+    expect(csvTextLine(['Date', null, '=1', undefined, 'a;b'])).toBe(`Date;;'=1;;"a;b"\r\n`);
+    expect(csvLine(['1250000', '05/11/2026'])).toBe('1250000;05/11/2026\r\n');
   });
 
   it('CSV: a phone number as the exports write it stays as is, no apostrophe to show', () => {

@@ -75,13 +75,20 @@ const FORMULA_START = /^[=+\-@\t\r\n]/;
 const PHONE_NUMBER = /^\+\d{1,4}(?: \d{1,5}){1,6}$/;
 
 /**
+ * A cell quoted as CSV wants it, and nothing more: cells with `;`, quotes or line breaks are put
+ * between quotes, their quotes doubled. The one quoting rule of every CSV file the server writes.
+ */
+export function csvQuoted(text: string): string {
+  return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
  * A text cell for CSV. A cell that could start a formula gets a leading apostrophe, which
  * spreadsheets show: only where it is needed, so a phone number (`PHONE_NUMBER`) is written as
- * is. Cells with `;`, quotes or line breaks are quoted.
+ * is. Then quoted (`csvQuoted`).
  */
 export function csvText(value: string): string {
-  const text = FORMULA_START.test(value) && !PHONE_NUMBER.test(value) ? `'${value}` : value;
-  return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return csvQuoted(FORMULA_START.test(value) && !PHONE_NUMBER.test(value) ? `'${value}` : value);
 }
 
 /** One typed CSV cell: integers as plain digits, dates as JJ/MM/AAAA, text made safe. */
@@ -98,13 +105,19 @@ export function csvCell(type: CellType, value: CellValue): string {
   return csvText(value instanceof Date ? value.toISOString() : String(value));
 }
 
-function csvLine(cells: string[]): string {
+/** One CSV line of cells already written (`csvCell`, `csvText`, `csvQuoted`): `;` between, CRLF after. */
+export function csvLine(cells: readonly string[]): string {
   return `${cells.join(';')}\r\n`;
+}
+
+/** One CSV line of text cells, each made safe (`csvText`); a missing one is empty. */
+export function csvTextLine(texts: readonly (string | null | undefined)[]): string {
+  return csvLine(texts.map((text) => csvText(text ?? '')));
 }
 
 /** The table as CSV text (UTF-8 with BOM, `;`, CRLF), one chunk per page. */
 export async function* csvChunks<Row>(table: TabularTable<Row>): AsyncGenerator<string> {
-  yield CSV_BOM + csvLine(table.columns.map((column) => csvText(column.header)));
+  yield CSV_BOM + csvTextLine(table.columns.map((column) => column.header));
   for await (const page of table.pages) {
     yield page
       .map((row) => csvLine(table.columns.map((column) => csvCell(column.type, column.value(row)))))

@@ -4,7 +4,7 @@ import {
   auditResourceLabel,
   describeAuditDetails,
 } from '@ecolage/contracts';
-import { csvText } from '../../platform/tabular-export';
+import { csvTextLine } from '../../platform/tabular-export';
 import type { AuditEntry } from './audit.tables';
 
 export const CSV_HEADER = [
@@ -20,17 +20,13 @@ export const CSV_HEADER = [
   'Navigateur',
 ];
 
-export function csvLine(cells: (string | null | undefined)[]): string {
-  return `${cells.map((cell) => csvText(cell ?? '')).join(';')}\r\n`;
-}
-
 export function auditCsvRow(entry: AuditEntry, timeZone: string): string {
   const date = new Intl.DateTimeFormat('fr-FR', {
     timeZone,
     dateStyle: 'short',
     timeStyle: 'medium',
   }).format(entry.createdAt);
-  return csvLine([
+  return csvTextLine([
     date,
     entry.actorLabel,
     auditActionLabels[entry.action] ?? entry.action,

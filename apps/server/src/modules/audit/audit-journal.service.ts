@@ -1,8 +1,8 @@
 import { auditActionLabels, type AuditEntryItem, type AuditListQuery } from '@ecolage/contracts';
 import { Readable } from 'node:stream';
 import type { Database, DbOrTx } from '../../platform/db/database';
-import { CSV_BOM } from '../../platform/tabular-export';
-import { auditCsvRow, csvLine, CSV_HEADER } from './audit-csv';
+import { CSV_BOM, csvTextLine } from '../../platform/tabular-export';
+import { auditCsvRow, CSV_HEADER } from './audit-csv';
 import {
   countJournal,
   findJournalBatch,
@@ -81,7 +81,7 @@ export async function exportJournal(
     }),
   );
   async function* lines() {
-    yield CSV_BOM + csvLine(CSV_HEADER);
+    yield CSV_BOM + csvTextLine(CSV_HEADER);
     let afterId = 0;
     for (;;) {
       const batch = await findJournalBatch(db, organizationId, filters, afterId, 500);

@@ -1,3 +1,4 @@
+import { addDays, utcDay, utcMidnight } from '@ecolage/contracts';
 import { PAGE_SIZES, readChoice, readPage, readPageSize } from '../../lib/list-params';
 import type { AuditFilterCategory, AuditListParams } from './audit.api';
 
@@ -21,20 +22,18 @@ export const CATEGORY_PARAMS: Record<AuditFilterCategory, string> = {
 };
 export const FILTER_CATEGORIES = Object.keys(CATEGORY_PARAMS) as AuditFilterCategory[];
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
  * Where `period` starts, as an ISO date-time, or null for « Tout ». Days start at midnight in
  * the school's time zone (Africa/Lome is UTC+0 all year), so the value — and the cache key —
  * only changes once a day. « 7 derniers jours » is today and the six days before.
  */
 export function periodStart(period: Period, now = new Date()): string | null {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const today = utcDay(now);
   switch (period) {
     case '7j':
-      return new Date(today - 6 * DAY_MS).toISOString();
+      return utcMidnight(addDays(today, -6)).toISOString();
     case '30j':
-      return new Date(today - 29 * DAY_MS).toISOString();
+      return utcMidnight(addDays(today, -29)).toISOString();
     case 'annee':
       return new Date(Date.UTC(now.getUTCFullYear(), 0, 1)).toISOString();
     case 'tout':

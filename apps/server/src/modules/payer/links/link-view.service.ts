@@ -1,5 +1,5 @@
 import type { OnlinePaymentSettings, WalletValue } from '@ecolage/contracts';
-import { dayIn } from '../../../platform/clock';
+import { addDays, dayIn } from '../../../platform/clock';
 import { getBillingSettings, listPayableInvoices, type PayableInvoice } from '../../billing';
 import { findOrganizationsByIds, type Organization } from '../../organizations';
 import type { PaymentsContext } from '../../payments';
@@ -16,13 +16,6 @@ export interface LinkInvoice extends PayableInvoice {
 }
 
 const SOON_DAYS = 30;
-
-/** The ISO day `days` after `day`. */
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 export interface LinkChild {
   student: StudentCard;

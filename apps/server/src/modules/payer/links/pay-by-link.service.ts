@@ -1,7 +1,7 @@
 import {
   checkPaymentAmount,
   ErrorCode,
-  paymentAmountMessages,
+  paymentAmountMessage,
   PayerMessages,
   PaymentMessages,
   type PayerPaymentForm,
@@ -53,7 +53,7 @@ function checkAmount(view: LinkView, amount: number | undefined, balance: number
   if (amount === undefined) return;
   const verdict = checkPaymentAmount({ amount, balance, capped: true, online: view.online });
   if (!verdict.ok) {
-    throw new PayerFormError(paymentAmountMessages[verdict.code], 422, 'amount');
+    throw new PayerFormError(paymentAmountMessage(verdict), 422, 'amount');
   }
 }
 

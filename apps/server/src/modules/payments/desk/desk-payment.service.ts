@@ -3,7 +3,6 @@ import {
   CashDeskMessages,
   checkPaymentAmount,
   ErrorCode,
-  paymentAmountMessages,
   StudentMessages,
   type deskPaymentRequestSchema,
 } from '@ecolage/contracts';
@@ -30,6 +29,7 @@ import { findPendingClaims } from './desk-payments.repository';
 import { findPaymentByKey, requestHash } from '../requests/idempotency-keys';
 import type { PaymentAttemptRow } from '../payments.tables';
 import { coveredOldestFirst } from '../requests/request-payment.service';
+import { amountRefused } from '../amount-refused';
 
 export type DeskPaymentInput = z.output<typeof deskPaymentRequestSchema>;
 
@@ -141,7 +141,7 @@ async function invoicesToPay(
     if (claimed.size > 0) throw awaitsPayment();
     throw balance === 0
       ? invalid('invoiceIds', CashDeskMessages.nothingDue)
-      : invalid('amount', paymentAmountMessages[verdict.code]);
+      : amountRefused(verdict);
   }
   return chosen ? free : coveredOldestFirst(free, request.amount);
 }

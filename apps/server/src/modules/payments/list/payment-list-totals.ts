@@ -1,3 +1,4 @@
+import { addDays, utcDay, utcMidnight } from '@ecolage/contracts';
 import type { DbOrTx } from '../../../platform/db/database';
 import { succeededStatuses } from './payment-figures.repository';
 import {
@@ -70,6 +71,5 @@ export class PaymentListTotals {
 
 /** Midnight UTC a week ago: moves once a day, so a day's page views share their counts. */
 function settledBoundary(now: Date): Date {
-  const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return new Date(day - SETTLED_AFTER_DAYS * 86_400_000);
+  return utcMidnight(addDays(utcDay(now), -SETTLED_AFTER_DAYS));
 }

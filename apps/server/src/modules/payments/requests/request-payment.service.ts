@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   checkPaymentAmount,
   ErrorCode,
-  paymentAmountMessages,
   PaymentMessages,
-  type PaymentAmountRefusal,
   type paymentRequestSchema,
   type WalletValue,
 } from '@ecolage/contracts';
@@ -30,6 +28,7 @@ import { payerDeadline } from '../processing/deadlines';
 import { checkAttempt } from '../processing/check-attempt.service';
 import { findPaymentByKey, isIdempotencyKeyTaken, requestHash } from './idempotency-keys';
 import type { PaymentsContext } from '../payments-context';
+import { amountRefused } from '../amount-refused';
 import type { PaymentAttemptRow } from '../payments.tables';
 
 type PaymentRequestInput = z.output<typeof paymentRequestSchema>;
@@ -190,14 +189,6 @@ async function refuseIfPaidMeanwhile(
     const verdict = checkPaymentAmount({ amount: chosenAmount, balance, capped: true });
     if (!verdict.ok) throw amountRefused(verdict);
   }
-}
-
-/** An amount the rules refuse (`checkPaymentAmount`), on the form's amount field. */
-function amountRefused(refusal: PaymentAmountRefusal): AppError {
-  const message = paymentAmountMessages[refusal.code];
-  return new AppError(ErrorCode.VALIDATION_FAILED, message, {
-    issues: [{ path: 'amount', message }],
-  });
 }
 
 /** The invoices, oldest due first, that the amount reaches (the last one perhaps in part). */

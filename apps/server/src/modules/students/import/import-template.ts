@@ -6,6 +6,7 @@ import {
 } from '@ecolage/contracts';
 import ExcelJS from 'exceljs';
 import type { DbOrTx } from '../../../platform/db/database';
+import { CSV_BOM, csvLine, csvQuoted } from '../../../platform/tabular-export';
 import { findImportCatalogue } from './import.repository';
 
 export type TemplateFormat = 'csv' | 'xlsx';
@@ -46,17 +47,16 @@ function exampleRow(catalogue: Catalogue): Record<StudentImportColumnKey, string
   };
 }
 
-function csvCell(value: string): string {
-  return /[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** UTF-8 with a BOM and `;`: what Excel opens correctly on a French Windows. */
+/**
+ * UTF-8 with a BOM and `;`: what Excel opens correctly on a French Windows. Cells are quoted but
+ * not guarded against formulas (no apostrophe): the import reads the template back as typed.
+ */
 function csvTemplate(example: Record<StudentImportColumnKey, string>): Buffer {
   const lines = [
-    studentImportColumns.map((column) => csvCell(column.header)).join(';'),
-    studentImportColumns.map((column) => csvCell(example[column.key])).join(';'),
+    csvLine(studentImportColumns.map((column) => csvQuoted(column.header))),
+    csvLine(studentImportColumns.map((column) => csvQuoted(example[column.key]))),
   ];
-  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+  return Buffer.from(CSV_BOM + lines.join(''), 'utf8');
 }
 
 async function xlsxTemplate(
