@@ -11,9 +11,16 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The providers' simulator, as `npm start` runs it in demo mode. */
 async function startSandbox() {
   const port = await freePort();
+  // Its SMTP server (the Boîte mail), where the product's SMTP_URL points.
+  const smtpPort = await freePort();
   const sandbox = spawn(process.execPath, [path.join(root, 'apps/psp-sandbox/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, PSP_SANDBOX_PORT: String(port), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PSP_SANDBOX_PORT: String(port),
+      PSP_SANDBOX_SMTP_PORT: String(smtpPort),
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
@@ -22,7 +29,7 @@ async function startSandbox() {
       (response) => response.ok,
       () => false,
     );
-    if (ready) return { origin, process: sandbox };
+    if (ready) return { origin, smtpPort, process: sandbox };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   sandbox.kill();
@@ -48,14 +55,14 @@ export default async function setup(project: TestProject) {
   const sandbox = await startSandbox();
   const { sandboxProviderEnv } = (await import(
     pathToFileURL(path.join(root, 'apps/psp-sandbox/demo-env.mjs')).href
-  )) as { sandboxProviderEnv(origin: string): Record<string, string> };
+  )) as { sandboxProviderEnv(origin: string, smtpPort?: number): Record<string, string> };
   // A known port rather than 0: the receipts' QR codes carry the server's public address.
   const port = await freePort();
   const server = spawn(process.execPath, [main], {
     cwd: root,
     env: {
       ...process.env,
-      ...sandboxProviderEnv(sandbox.origin),
+      ...sandboxProviderEnv(sandbox.origin, sandbox.smtpPort),
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -26,8 +26,12 @@ export function baseUrl(request: FastifyRequest, publicUrl: string | undefined):
   return (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
 }
 
-/** No SMTP yet: a captured e-mail goes to the log (and stays in outbound_messages). */
+/**
+ * Without SMTP, a captured e-mail goes to the log (and stays in outbound_messages); one queued for
+ * SMTP is not logged (its link is a secret).
+ */
 export function logCapturedEmail(request: FastifyRequest, message: OutboundMessage): void {
+  if (message.status !== 'captured') return;
   request.log.info(
     {
       outboundMessageId: message.id,
