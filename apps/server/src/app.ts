@@ -21,6 +21,7 @@ import {
   authRoutes,
   defaultLoginPolicy,
   invitationRoutes,
+  memberDirectory,
   passwordResetRoutes,
   profileRoutes,
   type LoginPolicy,
@@ -32,7 +33,12 @@ import { FileStore } from './platform/files';
 import { publicRoutes } from './modules/public';
 import { programmesRoutes } from './modules/programmes';
 import { studentImportRoutes, studentsExportRoutes, studentsRoutes } from './modules/students';
-import { billingRoutes, invoicesExportRoutes } from './modules/billing';
+import {
+  billingRoutes,
+  invoicesExportRoutes,
+  issueEnrolmentInvoices,
+  studentBalanceQueries,
+} from './modules/billing';
 import {
   paymentsListRoutes,
   paymentsRoutes,
@@ -47,6 +53,7 @@ import { cashDeskRoutes } from './modules/cash-desk';
 import { createLinkSigner, payerRoutes, payLinksRoutes, sendMessagePage } from './modules/payer';
 import { admissionsRoutes } from './modules/admissions';
 import { readEntryAssets } from './platform/http/web-assets';
+import { registerEventSubscribers } from './composition/event-handlers';
 
 export interface BuildAppOptions {
   database: Pick<DatabaseHandle, 'db' | 'engine'>;
@@ -129,6 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerStorableTextGuard(app);
   await app.register(cookie);
 
+  // Reactions that commit with their fact (the receipt shows a refund at once).
+  registerEventSubscribers();
   const { db, engine } = options.database;
   const keys = accessTokenKeys(options.jwtSecret);
   const files = new FileStore(options.uploadsDir);
@@ -152,12 +161,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(profileRoutes, { db, files });
   await app.register(auditRoutes, { db });
-  await app.register(teamRoutes, { db });
+  // The members screen shows the people behind memberships: auth (downstream of access)
+  // implements access's port, handed over here (docs/decisions/0015).
+  await app.register(teamRoutes, { db, members: memberDirectory });
   await app.register(programmesRoutes, { db });
-  await app.register(studentsRoutes, { db });
-  await app.register(studentImportRoutes, { db });
+  // Students show billing's balances and the import has billing invoice its enrolments: billing
+  // (downstream) implements students' ports, handed over here (docs/decisions/0016).
+  await app.register(studentsRoutes, { db, balances: studentBalanceQueries });
+  await app.register(studentImportRoutes, { db, issueInvoices: issueEnrolmentInvoices });
   await app.register(billingRoutes, { db });
-  await app.register(studentsExportRoutes, { db });
+  await app.register(studentsExportRoutes, { db, balances: studentBalanceQueries });
   await app.register(invoicesExportRoutes, { db });
   const payments = options.payments ?? paymentsWithoutProviders(db, app.log);
   // The payment screens show each payment's receipt: receipts (downstream) implements payments'

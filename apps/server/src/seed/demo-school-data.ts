@@ -9,6 +9,7 @@ import {
   enrolStudent,
   getBillingSettings,
   saveBillingSettings,
+  studentBalanceQueries,
 } from '../modules/billing';
 import { createAcademicYear, createLevel, createProgramme } from '../modules/programmes';
 import { addGuardian, createStudent } from '../modules/students';
@@ -144,13 +145,18 @@ export async function seedDemoSchoolData(db: Database, organizationId: string): 
   }
   const families = new Map<string, { phone: string; parent: [string, 'mother' | 'father'] }>();
   for (const [index, [fullName, programme, level, status]] of STUDENTS.entries()) {
-    const student = await createStudent(db, acting, {
-      fullName,
-      phone: `+2289${String(1_000_000 + index * 7_919).padStart(7, '0')}`,
-      email: null,
-      programmeId: programmeIds.get(programme)!,
-      status,
-    });
+    const student = await createStudent(
+      db,
+      acting,
+      {
+        fullName,
+        phone: `+2289${String(1_000_000 + index * 7_919).padStart(7, '0')}`,
+        email: null,
+        programmeId: programmeIds.get(programme)!,
+        status,
+      },
+      studentBalanceQueries,
+    );
     const familyName = fullName.split(' ').slice(1).join(' ');
     const family = families.get(familyName) ?? {
       phone: `+2287${String(9_000_000 + index * 1_237).padStart(7, '0')}`,

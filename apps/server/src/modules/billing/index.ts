@@ -38,14 +38,16 @@ export {
   type LedgerCheck,
   type LedgerDifference,
 } from './ledger-check/ledger-check.service';
-export { findPaymentAllocations } from './allocations/payment-allocations.repository';
+export { findPaymentAllocations } from './allocations/payment-allocations.reads';
 /** Chosen invoices with their state and whether they are a guardian's (the payer's checks). */
-export { findInvoicesForGuardian } from './allocations/family-credit.repository';
+export { findInvoicesForGuardian } from './allocations/payable-invoices.reads';
+export { findInvoicesWithLines, type InvoiceWithLines } from './invoices/paid-invoices.reads';
+/** A student's (or a family's) open balance: one definition, owned here. */
 export {
-  findInvoicesWithLines,
   openBalanceOfStudents,
-  type InvoiceWithLines,
-} from './invoices/paid-invoices.repository';
+  openBalanceSum,
+  studentBalanceQueries,
+} from './invoices/open-balance';
 export {
   refundPaymentAllocations,
   type PaymentRefundReversal,

@@ -4,6 +4,7 @@ export {
   findAcademicYear,
   findCurrentAcademicYear,
   findLevel,
+  findProgramme,
   type LevelFees,
 } from './programmes.repository';
 export {

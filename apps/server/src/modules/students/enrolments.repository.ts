@@ -1,38 +1,6 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/database';
-import { academicYears, levels, programmes } from '../programmes';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx, Transaction } from '../../platform/db/database';
 import { enrolments, studentGuardians, type EnrolmentRow } from './students.tables';
-
-export async function findEnrolments(db: DbOrTx, organizationId: string, studentId: string) {
-  return db
-    .select({
-      enrolment: enrolments,
-      year: { id: academicYears.id, label: academicYears.label, startsOn: academicYears.startsOn },
-      level: { id: levels.id, name: levels.name },
-      programme: { id: programmes.id, name: programmes.name },
-    })
-    .from(enrolments)
-    .innerJoin(
-      academicYears,
-      and(
-        eq(academicYears.organizationId, enrolments.organizationId),
-        eq(academicYears.id, enrolments.academicYearId),
-      ),
-    )
-    .innerJoin(
-      levels,
-      and(eq(levels.organizationId, enrolments.organizationId), eq(levels.id, enrolments.levelId)),
-    )
-    .innerJoin(
-      programmes,
-      and(
-        eq(programmes.organizationId, levels.organizationId),
-        eq(programmes.id, levels.programmeId),
-      ),
-    )
-    .where(and(eq(enrolments.organizationId, organizationId), eq(enrolments.studentId, studentId)))
-    .orderBy(desc(academicYears.startsOn), desc(enrolments.enrolledAt));
-}
 
 export async function findActiveEnrolment(
   db: DbOrTx,
@@ -105,4 +73,26 @@ export async function countEnrolledSiblings(
       ),
     );
   return row?.count ?? 0;
+}
+
+/** A new active enrolment, in the caller's transaction (billing issues its invoices after). */
+export async function insertEnrolment(
+  tx: Transaction,
+  enrolment: { organizationId: string; studentId: string; levelId: string; academicYearId: string },
+): Promise<EnrolmentRow> {
+  const [row] = await tx.insert(enrolments).values(enrolment).returning();
+  return row!;
+}
+
+/** Marks an enrolment withdrawn (kept, with its day and reason), in the caller's transaction. */
+export async function markEnrolmentWithdrawn(
+  tx: Transaction,
+  organizationId: string,
+  enrolmentId: string,
+  withdrawal: { at: Date; reason: string },
+): Promise<void> {
+  await tx
+    .update(enrolments)
+    .set({ status: 'withdrawn', withdrawnAt: withdrawal.at, withdrawalReason: withdrawal.reason })
+    .where(and(eq(enrolments.organizationId, organizationId), eq(enrolments.id, enrolmentId)));
 }

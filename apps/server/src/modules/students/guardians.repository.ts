@@ -96,3 +96,71 @@ export async function findGuardianPage(
     .where(where);
   return { rows, total: count?.total ?? 0 };
 }
+
+/**
+ * The guardians' rows, locked in id order until the transaction ends: every use of a family's
+ * money (credit applied, payment allocated) queues here, so the same credit is never spent twice.
+ * `no key update` still lets other transactions link students to the guardians meanwhile.
+ */
+export async function lockGuardians(db: DbOrTx, organizationId: string, guardianIds: string[]) {
+  if (guardianIds.length === 0) return [];
+  return db
+    .select({ id: guardians.id, fullName: guardians.fullName })
+    .from(guardians)
+    .where(
+      and(
+        eq(guardians.organizationId, organizationId),
+        inArray(guardians.id, [...new Set(guardianIds)]),
+      ),
+    )
+    .orderBy(asc(guardians.id))
+    .for('no key update');
+}
+
+/** One guardian's row, locked (`lockGuardians`). */
+export async function lockGuardian(db: DbOrTx, organizationId: string, guardianId: string) {
+  const [row] = await lockGuardians(db, organizationId, [guardianId]);
+  return row;
+}
+
+/** The ids of the main payers of these students (a subquery). */
+function mainPayersOf(db: DbOrTx, organizationId: string, studentIds: string[]) {
+  return db
+    .selectDistinct({ guardianId: studentGuardians.guardianId })
+    .from(studentGuardians)
+    .where(
+      and(
+        eq(studentGuardians.organizationId, organizationId),
+        inArray(studentGuardians.studentId, [...new Set(studentIds)]),
+        eq(studentGuardians.isMainPayer, true),
+      ),
+    );
+}
+
+/**
+ * Locks the main payers of students about to be billed, in id order, before any open invoice is
+ * locked: the order a payment takes (guardian, then invoices), so issuing and paying never
+ * deadlock. Returns their ids.
+ */
+export async function lockMainPayers(db: DbOrTx, organizationId: string, studentIds: string[]) {
+  if (studentIds.length === 0) return [];
+  const rows = await db
+    .select({ id: guardians.id })
+    .from(guardians)
+    .where(
+      and(
+        eq(guardians.organizationId, organizationId),
+        inArray(guardians.id, mainPayersOf(db, organizationId, studentIds)),
+      ),
+    )
+    .orderBy(asc(guardians.id))
+    .for('no key update');
+  return rows.map((row) => row.id);
+}
+
+/** The main payers of these students. */
+export async function findMainPayers(db: DbOrTx, organizationId: string, studentIds: string[]) {
+  if (studentIds.length === 0) return [];
+  const rows = await mainPayersOf(db, organizationId, studentIds);
+  return rows.map((row) => row.guardianId);
+}

@@ -15,7 +15,13 @@ export {
   recordStatusChange,
   studentSearchKey,
 } from './students.service';
-export { countEnrolledSiblings, findActiveEnrolment, findEnrolment } from './enrolments.repository';
+export {
+  countEnrolledSiblings,
+  findActiveEnrolment,
+  findEnrolment,
+  insertEnrolment,
+  markEnrolmentWithdrawn,
+} from './enrolments.repository';
 export {
   advanceMatriculeSequence,
   findNumbering,
@@ -25,22 +31,35 @@ export {
 } from './matricules.repository';
 export {
   activeEnrolmentJoin,
-  enrolledLevelJoin,
   mainPayerJoin,
   mainPayerLinkJoin,
-  studentProgrammeJoin,
   findStudent,
   lockStudent,
 } from './students.repository';
+export { enrolledLevelJoin, studentProgrammeJoin } from './student-list.reads';
+export type {
+  EnrolmentsToInvoice,
+  IssueEnrolmentInvoices,
+  StudentBalanceQueries,
+  StudentBalances,
+  StudentKey,
+} from './billing.port';
 export {
   addGuardian,
   findOrCreateGuardian,
   guardianSearchKey,
   linkGuardianToStudent,
 } from './guardians.service';
-export { archiveStudent, createStudent, insertStudent, studentItem } from './students.service';
+export { archiveStudent, createStudent, insertStudent } from './students.service';
+export { studentItem } from './student-list.service';
 export { changeStudentStatus } from './student-status';
-export { findGuardian } from './guardians.repository';
+export {
+  findGuardian,
+  findMainPayers,
+  lockGuardian,
+  lockGuardians,
+  lockMainPayers,
+} from './guardians.repository';
 export { studentsExportRoutes } from './students-export.routes';
 export { studentImportRoutes } from './import/import.routes';
 export { failInterruptedImports } from './import/import.repository';
@@ -48,7 +67,7 @@ export {
   findStudentCards,
   findStudentIdsOfGuardian,
   type StudentCard,
-} from './student-cards.repository';
+} from './student-cards.reads';
 export { findStudentGuardians } from './guardians.repository';
 export {
   findStudentPayerByMatriculeAndPhone,

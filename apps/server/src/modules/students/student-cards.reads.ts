@@ -1,8 +1,13 @@
+/**
+ * Named read-only query: students as receipts and papers name them, with the programme and level
+ * of their current enrolment (the programmes module's tables).
+ */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
-import { academicYears, levels, programmes } from '../programmes';
+import { sameSchool } from '../../platform/db/tenant-join';
+import { academicYears, levels, programmes } from '../programmes/programmes.tables';
 import { findStudentsOfGuardians } from './guardians.repository';
-import { enrolledLevelJoin, studentProgrammeJoin } from './students.repository';
+import { enrolledLevelJoin, studentProgrammeJoin } from './student-list.reads';
 import { enrolments, students } from './students.tables';
 
 /** A student as a receipt or a paper names them. */
@@ -42,19 +47,10 @@ export async function findStudentCards(
     .from(enrolments)
     .innerJoin(
       academicYears,
-      and(
-        eq(academicYears.organizationId, enrolments.organizationId),
-        eq(academicYears.id, enrolments.academicYearId),
-      ),
+      sameSchool(academicYears, academicYears.id, enrolments, enrolments.academicYearId),
     )
     .innerJoin(levels, enrolledLevelJoin())
-    .innerJoin(
-      programmes,
-      and(
-        eq(programmes.organizationId, levels.organizationId),
-        eq(programmes.id, levels.programmeId),
-      ),
-    )
+    .innerJoin(programmes, sameSchool(programmes, programmes.id, levels, levels.programmeId))
     .where(
       and(
         eq(enrolments.organizationId, organizationId),

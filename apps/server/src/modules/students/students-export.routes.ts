@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../platform/db/database';
 import { actingMember } from '../../platform/http/acting-member';
 import { sendTabular } from '../../platform/tabular-export';
+import type { StudentBalanceQueries } from './billing.port';
 import { exportStudents } from './students-export';
 
 /** The students screen's filters (no pages) and the file format. */
@@ -14,10 +15,10 @@ const studentExportQuerySchema = studentListQuerySchema
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 /** « Exporter » of the students screen: CSV (UTF-8 with BOM, « ; ») or XLSX, journaled. */
-export const studentsExportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
-  app,
-  { db },
-) => {
+export const studentsExportRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  balances: StudentBalanceQueries;
+}> = async (app, { db, balances }) => {
   app.get(
     '/api/students/export',
     {
@@ -31,7 +32,13 @@ export const studentsExportRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
     },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const { day, table } = await exportStudents(db, actingMember(request), filters, format);
+      const { day, table } = await exportStudents(
+        db,
+        actingMember(request),
+        filters,
+        format,
+        balances,
+      );
       return sendTabular(reply, { subject: 'etudiants', day, format }, table);
     },
   );

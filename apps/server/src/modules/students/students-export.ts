@@ -1,109 +1,14 @@
 import { formatPhone, studentStatusLabels, type ExportFormat } from '@ecolage/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../../platform/db/database';
+import type { Database } from '../../platform/db/database';
 import type { ActingMember } from '../../platform/http/acting-member';
 import { keysetPages, type TabularColumn, type TabularTable } from '../../platform/tabular-export';
 import { recordAuditEntry } from '../audit';
-// Named read-only query over billing's invoices (the balances), as students.repository does.
-import { invoices } from '../billing/billing.tables';
-import { levels, programmes } from '../programmes';
-import { studentListContext } from './students.service';
-import {
-  activeEnrolmentJoin,
-  enrolledLevelJoin,
-  mainPayerJoin,
-  mainPayerLinkJoin,
-  studentProgrammeJoin,
-  studentListConditions,
-  type StudentFilters,
-  type StudentListContext,
-} from './students.repository';
-import { enrolments, guardians, studentGuardians, students } from './students.tables';
+import type { StudentBalanceQueries } from './billing.port';
+import type { StudentFilters } from './student-list.reads';
+import { studentListContext } from './student-list.service';
+import { countExportRows, findExportPage, type PageKey } from './students-export.reads';
 
 export type StudentExportFilters = StudentFilters;
-type ExportContext = StudentListContext;
-interface PageKey {
-  fullName: string;
-  matricule: string;
-}
-
-const openStatuses = ['open', 'partially_paid'] as const;
-
-async function countExportRows(
-  db: DbOrTx,
-  organizationId: string,
-  filters: StudentExportFilters,
-  context: ExportContext,
-) {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(students)
-    .leftJoin(enrolments, activeEnrolmentJoin(context))
-    .where(studentListConditions(organizationId, filters, context));
-  return row?.count ?? 0;
-}
-
-/** One keyset page of the export, in the screen's order (name, then matricule). */
-function findExportPage(
-  db: DbOrTx,
-  organizationId: string,
-  filters: StudentExportFilters,
-  context: ExportContext,
-  after: PageKey | undefined,
-  limit: number,
-) {
-  const balances = db
-    .select({
-      due: sql<number>`coalesce(sum(${invoices.total} - ${invoices.paid}), 0)`
-        .mapWith(Number)
-        .as('due'),
-      overdue: sql<number>`coalesce(sum(${invoices.total} - ${invoices.paid})
-        filter (where ${invoices.dueOn} < ${context.today}), 0)`
-        .mapWith(Number)
-        .as('overdue'),
-    })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.organizationId, students.organizationId),
-        eq(invoices.studentId, students.id),
-        inArray(invoices.status, [...openStatuses]),
-      ),
-    )
-    .as('balances');
-  return db
-    .select({
-      matricule: students.matricule,
-      fullName: students.fullName,
-      phone: students.phone,
-      email: students.email,
-      status: students.status,
-      archivedAt: students.archivedAt,
-      programme: programmes.name,
-      level: levels.name,
-      guardian: guardians.fullName,
-      guardianPhone: guardians.phone,
-      due: balances.due,
-      overdue: balances.overdue,
-    })
-    .from(students)
-    .leftJoin(enrolments, activeEnrolmentJoin(context))
-    .leftJoin(levels, enrolledLevelJoin())
-    .leftJoin(programmes, studentProgrammeJoin())
-    .leftJoin(studentGuardians, mainPayerLinkJoin())
-    .leftJoin(guardians, mainPayerJoin())
-    .leftJoinLateral(balances, sql`true`)
-    .where(
-      and(
-        studentListConditions(organizationId, filters, context),
-        after
-          ? sql`(${students.fullName}, ${students.matricule}) > (${after.fullName}, ${after.matricule})`
-          : undefined,
-      ),
-    )
-    .orderBy(asc(students.fullName), asc(students.matricule))
-    .limit(limit);
-}
 
 type ExportRow = Awaited<ReturnType<typeof findExportPage>>[number];
 
@@ -156,9 +61,10 @@ export async function exportStudents(
   acting: ActingMember,
   filters: StudentExportFilters,
   format: ExportFormat,
+  balances: StudentBalanceQueries,
 ): Promise<{ day: string; table: TabularTable<ExportRow> }> {
   const { organizationId } = acting;
-  const context = await studentListContext(db, organizationId, filters.yearId);
+  const context = await studentListContext(db, organizationId, balances, filters.yearId);
   await db.transaction(async (tx) => {
     const lines = await countExportRows(tx, organizationId, filters, context);
     await recordAuditEntry(tx, {

@@ -30,14 +30,9 @@ import {
   updateGuardian,
   updateGuardianLink,
 } from './guardians.service';
-import {
-  createStudent,
-  getStudent,
-  listStudents,
-  removeStudent,
-  summarizeStudents,
-  updateStudent,
-} from './students.service';
+import type { StudentBalanceQueries } from './billing.port';
+import { getStudent, listStudents, summarizeStudents } from './student-list.service';
+import { createStudent, removeStudent, updateStudent } from './students.service';
 
 const errors = {
   400: apiErrorSchema,
@@ -51,7 +46,11 @@ const read = { permission: 'read:students' } as const;
 const write = { permission: 'write:students' } as const;
 
 /** Students and their guardians (spec « Étudiants »). */
-export const studentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const studentsRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  /** Billing's balance queries, handed over by the composition root. */
+  balances: StudentBalanceQueries;
+}> = async (app, { db, balances }) => {
   const school = (request: Parameters<typeof requireMember>[0]) =>
     requireMember(request).organizationId;
 
@@ -66,7 +65,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: studentListSchema, ...errors },
       },
     },
-    (request) => listStudents(db, school(request), request.query),
+    (request) => listStudents(db, school(request), request.query, balances),
   );
 
   app.get(
@@ -94,7 +93,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createStudent(db, actingMember(request), request.body)),
+      reply.code(201).send(await createStudent(db, actingMember(request), request.body, balances)),
   );
 
   app.get(
@@ -108,7 +107,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: studentDetailSchema, ...errors },
       },
     },
-    (request) => getStudent(db, school(request), request.params.studentId),
+    (request) => getStudent(db, school(request), request.params.studentId, balances),
   );
 
   app.patch(
@@ -123,7 +122,8 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: studentItemSchema, ...errors },
       },
     },
-    (request) => updateStudent(db, actingMember(request), request.params.studentId, request.body),
+    (request) =>
+      updateStudent(db, actingMember(request), request.params.studentId, request.body, balances),
   );
 
   app.delete(

@@ -1,37 +1,28 @@
-import {
-  ErrorCode,
-  ProgrammeMessages,
-  StudentMessages,
-  type RemovalOutcome,
-  type StudentDetail,
-  type StudentItem,
-  type StudentListQuery,
-  type StudentRequest,
-  type StudentStatus,
-  type StudentSummary,
+import type {
+  RemovalOutcome,
+  StudentItem,
+  StudentRequest,
+  StudentStatus,
 } from '@ecolage/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { Database, DbOrTx, Transaction } from '../../platform/db/database';
 import { deleteUnlessReferenced } from '../../platform/db/errors';
-import { AppError, notFound } from '../../platform/errors';
+import { notFound, domainError } from '../../platform/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
 import { foldForSearch } from '../../platform/search-text';
 import { recordAuditEntry } from '../audit';
-import { schoolToday } from '../organizations';
-import { findCurrentAcademicYear, programmes } from '../programmes';
-import { findEnrolments } from './enrolments.repository';
-import { findStudentGuardians, findStudentsOfGuardians } from './guardians.repository';
+import { findProgramme } from '../programmes';
 import { formatMatricule, matriculeExists, reserveMatricules } from './matricules.repository';
+import type { StudentBalanceQueries } from './billing.port';
+import { studentItem } from './student-list.service';
 import {
-  countStudentsByStatus,
-  findStatusHistory,
+  deleteStudentRow,
   findStudent,
-  findStudentBalances,
-  findStudentPage,
+  insertStatusChange,
+  insertStudentRow,
   lockStudent,
-  type StudentListContext,
+  updateStudentRow,
 } from './students.repository';
-import { students, studentStatusChanges, type StudentRow } from './students.tables';
+import type { StudentRow } from './students.tables';
 
 /** What the search box matches for a student: name, matricule, phone digits (local and full). */
 export function studentSearchKey(student: {
@@ -67,20 +58,9 @@ export function auditStudent(
 
 async function checkProgramme(tx: DbOrTx, organizationId: string, programmeId: string | null) {
   if (!programmeId) return;
-  const [row] = await tx
-    .select({ archivedAt: programmes.archivedAt })
-    .from(programmes)
-    .where(and(eq(programmes.organizationId, organizationId), eq(programmes.id, programmeId)));
-  const problem = !row
-    ? ProgrammeMessages.programmeNotFound
-    : row.archivedAt
-      ? ProgrammeMessages.programmeArchived
-      : null;
-  if (problem) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, problem, {
-      issues: [{ path: 'programmeId', message: problem }],
-    });
-  }
+  const row = await findProgramme(tx, organizationId, programmeId);
+  const problem = !row ? 'PROGRAMME_NOT_FOUND' : row.archivedAt ? 'PROGRAMME_ARCHIVED' : null;
+  if (problem) throw domainError(problem, {}, { field: 'programmeId', statusCode: 400 });
 }
 
 /** The next free matricule of the school's sequence (skipping any taken by an import). */
@@ -98,7 +78,7 @@ export async function recordStatusChange(
   studentId: string,
   change: { from: StudentStatus | null; to: StudentStatus; reason: string | null; by: string },
 ) {
-  await tx.insert(studentStatusChanges).values({
+  await insertStatusChange(tx, {
     organizationId,
     studentId,
     fromStatus: change.from,
@@ -120,40 +100,38 @@ export async function insertStudent(
   const { organizationId } = acting;
   await checkProgramme(tx, organizationId, request.programmeId);
   const matricule = await nextMatricule(tx, organizationId);
-  const [row] = await tx
-    .insert(students)
-    .values({
-      organizationId,
-      matricule,
-      fullName: request.fullName,
-      phone: request.phone,
-      email: request.email,
-      status: request.status,
-      programmeId: request.programmeId,
-      searchKey: studentSearchKey({ ...request, matricule }),
-    })
-    .returning();
-  await recordStatusChange(tx, organizationId, row!.id, {
+  const row = await insertStudentRow(tx, {
+    organizationId,
+    matricule,
+    fullName: request.fullName,
+    phone: request.phone,
+    email: request.email,
+    status: request.status,
+    programmeId: request.programmeId,
+    searchKey: studentSearchKey({ ...request, matricule }),
+  });
+  await recordStatusChange(tx, organizationId, row.id, {
     from: null,
     to: request.status,
     reason: request.statusReason || null,
     by: acting.actor.label,
   });
-  await auditStudent(tx, acting, 'student.created', row!.id, {
-    étudiant: row!.fullName,
+  await auditStudent(tx, acting, 'student.created', row.id, {
+    étudiant: row.fullName,
     matricule,
     statut: request.status,
   });
-  return row!;
+  return row;
 }
 
 export async function createStudent(
   db: Database,
   acting: ActingMember,
   request: StudentRequest,
+  balances: StudentBalanceQueries,
 ): Promise<StudentItem> {
   const row = await db.transaction((tx) => insertStudent(tx, acting, request));
-  return studentItem(db, acting.organizationId, row.id);
+  return studentItem(db, acting.organizationId, row.id, balances);
 }
 
 /** Archives a student in the caller's transaction: kept with its history, out of the lists. */
@@ -162,10 +140,10 @@ export async function archiveStudent(
   acting: ActingMember,
   student: StudentRow,
 ): Promise<void> {
-  await tx
-    .update(students)
-    .set({ archivedAt: student.archivedAt ?? new Date(), updatedAt: new Date() })
-    .where(and(eq(students.organizationId, student.organizationId), eq(students.id, student.id)));
+  await updateStudentRow(tx, student.organizationId, student.id, {
+    archivedAt: student.archivedAt ?? new Date(),
+    updatedAt: new Date(),
+  });
   await auditStudent(tx, acting, 'student.archived', student.id, {
     étudiant: student.fullName,
     matricule: student.matricule,
@@ -177,28 +155,26 @@ export async function updateStudent(
   acting: ActingMember,
   studentId: string,
   request: StudentRequest,
+  balances: StudentBalanceQueries,
 ): Promise<StudentItem> {
   await db.transaction(async (tx) => {
     const { organizationId } = acting;
     const current = await findStudent(tx, organizationId, studentId);
-    if (!current) throw notFound(StudentMessages.notFound);
+    if (!current) throw notFound('STUDENT_NOT_FOUND');
     await checkProgramme(
       tx,
       organizationId,
       request.programmeId === current.programmeId ? null : request.programmeId,
     );
-    await tx
-      .update(students)
-      .set({
-        fullName: request.fullName,
-        phone: request.phone,
-        email: request.email,
-        status: request.status,
-        programmeId: request.programmeId,
-        searchKey: studentSearchKey({ ...request, matricule: current.matricule }),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(students.organizationId, organizationId), eq(students.id, studentId)));
+    await updateStudentRow(tx, organizationId, studentId, {
+      fullName: request.fullName,
+      phone: request.phone,
+      email: request.email,
+      status: request.status,
+      programmeId: request.programmeId,
+      searchKey: studentSearchKey({ ...request, matricule: current.matricule }),
+      updatedAt: new Date(),
+    });
     if (request.status !== current.status) {
       await recordStatusChange(tx, organizationId, studentId, {
         from: current.status,
@@ -219,7 +195,7 @@ export async function updateStudent(
       });
     }
   });
-  return studentItem(db, acting.organizationId, studentId);
+  return studentItem(db, acting.organizationId, studentId, balances);
 }
 
 function changedFields(current: StudentRow, request: StudentRequest): string[] {
@@ -247,11 +223,9 @@ export async function removeStudent(
     // Locked first: a second removal of the same student waits here, then finds it gone (404)
     // instead of deleting nothing, journaling a second deletion or deadlocking on its children.
     const current = await lockStudent(tx, organizationId, studentId);
-    if (!current) throw notFound(StudentMessages.notFound);
+    if (!current) throw notFound('STUDENT_NOT_FOUND');
     const erased = await deleteUnlessReferenced(tx, (savepoint) =>
-      savepoint
-        .delete(students)
-        .where(and(eq(students.organizationId, organizationId), eq(students.id, studentId))),
+      deleteStudentRow(savepoint, organizationId, studentId),
     );
     if (!erased) {
       await archiveStudent(tx, acting, current);
@@ -263,129 +237,4 @@ export async function removeStudent(
     });
     return { outcome: 'deleted' };
   });
-}
-
-/** The day and the year the list's level, balance and overdue columns are read for. */
-export async function studentListContext(
-  db: DbOrTx,
-  organizationId: string,
-  yearId?: string,
-): Promise<StudentListContext> {
-  const [today, current] = await Promise.all([
-    schoolToday(db, organizationId),
-    yearId ? Promise.resolve(undefined) : findCurrentAcademicYear(db, organizationId),
-  ]);
-  return { today, yearId: yearId ?? current?.id ?? null };
-}
-
-type StudentPageRow = Awaited<ReturnType<typeof findStudentPage>>['rows'][number];
-
-function toItem(row: StudentPageRow): StudentItem {
-  const { student } = row;
-  return {
-    id: student.id,
-    matricule: student.matricule,
-    fullName: student.fullName,
-    phone: student.phone,
-    email: student.email,
-    status: student.status,
-    archived: student.archivedAt !== null,
-    programme:
-      student.programmeId && row.programmeName
-        ? { id: student.programmeId, name: row.programmeName }
-        : null,
-    level: row.levelId && row.levelName ? { id: row.levelId, name: row.levelName } : null,
-    balance: row.balance,
-    overdue: row.overdue,
-  };
-}
-
-export async function listStudents(db: DbOrTx, organizationId: string, query: StudentListQuery) {
-  const context = await studentListContext(db, organizationId, query.yearId);
-  const { rows, total } = await findStudentPage(db, organizationId, query, context);
-  return { items: rows.map(toItem), total, page: query.page, pageSize: query.pageSize };
-}
-
-export async function summarizeStudents(
-  db: DbOrTx,
-  organizationId: string,
-): Promise<StudentSummary> {
-  const counts = await countStudentsByStatus(db, organizationId);
-  return { total: counts.active + counts.suspended + counts.pending, ...counts };
-}
-
-/** One student's row as the list shows it, for the school's day and current year. */
-async function studentRow(
-  db: DbOrTx,
-  organizationId: string,
-  studentId: string,
-  context: StudentListContext,
-) {
-  const { rows } = await findStudentPage(
-    db,
-    organizationId,
-    { includeArchived: true, page: 1, pageSize: 1 },
-    { ...context, studentId },
-  );
-  if (!rows[0]) throw notFound(StudentMessages.notFound);
-  return rows[0];
-}
-
-/** One student as the list shows it (after a create, an update or an enrolment). */
-export async function studentItem(db: DbOrTx, organizationId: string, studentId: string) {
-  const context = await studentListContext(db, organizationId);
-  return toItem(await studentRow(db, organizationId, studentId, context));
-}
-
-export async function getStudent(
-  db: DbOrTx,
-  organizationId: string,
-  studentId: string,
-): Promise<StudentDetail> {
-  const context = await studentListContext(db, organizationId);
-  const row = await studentRow(db, organizationId, studentId, context);
-  const [history, guardianRows, enrolmentRows, balances] = await Promise.all([
-    findStatusHistory(db, organizationId, studentId),
-    findStudentGuardians(db, organizationId, studentId),
-    findEnrolments(db, organizationId, studentId),
-    findStudentBalances(db, organizationId, studentId, context.today),
-  ]);
-  const families = await findStudentsOfGuardians(
-    db,
-    organizationId,
-    guardianRows.map((row) => row.guardian.id),
-  );
-  return {
-    ...toItem(row),
-    createdAt: row.student.createdAt.toISOString(),
-    statusHistory: history.map((change) => ({
-      from: change.fromStatus,
-      to: change.toStatus,
-      reason: change.reason,
-      changedBy: change.changedBy,
-      changedAt: change.changedAt.toISOString(),
-    })),
-    guardians: guardianRows.map(({ guardian, link }) => ({
-      id: guardian.id,
-      fullName: guardian.fullName,
-      phone: guardian.phone,
-      email: guardian.email,
-      relation: link.relation,
-      mainPayer: link.isMainPayer,
-      otherStudents: families
-        .filter((member) => member.guardianId === guardian.id && member.id !== studentId)
-        .map(({ id, fullName, matricule }) => ({ id, fullName, matricule })),
-    })),
-    enrolments: enrolmentRows.map(({ enrolment, year, level, programme }) => ({
-      id: enrolment.id,
-      academicYear: { id: year.id, label: year.label },
-      programme,
-      level,
-      status: enrolment.status,
-      enrolledAt: enrolment.enrolledAt.toISOString(),
-      withdrawnAt: enrolment.withdrawnAt?.toISOString() ?? null,
-      withdrawalReason: enrolment.withdrawalReason,
-    })),
-    balances,
-  };
 }

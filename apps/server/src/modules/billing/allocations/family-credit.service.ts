@@ -10,13 +10,9 @@ import {
   type LedgerPosting,
 } from '../../ledger';
 import { schoolToday } from '../../organizations';
-import {
-  byDueDate,
-  findGuardianPayableInvoices,
-  findMainPayers,
-  insertCreditMovement,
-  lockGuardian,
-} from './family-credit.repository';
+import { insertCreditMovement } from './family-credit.repository';
+import { byDueDate, findGuardianPayableInvoices } from './payable-invoices.reads';
+import { findMainPayers, lockGuardian } from '../../students';
 import { allocateToInvoice } from '../invoices/invoices.repository';
 
 /**

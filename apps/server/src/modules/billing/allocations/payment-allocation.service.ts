@@ -1,7 +1,6 @@
-import { ErrorCode, PaymentMessages } from '@ecolage/contracts';
 import { addFrancs } from '@ecolage/money';
 import type { DbOrTx, Transaction } from '../../../platform/db/database';
-import { AppError } from '../../../platform/errors';
+import { domainError } from '../../../platform/errors';
 import {
   findPostedKeys,
   journalForAccount,
@@ -9,18 +8,17 @@ import {
   postLedgerTransactions,
   type LedgerEntryInput,
 } from '../../ledger';
+import { findPaymentCredit, insertCreditMovements } from './family-credit.repository';
 import {
   byDueDate,
   findGuardianPayableInvoices,
   findInvoicesForGuardian,
   findInvoicesForPayments,
-  findPaymentCredit,
-  insertCreditMovements,
-  lockGuardians,
   type PayableRow,
-} from './family-credit.repository';
+} from './payable-invoices.reads';
+import { lockGuardians } from '../../students';
 import { allocateToInvoices } from '../invoices/invoices.repository';
-import { findPaymentAllocations } from './payment-allocations.repository';
+import { findPaymentAllocations } from './payment-allocations.reads';
 
 export interface PayableInvoice {
   id: string;
@@ -66,9 +64,7 @@ export async function listPayableInvoices(
   const wanted = [...new Set(invoiceIds)];
   const rows = await findInvoicesForGuardian(db, organizationId, guardianId, wanted);
   if (rows.length !== wanted.length || rows.some((row) => !isPayable(row) || !row.linked)) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, PaymentMessages.invoiceNotPayable, {
-      issues: [{ path: 'invoiceIds', message: PaymentMessages.invoiceNotPayable }],
-    });
+    throw domainError('INVOICE_NOT_PAYABLE', {}, { field: 'invoiceIds' });
   }
   return rows.sort(byDueDate).map(toPayable);
 }

@@ -1,64 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
-import { students } from '../../students';
-import { invoiceAllocations, invoices } from '../billing.tables';
-import { studentOfInvoice } from '../invoices/invoices.repository';
-
-/** Money applied to an invoice that a refund may take back. */
-export interface AllocationHeld {
-  allocationId: string;
-  invoiceId: string;
-  studentId: string;
-  matricule: string;
-  amount: number;
-}
-
-/**
- * The allocations of one source — a payment's own (`payment`, its id) or a guardian's credit
- * (`credit`, the guardian's id) — newest first, the order a refund takes them back in. Their
- * invoices are locked FOR UPDATE in id order (the order every payment takes) before they change.
- */
-export async function lockAllocationsOf(
-  db: DbOrTx,
-  organizationId: string,
-  source: { sourceType: 'payment' | 'credit'; sourceId: string },
-): Promise<AllocationHeld[]> {
-  const rows = await db
-    .select({
-      allocationId: invoiceAllocations.id,
-      invoiceId: invoiceAllocations.invoiceId,
-      studentId: students.id,
-      matricule: students.matricule,
-      amount: invoiceAllocations.amount,
-    })
-    .from(invoiceAllocations)
-    .innerJoin(
-      invoices,
-      and(
-        eq(invoices.organizationId, invoiceAllocations.organizationId),
-        eq(invoices.id, invoiceAllocations.invoiceId),
-      ),
-    )
-    .innerJoin(students, studentOfInvoice)
-    .where(
-      and(
-        eq(invoiceAllocations.organizationId, organizationId),
-        eq(invoiceAllocations.sourceType, source.sourceType),
-        eq(invoiceAllocations.sourceId, source.sourceId),
-      ),
-    )
-    .orderBy(desc(invoiceAllocations.createdAt), desc(invoiceAllocations.id));
-  const invoiceIds = [...new Set(rows.map((row) => row.invoiceId))];
-  if (invoiceIds.length > 0) {
-    await db
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(and(eq(invoices.organizationId, organizationId), inArray(invoices.id, invoiceIds)))
-      .orderBy(asc(invoices.id))
-      .for('update');
-  }
-  return rows;
-}
+import { invoiceAllocations } from '../billing.tables';
 
 /** How much of an allocation a refund takes back. */
 export interface TakeBack {

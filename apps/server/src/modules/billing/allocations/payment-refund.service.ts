@@ -8,14 +8,11 @@ import {
   type LedgerEntryInput,
 } from '../../ledger';
 import { schoolToday } from '../../organizations';
-import { insertCreditMovement, lockGuardian } from './family-credit.repository';
+import { insertCreditMovement } from './family-credit.repository';
+import { lockGuardian } from '../../students';
 import { familyCreditBalance } from './family-credit.service';
-import {
-  lockAllocationsOf,
-  takeBackAllocations,
-  type AllocationHeld,
-  type TakeBack,
-} from './payment-refund.repository';
+import { takeBackAllocations, type TakeBack } from './payment-refund.repository';
+import { lockAllocationsOf, type AllocationHeld } from './payment-refund.reads';
 
 export interface PaymentRefundToPost {
   organizationId: string;

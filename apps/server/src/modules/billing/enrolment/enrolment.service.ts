@@ -1,13 +1,6 @@
-import {
-  ErrorCode,
-  ProgrammeMessages,
-  StudentMessages,
-  type Enrolment,
-  type EnrolRequest,
-} from '@ecolage/contracts';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { Enrolment, EnrolRequest } from '@ecolage/contracts';
 import type { Database, DbOrTx, Transaction } from '../../../platform/db/database';
-import { AppError, notFound } from '../../../platform/errors';
+import { notFound, domainError } from '../../../platform/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { schoolToday } from '../../organizations';
 import {
@@ -21,19 +14,24 @@ import {
 import {
   auditStudent,
   countEnrolledSiblings,
-  enrolments,
   findActiveEnrolment,
   findEnrolment,
+  insertEnrolment,
   lockStudent,
+  markEnrolmentWithdrawn,
   type EnrolmentRow,
+  type EnrolmentsToInvoice,
 } from '../../students';
 import { findBillingRules } from '../settings/billing-settings.service';
-import { invoices } from '../billing.tables';
 import { percentOfFrancs, siblingPercent } from '../invoices/invoice-rules';
-import { lockMainPayers } from '../allocations/family-credit.repository';
+import { lockMainPayers } from '../../students';
 import { applyMainPayersCredit } from '../allocations/family-credit.service';
 import { postInvoiceVoided, saveInvoices } from '../invoices/invoice-ledger.service';
-import { reserveInvoiceNumbers, type NewInvoice } from '../invoices/invoices.repository';
+import {
+  reserveInvoiceNumbers,
+  voidUnpaidInvoicesOfEnrolment,
+  type NewInvoice,
+} from '../invoices/invoices.repository';
 import { applyGrantedScholarships } from '../discounts/scholarships.service';
 
 type BillingRules = Awaited<ReturnType<typeof findBillingRules>>;
@@ -115,18 +113,16 @@ export async function enrolStudent(
   return db.transaction(async (tx) => {
     const { organizationId } = acting;
     const student = await lockStudent(tx, organizationId, studentId);
-    if (!student) throw notFound(StudentMessages.notFound);
-    if (student.archivedAt) throw new AppError(ErrorCode.CONFLICT, StudentMessages.archived);
+    if (!student) throw notFound('STUDENT_NOT_FOUND');
+    if (student.archivedAt) throw domainError('STUDENT_ARCHIVED');
     const year = request.academicYearId
       ? await findAcademicYear(tx, organizationId, request.academicYearId)
       : await findCurrentAcademicYear(tx, organizationId);
     if (!year) {
-      throw request.academicYearId
-        ? notFound(ProgrammeMessages.yearNotFound)
-        : new AppError(ErrorCode.CONFLICT, ProgrammeMessages.noCurrentYear);
+      throw request.academicYearId ? notFound('YEAR_NOT_FOUND') : domainError('NO_CURRENT_YEAR');
     }
     const found = await findLevel(tx, organizationId, request.levelId);
-    if (!found) throw notFound(ProgrammeMessages.levelNotFound);
+    if (!found) throw notFound('LEVEL_NOT_FOUND');
     const yearRef = { id: year.id, label: year.label };
     const levelRef = { id: found.level.id, name: found.level.name };
     const programmeRef = { id: found.programme.id, name: found.programme.name };
@@ -134,7 +130,7 @@ export async function enrolStudent(
     const existing = await findActiveEnrolment(tx, organizationId, studentId, year.id);
     if (existing) {
       if (existing.levelId !== request.levelId) {
-        throw new AppError(ErrorCode.CONFLICT, StudentMessages.otherLevelThisYear);
+        throw domainError('OTHER_LEVEL_THIS_YEAR');
       }
       return {
         enrolment: toEnrolment(existing, yearRef, levelRef, programmeRef),
@@ -143,17 +139,17 @@ export async function enrolStudent(
       };
     }
     if (found.level.archivedAt || found.programme.archivedAt) {
-      throw new AppError(ErrorCode.CONFLICT, ProgrammeMessages.levelArchived, {
-        issues: [{ path: 'levelId', message: ProgrammeMessages.levelArchived }],
-      });
+      throw domainError('LEVEL_ARCHIVED', {}, { field: 'levelId' });
     }
     const today = await schoolToday(tx, organizationId);
-    const [enrolment] = await tx
-      .insert(enrolments)
-      .values({ organizationId, studentId, levelId: found.level.id, academicYearId: year.id })
-      .returning();
+    const enrolment = await insertEnrolment(tx, {
+      organizationId,
+      studentId,
+      levelId: found.level.id,
+      academicYearId: year.id,
+    });
     const issued = await issueEnrolmentInvoices(tx, acting, {
-      enrolments: [enrolment!],
+      enrolments: [enrolment],
       level: found.level,
       year,
       today,
@@ -174,7 +170,7 @@ export async function enrolStudent(
       'invoice',
     );
     return {
-      enrolment: toEnrolment(enrolment!, yearRef, levelRef, programmeRef),
+      enrolment: toEnrolment(enrolment, yearRef, levelRef, programmeRef),
       created: true,
       invoicesIssued: issued,
     };
@@ -190,12 +186,7 @@ export async function enrolStudent(
 export async function issueEnrolmentInvoices(
   tx: Transaction,
   acting: ActingMember,
-  batch: {
-    enrolments: EnrolmentRow[];
-    level: LevelFees;
-    year: SchoolYearDates & { id: string };
-    today: string;
-  },
+  batch: EnrolmentsToInvoice,
 ): Promise<number> {
   const { organizationId } = acting;
   const rules = await findBillingRules(tx, organizationId);
@@ -256,36 +247,20 @@ export async function withdrawEnrolment(
   return db.transaction(async (tx) => {
     const { organizationId } = acting;
     const enrolment = await findEnrolment(tx, organizationId, enrolmentId);
-    if (!enrolment) throw notFound(StudentMessages.enrolmentNotFound);
+    if (!enrolment) throw notFound('ENROLMENT_NOT_FOUND');
     const student = await lockStudent(tx, organizationId, enrolment.studentId);
     if (enrolment.status === 'withdrawn') {
-      throw new AppError(ErrorCode.CONFLICT, StudentMessages.alreadyWithdrawn);
+      throw domainError('ENROLMENT_ALREADY_WITHDRAWN');
     }
     const today = await schoolToday(tx, organizationId);
     const now = new Date();
-    await tx
-      .update(enrolments)
-      .set({ status: 'withdrawn', withdrawnAt: now, withdrawalReason: reason })
-      .where(and(eq(enrolments.organizationId, organizationId), eq(enrolments.id, enrolmentId)));
-    const voided = await tx
-      .update(invoices)
-      .set({
-        status: 'void',
-        voidedAt: now,
-        voidReason: `Retrait : ${reason}`,
-        voidedBy: acting.actor.label,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(invoices.organizationId, organizationId),
-          eq(invoices.enrolmentId, enrolmentId),
-          inArray(invoices.status, ['open', 'draft']),
-          eq(invoices.paid, 0),
-          gt(invoices.dueOn, today),
-        ),
-      )
-      .returning();
+    await markEnrolmentWithdrawn(tx, organizationId, enrolmentId, { at: now, reason });
+    const voided = await voidUnpaidInvoicesOfEnrolment(tx, organizationId, enrolmentId, {
+      dueAfter: today,
+      at: now,
+      reason: `Retrait : ${reason}`,
+      by: acting.actor.label,
+    });
     for (const invoice of voided) await postInvoiceVoided(tx, invoice, today);
     await auditStudent(
       tx,

@@ -1,15 +1,10 @@
-import {
-  ErrorCode,
-  ProgrammeMessages,
-  StudentMessages,
-  type NewStudentEnrolment,
-  type NewStudentEnrolmentResponse,
-} from '@ecolage/contracts';
+import type { NewStudentEnrolment, NewStudentEnrolmentResponse } from '@ecolage/contracts';
 import type { Database } from '../../../platform/db/database';
-import { AppError } from '../../../platform/errors';
+import { domainError } from '../../../platform/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { findLevel } from '../../programmes';
 import { insertStudent, studentItem } from '../../students';
+import { studentBalanceQueries } from '../invoices/open-balance';
 import { enrolStudent } from './enrolment.service';
 
 /**
@@ -27,21 +22,17 @@ export async function createEnrolledStudent(
   const created = await db.transaction(async (tx) => {
     const found = await findLevel(tx, organizationId, levelId);
     if (!found) {
-      throw new AppError(ErrorCode.NOT_FOUND, ProgrammeMessages.levelNotFound, {
-        issues: [{ path: 'levelId', message: ProgrammeMessages.levelNotFound }],
-      });
+      throw domainError('LEVEL_NOT_FOUND', {}, { field: 'levelId' });
     }
     if (student.programmeId && student.programmeId !== found.programme.id) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, StudentMessages.levelOfOtherProgramme, {
-        issues: [{ path: 'levelId', message: StudentMessages.levelOfOtherProgramme }],
-      });
+      throw domainError('LEVEL_OF_OTHER_PROGRAMME', {}, { field: 'levelId' });
     }
     const row = await insertStudent(tx, acting, { ...student, programmeId: found.programme.id });
     const enrolled = await enrolStudent(tx, acting, row.id, { levelId, academicYearId });
     return { studentId: row.id, ...enrolled };
   });
   return {
-    student: await studentItem(db, organizationId, created.studentId),
+    student: await studentItem(db, organizationId, created.studentId, studentBalanceQueries),
     enrolment: created.enrolment,
     invoicesIssued: created.invoicesIssued,
   };

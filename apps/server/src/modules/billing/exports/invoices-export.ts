@@ -1,11 +1,4 @@
-import {
-  formatPhone,
-  invoiceStatusLabels,
-  type ExportFormat,
-  type InvoiceListQuery,
-} from '@ecolage/contracts';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { addDays } from '../../../platform/clock';
+import { formatPhone, invoiceStatusLabels, type ExportFormat } from '@ecolage/contracts';
 import type { Database, DbOrTx } from '../../../platform/db/database';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import {
@@ -14,28 +7,20 @@ import {
   type TabularTable,
 } from '../../../platform/tabular-export';
 import { recordAuditEntry } from '../../audit';
-import { findCurrentAcademicYear, levels, programmes } from '../../programmes';
-import {
-  activeEnrolmentJoin,
-  enrolledLevelJoin,
-  enrolments,
-  guardians,
-  mainPayerJoin,
-  mainPayerLinkJoin,
-  studentGuardians,
-  studentProgrammeJoin,
-  students,
-} from '../../students';
-import { invoices } from '../billing.tables';
-import { invoiceListConditions, studentOfInvoice } from '../invoices/invoices.repository';
 import { schoolToday } from '../../organizations';
+import { findCurrentAcademicYear } from '../../programmes';
+import {
+  countInvoiceExportRows,
+  countStudentsWhoOwe,
+  findBalancePage,
+  findInvoiceExportPage,
+  type BalancePageKey,
+  type InvoiceExportFilters,
+  type InvoicePageKey,
+} from './invoices-export.reads';
 
-export type InvoiceExportFilters = Pick<
-  InvoiceListQuery,
-  'search' | 'studentId' | 'status' | 'yearId' | 'overdue'
->;
+export type { InvoiceExportFilters };
 
-const openStatuses = ['open', 'partially_paid'] as const;
 /** Journals an export before it streams: what, which format, which filters, how many rows. */
 async function journalExport(
   db: Database,
@@ -65,48 +50,6 @@ async function journalExport(
 
 // ——— Invoices: the invoices screen's list, newest due date first ———
 
-interface InvoicePageKey {
-  dueOn: string;
-  number: string;
-  id: string;
-}
-
-function findInvoiceExportPage(
-  db: DbOrTx,
-  organizationId: string,
-  filters: InvoiceExportFilters,
-  today: string,
-  after: InvoicePageKey | undefined,
-  limit: number,
-) {
-  const number = sql<string>`coalesce(${invoices.number}, '')`;
-  return db
-    .select({
-      id: invoices.id,
-      number: invoices.number,
-      student: students.fullName,
-      matricule: students.matricule,
-      label: invoices.label,
-      dueOn: invoices.dueOn,
-      status: invoices.status,
-      total: invoices.total,
-      paid: invoices.paid,
-    })
-    .from(invoices)
-    .innerJoin(students, studentOfInvoice)
-    .where(
-      and(
-        invoiceListConditions(organizationId, filters, today),
-        after
-          ? sql`(${invoices.dueOn}, ${number}, ${invoices.id})
-              < (${after.dueOn}::date, ${after.number}, ${after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(invoices.dueOn), desc(number), desc(invoices.id))
-    .limit(limit);
-}
-
 type InvoiceExportRow = Awaited<ReturnType<typeof findInvoiceExportPage>>[number];
 
 const remaining = (row: Pick<InvoiceExportRow, 'status' | 'total' | 'paid'>) =>
@@ -133,7 +76,6 @@ export async function exportInvoices(
 ): Promise<{ day: string; table: TabularTable<InvoiceExportRow> }> {
   const { organizationId } = acting;
   const today = await schoolToday(db, organizationId);
-  const where = invoiceListConditions(organizationId, filters, today);
   await journalExport(
     db,
     acting,
@@ -145,14 +87,7 @@ export async function exportInvoices(
       année: filters.yearId,
       retard: filters.overdue,
     },
-    async (tx) => {
-      const [row] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(invoices)
-        .innerJoin(students, studentOfInvoice)
-        .where(where);
-      return row?.count ?? 0;
-    },
+    (tx) => countInvoiceExportRows(tx, organizationId, filters, today),
   );
   const pages = keysetPages<InvoiceExportRow, InvoicePageKey>(
     (after, limit) => findInvoiceExportPage(db, organizationId, filters, today, after, limit),
@@ -162,81 +97,6 @@ export async function exportInvoices(
 }
 
 // ——— Balances: one row per student who owes, aged by days past the due date ———
-
-/** Keyset of the students screen's order. */
-type BalancePageKey = { fullName: string; matricule: string };
-
-/**
- * Reporting query (read-only over students, guardians, enrolments, levels and programmes): each
- * student's open balance split by age — not yet due (due today or later), 1 to 30 days late
- * (« 0–30 jours »), 31 to 60, more than 60 — in the students screen's order.
- */
-function findBalancePage(
-  db: DbOrTx,
-  organizationId: string,
-  context: { today: string; yearId: string | null },
-  after: BalancePageKey | undefined,
-  limit: number,
-) {
-  const owed = sql`${invoices.total} - ${invoices.paid}`;
-  const bucket = (name: string, from: string | null, to: string | null) =>
-    sql<number>`coalesce(sum(${owed}) filter (where true
-      ${from ? sql`and ${invoices.dueOn} >= ${from}` : sql``}
-      ${to ? sql`and ${invoices.dueOn} < ${to}` : sql``}), 0)`
-      .mapWith(Number)
-      .as(name);
-  const { today } = context;
-  const aged = db
-    .select({
-      notDue: bucket('not_due', today, null),
-      upTo30: bucket('up_to_30', addDays(today, -30), today),
-      upTo60: bucket('up_to_60', addDays(today, -60), addDays(today, -30)),
-      older: bucket('older', null, addDays(today, -60)),
-      total: bucket('total', null, null),
-    })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.organizationId, students.organizationId),
-        eq(invoices.studentId, students.id),
-        inArray(invoices.status, [...openStatuses]),
-      ),
-    )
-    .as('aged');
-  return db
-    .select({
-      matricule: students.matricule,
-      fullName: students.fullName,
-      phone: students.phone,
-      programme: programmes.name,
-      level: levels.name,
-      guardian: guardians.fullName,
-      guardianPhone: guardians.phone,
-      notDue: aged.notDue,
-      upTo30: aged.upTo30,
-      upTo60: aged.upTo60,
-      older: aged.older,
-      total: aged.total,
-    })
-    .from(students)
-    .innerJoinLateral(aged, sql`true`)
-    .leftJoin(enrolments, activeEnrolmentJoin(context))
-    .leftJoin(levels, enrolledLevelJoin())
-    .leftJoin(programmes, studentProgrammeJoin())
-    .leftJoin(studentGuardians, mainPayerLinkJoin())
-    .leftJoin(guardians, mainPayerJoin())
-    .where(
-      and(
-        eq(students.organizationId, organizationId),
-        sql`${aged.total} > 0`,
-        after
-          ? sql`(${students.fullName}, ${students.matricule}) > (${after.fullName}, ${after.matricule})`
-          : undefined,
-      ),
-    )
-    .orderBy(asc(students.fullName), asc(students.matricule))
-    .limit(limit);
-}
 
 type BalanceRow = Awaited<ReturnType<typeof findBalancePage>>[number];
 const phoneText = (row: BalanceRow) => {
@@ -276,19 +136,7 @@ export async function exportBalances(
     acting,
     { action: 'balances.exported', resourceType: 'invoice', format },
     { date: today },
-    async (tx) => {
-      const [row] = await tx
-        .select({ count: sql<number>`count(distinct ${invoices.studentId})::int` })
-        .from(invoices)
-        .where(
-          and(
-            eq(invoices.organizationId, organizationId),
-            inArray(invoices.status, [...openStatuses]),
-            sql`${invoices.total} > ${invoices.paid}`,
-          ),
-        );
-      return row?.count ?? 0;
-    },
+    (tx) => countStudentsWhoOwe(tx, organizationId),
   );
   const pages = keysetPages<BalanceRow, BalancePageKey>(
     (after, limit) => findBalancePage(db, organizationId, context, after, limit),

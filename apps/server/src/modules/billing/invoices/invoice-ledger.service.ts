@@ -15,13 +15,8 @@ import {
   lineAppendedPosting,
 } from './invoice-postings';
 import { insertInvoices } from './invoices-bulk.repository';
-import {
-  appendLine,
-  findInvoiceLines,
-  findMatricules,
-  type NewInvoice,
-  type NewLine,
-} from './invoices.repository';
+import { appendLine, findInvoiceLines, type NewInvoice, type NewLine } from './invoices.repository';
+import { findMatricules } from './invoices.reads';
 
 /**
  * Billing facts post to the ledger in the transaction that writes them (the ledger is the source

@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { InvoiceListQuery } from '@ecolage/contracts';
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
-import { containsPattern, foldForSearch } from '../../../platform/search-text';
-import { academicYears } from '../../programmes';
-import { students } from '../../students';
 import {
   invoiceAllocations,
   invoiceLines,
@@ -96,37 +92,6 @@ export async function appendLine(
   return { line: row, invoice: invoice! };
 }
 
-/** Each student's matricule: the third party of their 4111 entries. */
-export async function findMatricules(db: DbOrTx, organizationId: string, studentIds: string[]) {
-  const unique = [...new Set(studentIds)];
-  if (unique.length === 0) return new Map<string, string>();
-  const rows = await db
-    .select({ id: students.id, matricule: students.matricule })
-    .from(students)
-    .where(and(eq(students.organizationId, organizationId), inArray(students.id, unique)));
-  return new Map(rows.map((row) => [row.id, row.matricule]));
-}
-
-export async function findInvoice(db: DbOrTx, organizationId: string, invoiceId: string) {
-  const [row] = await db
-    .select({
-      invoice: invoices,
-      student: { id: students.id, fullName: students.fullName, matricule: students.matricule },
-      year: { id: academicYears.id, label: academicYears.label },
-    })
-    .from(invoices)
-    .innerJoin(students, studentOfInvoice)
-    .leftJoin(
-      academicYears,
-      and(
-        eq(academicYears.organizationId, invoices.organizationId),
-        eq(academicYears.id, invoices.academicYearId),
-      ),
-    )
-    .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)));
-  return row;
-}
-
 export async function lockInvoice(db: DbOrTx, organizationId: string, invoiceId: string) {
   const [row] = await db
     .select()
@@ -144,65 +109,6 @@ export async function findInvoiceLines(db: DbOrTx, organizationId: string, invoi
       and(eq(invoiceLines.organizationId, organizationId), eq(invoiceLines.invoiceId, invoiceId)),
     )
     .orderBy(asc(invoiceLines.createdAt), sql`${invoiceLines.amount} < 0`, asc(invoiceLines.id));
-}
-
-/** An invoice's student, for joins. */
-export const studentOfInvoice = and(
-  eq(students.organizationId, invoices.organizationId),
-  eq(students.id, invoices.studentId),
-);
-
-export function invoiceListConditions(
-  organizationId: string,
-  query: Pick<InvoiceListQuery, 'search' | 'studentId' | 'status' | 'yearId' | 'overdue'>,
-  today: string,
-): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(invoices.organizationId, organizationId)];
-  if (query.studentId) conditions.push(eq(invoices.studentId, query.studentId));
-  if (query.status) conditions.push(eq(invoices.status, query.status));
-  if (query.yearId) conditions.push(eq(invoices.academicYearId, query.yearId));
-  if (query.overdue) {
-    conditions.push(
-      inArray(invoices.status, ['open', 'partially_paid']),
-      lt(invoices.dueOn, today),
-    );
-  }
-  if (query.search) {
-    const pattern = containsPattern(foldForSearch(query.search));
-    conditions.push(
-      or(
-        sql`lower(coalesce(${invoices.number}, '')) like ${pattern}`,
-        sql`${students.searchKey} like ${pattern}`,
-      ),
-    );
-  }
-  return and(...conditions);
-}
-
-export async function findInvoicePage(
-  db: DbOrTx,
-  organizationId: string,
-  query: InvoiceListQuery,
-  today: string,
-) {
-  const where = invoiceListConditions(organizationId, query, today);
-  const rows = await db
-    .select({
-      invoice: invoices,
-      student: { id: students.id, fullName: students.fullName, matricule: students.matricule },
-    })
-    .from(invoices)
-    .innerJoin(students, studentOfInvoice)
-    .where(where)
-    .orderBy(desc(invoices.dueOn), desc(sql`length(${invoices.number})`), desc(invoices.number))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(invoices)
-    .innerJoin(students, studentOfInvoice)
-    .where(where);
-  return { rows, total: count?.total ?? 0 };
 }
 
 /**
@@ -308,4 +214,41 @@ export async function allocateToInvoice(
 ): Promise<string> {
   const [id] = await allocateToInvoices(db, organizationId, [{ invoiceId, ...allocation }]);
   return id!;
+}
+
+/**
+ * Voids the invoices of an enrolment not yet due (after `dueAfter`) and not paid at all (open or
+ * draft), with the reason; returns them (their postings are reversed by the caller).
+ */
+export async function voidUnpaidInvoicesOfEnrolment(
+  db: DbOrTx,
+  organizationId: string,
+  enrolmentId: string,
+  voiding: { dueAfter: string; at: Date; reason: string; by: string },
+): Promise<InvoiceRow[]> {
+  return db
+    .update(invoices)
+    .set({
+      status: 'void',
+      voidedAt: voiding.at,
+      voidReason: voiding.reason,
+      voidedBy: voiding.by,
+      updatedAt: voiding.at,
+    })
+    .where(
+      and(
+        eq(invoices.organizationId, organizationId),
+        eq(invoices.enrolmentId, enrolmentId),
+        inArray(invoices.status, ['open', 'draft']),
+        eq(invoices.paid, 0),
+        gt(invoices.dueOn, voiding.dueAfter),
+      ),
+    )
+    .returning();
+}
+
+/** The schools that have invoices. */
+export async function findBilledOrganizations(db: DbOrTx): Promise<string[]> {
+  const rows = await db.selectDistinct({ organizationId: invoices.organizationId }).from(invoices);
+  return rows.map((row) => row.organizationId);
 }

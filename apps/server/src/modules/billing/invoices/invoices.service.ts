@@ -1,21 +1,18 @@
-import {
-  BillingMessages,
-  ErrorCode,
-  StudentMessages,
-  type InvoiceDetail,
-  type InvoiceItem,
-  type InvoiceListQuery,
-  type InvoiceRequest,
+import type {
+  InvoiceDetail,
+  InvoiceItem,
+  InvoiceListQuery,
+  InvoiceRequest,
 } from '@ecolage/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database, DbOrTx, Transaction } from '../../../platform/db/database';
-import { AppError, notFound } from '../../../platform/errors';
+import { notFound, domainError } from '../../../platform/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { recordAuditEntry } from '../../audit';
 import { schoolToday } from '../../organizations';
 import { findStudent } from '../../students';
 import { invoiceLines, invoices, type InvoiceRow } from '../billing.tables';
-import { lockMainPayers } from '../allocations/family-credit.repository';
+import { lockMainPayers } from '../../students';
 import { applyMainPayersCredit } from '../allocations/family-credit.service';
 import {
   addInvoiceLine,
@@ -23,13 +20,8 @@ import {
   postInvoiceVoided,
   saveInvoices,
 } from './invoice-ledger.service';
-import {
-  findInvoice,
-  findInvoiceLines,
-  findInvoicePage,
-  lockInvoice,
-  reserveInvoiceNumbers,
-} from './invoices.repository';
+import { findInvoiceLines, lockInvoice, reserveInvoiceNumbers } from './invoices.repository';
+import { findInvoice, findInvoicePage } from './invoices.reads';
 import { applyGrantedScholarships } from '../discounts/scholarships.service';
 
 function auditInvoice(
@@ -91,7 +83,7 @@ export async function getInvoice(
   invoiceId: string,
 ): Promise<InvoiceDetail> {
   const found = await findInvoice(db, organizationId, invoiceId);
-  if (!found) throw notFound(BillingMessages.invoiceNotFound);
+  if (!found) throw notFound('INVOICE_NOT_FOUND');
   const today = await schoolToday(db, organizationId);
   const lines = await findInvoiceLines(db, organizationId, invoiceId);
   const waived = new Set(
@@ -126,9 +118,7 @@ export async function createInvoice(
     const { organizationId } = acting;
     const student = await findStudent(tx, organizationId, request.studentId);
     if (!student) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, StudentMessages.notFound, {
-        issues: [{ path: 'studentId', message: StudentMessages.notFound }],
-      });
+      throw domainError('STUDENT_NOT_FOUND', {}, { field: 'studentId', statusCode: 400 });
     }
     const today = await schoolToday(tx, organizationId);
     const numbers = request.issue
@@ -172,9 +162,8 @@ export async function issueInvoice(
   await db.transaction(async (tx) => {
     const { organizationId } = acting;
     const invoice = await lockInvoice(tx, organizationId, invoiceId);
-    if (!invoice) throw notFound(BillingMessages.invoiceNotFound);
-    if (invoice.status !== 'draft')
-      throw new AppError(ErrorCode.CONFLICT, BillingMessages.notDraft);
+    if (!invoice) throw notFound('INVOICE_NOT_FOUND');
+    if (invoice.status !== 'draft') throw domainError('INVOICE_NOT_DRAFT');
     const today = await schoolToday(tx, organizationId);
     const [number] = await reserveInvoiceNumbers(tx, organizationId, Number(today.slice(0, 4)), 1);
     await lockMainPayers(tx, organizationId, [invoice.studentId]); // as a payment does: no deadlock
@@ -215,10 +204,9 @@ export async function voidInvoice(
   await db.transaction(async (tx) => {
     const { organizationId } = acting;
     const invoice = await lockInvoice(tx, organizationId, invoiceId);
-    if (!invoice) throw notFound(BillingMessages.invoiceNotFound);
-    if (invoice.status === 'void')
-      throw new AppError(ErrorCode.CONFLICT, BillingMessages.alreadyVoid);
-    if (invoice.paid > 0) throw new AppError(ErrorCode.CONFLICT, BillingMessages.voidPaid);
+    if (!invoice) throw notFound('INVOICE_NOT_FOUND');
+    if (invoice.status === 'void') throw domainError('INVOICE_ALREADY_VOID');
+    if (invoice.paid > 0) throw domainError('INVOICE_HAS_PAYMENTS');
     await tx
       .update(invoices)
       .set({
@@ -251,7 +239,7 @@ export async function waiveLateFee(
   await db.transaction(async (tx) => {
     const { organizationId } = acting;
     const invoice = await lockInvoice(tx, organizationId, invoiceId);
-    if (!invoice) throw notFound(BillingMessages.invoiceNotFound);
+    if (!invoice) throw notFound('INVOICE_NOT_FOUND');
     const [line] = await tx
       .select()
       .from(invoiceLines)
@@ -262,11 +250,9 @@ export async function waiveLateFee(
           eq(invoiceLines.id, lineId),
         ),
       );
-    if (!line) throw notFound(BillingMessages.lineNotFound);
-    if (line.kind !== 'late_fee')
-      throw new AppError(ErrorCode.CONFLICT, BillingMessages.notLateFee);
-    if (invoice.status === 'void')
-      throw new AppError(ErrorCode.CONFLICT, BillingMessages.alreadyVoid);
+    if (!line) throw notFound('INVOICE_LINE_NOT_FOUND');
+    if (line.kind !== 'late_fee') throw domainError('NOT_A_LATE_FEE');
+    if (invoice.status === 'void') throw domainError('INVOICE_ALREADY_VOID');
     const waiver = await addInvoiceLine(tx, organizationId, invoiceId, {
       kind: 'late_fee_waiver',
       label: `Annulation : ${line.label}`,
@@ -275,7 +261,7 @@ export async function waiveLateFee(
       reason,
       createdBy: acting.actor.label,
     });
-    if (!waiver) throw new AppError(ErrorCode.CONFLICT, BillingMessages.alreadyWaived);
+    if (!waiver) throw domainError('LATE_FEE_ALREADY_WAIVED');
     await auditInvoice(tx, acting, 'invoice.late_fee_waived', invoice, {
       facture: invoice.number,
       pénalité: line.amount,

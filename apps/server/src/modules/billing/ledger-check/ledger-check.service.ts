@@ -1,4 +1,3 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../../platform/db/database';
 import {
   accountBalancesByAuxiliary,
@@ -7,10 +6,9 @@ import {
   ledgerTotals,
 } from '../../ledger';
 import { findOrganizationsByIds } from '../../organizations';
-import { students } from '../../students';
-import { invoices } from '../billing.tables';
 import { creditByGuardian } from '../allocations/family-credit.repository';
-import { studentOfInvoice } from '../invoices/invoices.repository';
+import { findBilledOrganizations } from '../invoices/invoices.repository';
+import { receivablesByMatricule } from './ledger-check.reads';
 
 export interface LedgerDifference {
   /** `unbalanced`: a transaction or the whole ledger; `receivable`: a student's 4111 (matricule);
@@ -32,29 +30,6 @@ export interface LedgerCheck {
   guardians: number;
   differences: LedgerDifference[];
   agrees: boolean;
-}
-
-/**
- * What each student owes by billing's record: Σ (total − paid) of their issued, non-void
- * invoices, by matricule (the 4111 third party). Non-zero only.
- */
-async function receivablesByMatricule(db: DbOrTx, organizationId: string) {
-  const rows = await db
-    .select({
-      matricule: students.matricule,
-      owed: sql<number>`sum(${invoices.total} - ${invoices.paid})`.mapWith(Number),
-    })
-    .from(invoices)
-    .innerJoin(students, studentOfInvoice)
-    .where(
-      and(
-        eq(invoices.organizationId, organizationId),
-        inArray(invoices.status, ['open', 'partially_paid', 'paid']),
-      ),
-    )
-    .groupBy(students.matricule)
-    .having(sql`sum(${invoices.total} - ${invoices.paid}) <> 0`);
-  return new Map(rows.map((row) => [row.matricule, row.owed]));
 }
 
 function compare(
@@ -144,12 +119,9 @@ export async function checkLedgerAgreesWithInvoices(
 export async function checkAllSchools(
   db: Database,
 ): Promise<(LedgerCheck & { schoolName: string })[]> {
-  const billed = await db
-    .selectDistinct({ organizationId: invoices.organizationId })
-    .from(invoices);
   const ids = [
     ...new Set([
-      ...billed.map((row) => row.organizationId),
+      ...(await findBilledOrganizations(db)),
       ...(await findOrganizationsWithPostings(db)),
     ]),
   ];

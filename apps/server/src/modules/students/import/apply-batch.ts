@@ -1,9 +1,9 @@
-import { ErrorCode, StudentMessages, type StudentStatus } from '@ecolage/contracts';
+import type { StudentStatus } from '@ecolage/contracts';
 import type { Transaction } from '../../../platform/db/database';
-import { AppError } from '../../../platform/errors';
+import { domainError } from '../../../platform/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
-import { issueEnrolmentInvoices } from '../../billing';
 import type { LevelFees, SchoolYearDates } from '../../programmes';
+import type { IssueEnrolmentInvoices } from '../billing.port';
 import { guardianSearchKey } from '../guardians.service';
 import { formatMatricule, reserveMatricules } from '../matricules.repository';
 import { studentSearchKey } from '../students.service';
@@ -57,6 +57,8 @@ export interface ApplyContext {
   years: Map<string, SchoolYearDates & { id: string }>;
   /** A line that cannot be applied any more (archived student, other level): stop, or skip it. */
   onConflict: 'fail' | 'skip';
+  /** Billing's issuing of the new enrolments' invoices (handed over by the composition root). */
+  issueInvoices: IssueEnrolmentInvoices;
 }
 
 interface Plan {
@@ -102,15 +104,16 @@ async function plan(tx: Transaction, context: ApplyContext, rows: CheckedRow[]) 
   for (const row of rows) {
     const current = row.matricule ? existing.get(row.matricule) : undefined;
     let enrol = Boolean(row.levelId && row.yearId);
-    let problem: string | null = current?.archivedAt ? StudentMessages.archived : null;
+    let problem: 'IMPORT_ROW_STUDENT_ARCHIVED' | 'IMPORT_ROW_OTHER_LEVEL' | null =
+      current?.archivedAt ? 'IMPORT_ROW_STUDENT_ARCHIVED' : null;
     if (current && enrol) {
       const enrolledLevel = active.get(`${current.id}:${row.yearId}`);
       if (enrolledLevel === row.levelId) enrol = false;
-      else if (enrolledLevel) problem = StudentMessages.otherLevelThisYear;
+      else if (enrolledLevel) problem = 'IMPORT_ROW_OTHER_LEVEL';
     }
     if (problem) {
       if (context.onConflict === 'fail') {
-        throw new AppError(ErrorCode.CONFLICT, `Ligne ${row.line} : ${problem}`);
+        throw domainError(problem, { line: row.line });
       }
       skipped += 1;
       continue;
@@ -265,7 +268,7 @@ async function writeEnrolments(tx: Transaction, context: ApplyContext, plans: Pl
   let invoicesIssued = 0;
   for (const group of groups.values()) {
     const { levelId, academicYearId } = group[0]!;
-    invoicesIssued += await issueEnrolmentInvoices(tx, context.acting, {
+    invoicesIssued += await context.issueInvoices(tx, context.acting, {
       enrolments: group,
       level: context.levels.get(levelId)!,
       year: context.years.get(academicYearId)!,

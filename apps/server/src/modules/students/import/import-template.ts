@@ -7,7 +7,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { DbOrTx } from '../../../platform/db/database';
 import { CSV_BOM, csvLine, csvQuoted } from '../../../platform/tabular-export';
-import { findImportCatalogue } from './import.repository';
+import { findImportCatalogue } from './import-lookups.reads';
 
 export type TemplateFormat = 'csv' | 'xlsx';
 

@@ -1,8 +1,6 @@
 import {
   apiErrorSchema,
   commitImportRequestSchema,
-  ErrorCode,
-  ImportMessages,
   MAX_IMPORT_BYTES,
   studentImportParamsSchema,
   studentImportSchema,
@@ -12,11 +10,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../platform/db/database';
-import { AppError } from '../../../platform/errors';
+import { domainError } from '../../../platform/errors';
 import { actingMember } from '../../../platform/http/acting-member';
 import { requireMember } from '../../../platform/http/request-member';
 import { assertStorableUpload } from '../../../platform/http/storable-text';
 import { buildImportTemplate } from './import-template';
+import type { IssueEnrolmentInvoices } from '../billing.port';
 import { commitImport, getImport, previewImport, waitForAllImports } from './import.service';
 
 const errors = {
@@ -49,27 +48,29 @@ const uploadBodySchema = z
   })
   .nullish();
 
-const badInput = (message: string) => new AppError(ErrorCode.VALIDATION_FAILED, message);
-
 /** The uploaded file (field `file`), at most MAX_IMPORT_BYTES: a bigger one is a French 413. */
 async function readUpload(request: FastifyRequest) {
-  if (!request.isMultipart()) throw badInput(ImportMessages.noFile);
+  if (!request.isMultipart()) throw domainError('IMPORT_NO_FILE');
   const part = await request.file();
-  if (!part || part.fieldname !== 'file') throw badInput(ImportMessages.noFile);
+  if (!part || part.fieldname !== 'file') throw domainError('IMPORT_NO_FILE');
   assertStorableUpload(part);
   try {
     const bytes = await part.toBuffer();
     return { fileName: part.filename, bytes };
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, ImportMessages.tooLarge);
+      throw domainError('IMPORT_TOO_LARGE');
     }
     throw error;
   }
 }
 
 /** Student import (spec « Importer des étudiants »): template, preview, commit, progress. */
-export const studentImportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const studentImportRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  /** Billing's issuing of the enrolments' invoices, handed over by the composition root. */
+  issueInvoices: IssueEnrolmentInvoices;
+}> = async (app, { db, issueInvoices }) => {
   // Multipart only here: the rest of the API takes JSON.
   await app.register(multipart, {
     limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, parts: 20 },
@@ -149,6 +150,7 @@ export const studentImportRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
         actingMember(request),
         request.params.importId,
         request.body.mode,
+        issueInvoices,
         (error) => request.log.error({ err: error }, 'student import failed'),
       );
       return reply.code(202).send(started);

@@ -1,23 +1,19 @@
-import {
-  ErrorCode,
-  ImportMessages,
-  type ImportIssue,
-  type StudentImport,
-} from '@ecolage/contracts';
+import type { ImportIssue, StudentImport } from '@ecolage/contracts';
 import type { Database } from '../../../platform/db/database';
-import { AppError, notFound } from '../../../platform/errors';
+import { notFound, domainError } from '../../../platform/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { readImportFileInThread } from './import-file-thread';
 import { cleanText } from './import-values';
 import {
   claimImport,
   findActiveEnrolmentsOf,
-  findImportCatalogue,
   findImportSummary,
   findStudentsByMatricules,
   insertImport,
   type ImportSummary,
 } from './import.repository';
+import type { IssueEnrolmentInvoices } from '../billing.port';
+import { findImportCatalogue } from './import-lookups.reads';
 import { runImport } from './run-import';
 import { validateRows } from './validate-rows';
 
@@ -29,7 +25,7 @@ import { validateRows } from './validate-rows';
 
 /** Issues kept and shown: enough to fix a file, bounded for a file of 50,000 bad lines. */
 const MAX_ISSUES = 1000;
-const importNotFound = () => notFound('Import introuvable.');
+const importNotFound = () => notFound('IMPORT_NOT_FOUND');
 
 /** `C:\fakepath\élèves.csv` → `élèves.csv`, at most 200 characters. */
 function cleanFileName(name: string | undefined): string {
@@ -151,24 +147,31 @@ export async function commitImport(
   acting: ActingMember,
   importId: string,
   mode: 'all_or_nothing' | 'skip_invalid',
+  issueInvoices: IssueEnrolmentInvoices,
   onUnexpectedError: (error: unknown) => void = () => undefined,
 ): Promise<StudentImport> {
   const { organizationId } = acting;
   const current = await findImportSummary(db, organizationId, importId);
   if (!current) throw importNotFound();
-  const conflict = (message: string) => new AppError(ErrorCode.CONFLICT, message);
-  if (current.status !== 'previewed') throw conflict(ImportMessages.notPreviewed);
-  if (current.validRows === 0) throw conflict(ImportMessages.nothingToImport);
+  if (current.status !== 'previewed') throw domainError('IMPORT_NOT_PREVIEWED');
+  if (current.validRows === 0) throw domainError('IMPORT_NOTHING_TO_IMPORT');
   const invalid = current.totalRows - current.validRows;
-  if (mode === 'all_or_nothing' && invalid > 0) throw conflict(ImportMessages.allOrNothingBlocked);
+  if (mode === 'all_or_nothing' && invalid > 0) throw domainError('IMPORT_ALL_OR_NOTHING_BLOCKED');
   // The lines in error are skipped at once: they count as processed.
   const skipped = mode === 'skip_invalid' ? invalid : 0;
   if (
     !(await claimImport(db, organizationId, importId, { mode, processedRows: skipped, skipped }))
   ) {
-    throw conflict(ImportMessages.notPreviewed);
+    throw domainError('IMPORT_NOT_PREVIEWED');
   }
-  const job = runImport(db, acting, importId, mode, { processedRows: skipped, skipped })
+  const job = runImport(
+    db,
+    acting,
+    importId,
+    mode,
+    { processedRows: skipped, skipped },
+    issueInvoices,
+  )
     .catch(onUnexpectedError)
     .finally(() => running.delete(importId));
   running.set(importId, job);

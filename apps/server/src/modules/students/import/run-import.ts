@@ -3,6 +3,8 @@ import { AppError } from '../../../platform/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { recordAuditEntry } from '../../audit';
 import { schoolToday } from '../../organizations';
+import type { IssueEnrolmentInvoices } from '../billing.port';
+import { findLevelsAndYears } from './import-lookups.reads';
 import { advanceMatriculeSequence, findNumbering } from '../matricules.repository';
 import {
   addCounts,
@@ -14,7 +16,6 @@ import {
 import {
   chunksOf,
   findImportRows,
-  findLevelsAndYears,
   refreshImportStatistics,
   updateImport,
 } from './import.repository';
@@ -49,6 +50,7 @@ async function applyContext(
   fileName: string,
   rows: CheckedRow[],
   mode: ImportMode,
+  issueInvoices: IssueEnrolmentInvoices,
 ): Promise<ApplyContext> {
   const { organizationId } = acting;
   const levelIds = [...new Set(rows.flatMap((row) => (row.levelId ? [row.levelId] : [])))];
@@ -64,6 +66,7 @@ async function applyContext(
     levels: new Map(found.levels.map((level) => [level.id, level])),
     years: new Map(found.years.map((year) => [year.id, year])),
     onConflict: mode === 'all_or_nothing' ? 'fail' : 'skip',
+    issueInvoices,
   };
 }
 
@@ -115,6 +118,7 @@ export async function runImport(
   importId: string,
   mode: ImportMode,
   start: { processedRows: number; skipped: number },
+  issueInvoices: IssueEnrolmentInvoices,
 ): Promise<void> {
   const { organizationId } = acting;
   let counts: ImportCounts = { ...noCounts(), skipped: start.skipped };
@@ -124,7 +128,7 @@ export async function runImport(
     if (!stored) return;
     const rows = stored.rows.filter((row) => row.valid);
     const { fileName } = stored;
-    const context = await applyContext(db, acting, fileName, rows, mode);
+    const context = await applyContext(db, acting, fileName, rows, mode, issueInvoices);
     const { prefix } = await findNumbering(db, organizationId);
     // Imported `STU-123` must never be generated again: move the sequence past them first.
     const highest = highestSequenceNumber(rows, prefix);

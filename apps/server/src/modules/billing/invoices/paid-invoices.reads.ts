@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
-import { students } from '../../students';
+import { students } from '../../students/students.tables';
 import { invoiceLines, invoices } from '../billing.tables';
-import { studentOfInvoice } from './invoices.repository';
+import { studentOfInvoice } from './invoices.reads';
 
 export interface InvoiceWithLines {
   id: string;
@@ -51,27 +51,4 @@ export async function findInvoicesWithLines(
       .filter((line) => line.invoiceId === row.id)
       .map(({ label, amount }) => ({ label, amount })),
   }));
-}
-
-/** What the students still owe: the balance of their open and partly paid invoices. */
-export async function openBalanceOfStudents(
-  db: DbOrTx,
-  organizationId: string,
-  studentIds: string[],
-): Promise<number> {
-  const wanted = [...new Set(studentIds)];
-  if (wanted.length === 0) return 0;
-  const [row] = await db
-    .select({
-      balance: sql<number>`coalesce(sum(${invoices.total} - ${invoices.paid}), 0)::bigint`,
-    })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.organizationId, organizationId),
-        inArray(invoices.studentId, wanted),
-        inArray(invoices.status, ['open', 'partially_paid']),
-      ),
-    );
-  return Number(row?.balance ?? 0);
 }

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
-import { students } from '../../students';
+import { students } from '../../students/students.tables';
 import { invoiceAllocations, invoices } from '../billing.tables';
-import { studentOfInvoice } from '../invoices/invoices.repository';
+import { studentOfInvoice } from '../invoices/invoices.reads';
 
 /** Where a payment's money went: the invoices it paid, with their student (payment detail). */
 export async function findPaymentAllocations(
