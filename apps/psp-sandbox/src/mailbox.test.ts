@@ -49,7 +49,7 @@ describe('the sandbox’s SMTP server and « Boîte mail » page', () => {
     const response = await h.app.inject({ method: 'GET', url: '/__sim/mails?to=komi@college.tg' });
     const [mail] = response.json().mails;
     expect(mail).toMatchObject({
-      from: '"Écolage" <no-reply@ecolage.local>',
+      from: 'Écolage <no-reply@ecolage.local>',
       to: ['komi@college.tg'],
       subject: 'Afi Mensah vous invite sur Écolage (Collège Avenir)',
       messageId: info.messageId,
@@ -85,7 +85,7 @@ describe('the sandbox’s SMTP server and « Boîte mail » page', () => {
     const text = pageText(response.body);
     expect(text).toContain('Messages reçus (2)');
     expect(text.indexOf('Votre reçu R-0001')).toBeLessThan(text.indexOf('Afi Mensah vous invite'));
-    expect(text).toContain('De : &quot;Écolage&quot; &lt;no-reply@ecolage.local&gt;');
+    expect(text).toContain('De : Écolage &lt;no-reply@ecolage.local&gt;');
     expect(text).toContain('À : komi@college.tg');
     expect(text).toContain('02/03/2026 à 10:00 (UTC) · 1 pièce(s) jointe(s)');
 

@@ -9,9 +9,17 @@ import type { MailStore } from './mail-store';
 /** A message larger than this is refused (552), as a real server would. */
 const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
+/** `Écolage <no-reply@ecolage.local>`, as a mail client shows a sender. */
 function addressText(address: AddressObject | AddressObject[] | undefined): string {
   if (!address) return '';
-  return (Array.isArray(address) ? address : [address]).map((item) => item.text).join(', ');
+  return (Array.isArray(address) ? address : [address])
+    .flatMap((item) => item.value)
+    .map((entry) =>
+      entry.name && entry.address
+        ? `${entry.name} <${entry.address}>`
+        : entry.address || entry.name,
+    )
+    .join(', ');
 }
 
 export interface SandboxSmtp {

@@ -14,7 +14,7 @@ describe('emailHtml', () => {
     expect(html).toContain('<p style="margin:0 0 16px">Bonjour &lt;b&gt;Komi&lt;/b&gt;,</p>');
     // The link without the sentence's full stop, its address escaped.
     expect(html).toContain(
-      'Ouvrez ce lien :<br><a href="https://ecolage.tg/invitation?token=a.b&amp;x=1" style="color:#047857;font-weight:600;word-break:break-all">https://ecolage.tg/invitation?token=a.b&amp;x=1</a>.</p>',
+      'Ouvrez ce lien\u00A0:<br><a href="https://ecolage.tg/invitation?token=a.b&amp;x=1" style="color:#047857;font-weight:600;word-break:break-all">https://ecolage.tg/invitation?token=a.b&amp;x=1</a>.</p>',
     );
     expect(html).toContain('Message envoyé par Écolage pour Collège &lt;Avenir&gt; &amp; Fils.');
     expect(html).not.toContain('<b>');

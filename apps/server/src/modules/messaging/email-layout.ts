@@ -28,9 +28,14 @@ function lineHtml(line: string): string {
   return html + escapeHtml(line.slice(last));
 }
 
+/** French spacing: no line break inside « … » nor before : ; ? ! (a no-break space). */
+function frenchSpaces(text: string): string {
+  return text.replace(/« /g, '«\u00A0').replace(/ ([»:;?!])/g, '\u00A0$1');
+}
+
 /** Paragraphs split on blank lines; the lines of one paragraph kept apart. */
 function bodyHtml(text: string): string {
-  return text
+  return frenchSpaces(text)
     .replace(/\r\n/g, '\n')
     .split(/\n{2,}/)
     .map((paragraph) => paragraph.trim())

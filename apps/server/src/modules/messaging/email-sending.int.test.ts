@@ -6,10 +6,10 @@ import { useTestApp } from '../../test/test-app';
 import {
   configureEmailTransport,
   createMessaging,
-  outboundMessages,
   queueEmail,
   type OutboundMessage,
 } from './index';
+import { outboundMessages } from './messaging.tables';
 import { startTestSmtpServer } from './test-smtp-server';
 
 const quiet = { info: () => {}, error: () => {} };
@@ -97,7 +97,8 @@ describe('E-mails over SMTP', () => {
       const link = /https:\/\/ecolage\.tg\/invitation\?token=[\w.-]+/.exec(mail.text ?? '')![0];
       expect(mail.html).toContain('Collège Avenir');
       expect(mail.html).toContain(`<a href="${link}"`);
-      expect(mail.html).toContain('avec le rôle « Caissier »');
+      // French spacing: no line break inside the quotes.
+      expect(mail.html).toContain('avec le rôle «\u00A0Caissier\u00A0»');
 
       const invitation = async () =>
         (
