@@ -52,6 +52,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes an smtp(s) server for e-mails, none by default, and a sender', () => {
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    expect(loadConfig({}).MAIL_FROM).toBe('Écolage <no-reply@ecolage.local>');
+    const config = loadConfig({
+      SMTP_URL: 'smtps://ecolage:secret@smtp.example.tg:465',
+      MAIL_FROM: 'École Démo <scolarite@ecole-demo.tg>',
+    });
+    expect(config.SMTP_URL).toBe('smtps://ecolage:secret@smtp.example.tg:465');
+    expect(config.MAIL_FROM).toBe('École Démo <scolarite@ecole-demo.tg>');
+    expect(() => loadConfig({ SMTP_URL: 'http://127.0.0.1:2525' })).toThrow(
+      /SMTP_URL: SMTP_URL doit être une adresse smtp:\/\/ ou smtps:\/\/\./,
+    );
+  });
+
   it('lists every invalid variable in one French message', () => {
     expect(() =>
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED_DEMO: 'peut-être' }),
