@@ -32,7 +32,12 @@ import { organizationRoutes } from './modules/organizations';
 import { FileStore } from './platform/files';
 import { publicRoutes } from './modules/public';
 import { programmesRoutes } from './modules/programmes';
-import { studentImportRoutes, studentsExportRoutes, studentsRoutes } from './modules/students';
+import {
+  levelEnrolmentQueries,
+  studentImportRoutes,
+  studentsExportRoutes,
+  studentsRoutes,
+} from './modules/students';
 import {
   billingRoutes,
   invoicesExportRoutes,
@@ -164,7 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The members screen shows the people behind memberships: auth (downstream of access)
   // implements access's port, handed over here (docs/decisions/0015).
   await app.register(teamRoutes, { db, members: memberDirectory });
-  await app.register(programmesRoutes, { db });
+  await app.register(programmesRoutes, { db, enrolments: levelEnrolmentQueries });
   // Students show billing's balances and the import has billing invoice its enrolments: billing
   // (downstream) implements students' ports, handed over here (docs/decisions/0016).
   await app.register(studentsRoutes, { db, balances: studentBalanceQueries });

@@ -1,22 +1,21 @@
-import {
-  ErrorCode,
-  ProgrammeMessages,
-  type AcademicYear,
-  type CreateAcademicYearRequest,
-  type UpdateAcademicYearRequest,
+import type {
+  AcademicYear,
+  CreateAcademicYearRequest,
+  UpdateAcademicYearRequest,
 } from '@ecolage/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
-import { AppError, notFound } from '../../platform/errors';
+import { notFound, domainError } from '../../platform/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
-import { auditSettingsChange, taken } from './programmes-audit';
+import { auditSettingsChange } from './programmes-audit';
 import {
   clearCurrentAcademicYear,
   findAcademicYear,
   findAcademicYears,
+  insertAcademicYear,
+  updateAcademicYearRow,
 } from './programmes.repository';
-import { academicYears, type AcademicYearRow } from './programmes.tables';
+import type { AcademicYearRow } from './programmes.tables';
 
 /** School years: exactly one is current once any exists (the first one created is). */
 
@@ -45,18 +44,14 @@ export async function createAcademicYear(
     // The first year of a school is its current one.
     const current = request.current || existing.length === 0;
     if (current) await clearCurrentAcademicYear(tx, organizationId);
-    const [row] = await tx
-      .insert(academicYears)
-      .values({
-        organizationId,
-        label: request.label,
-        startsOn: request.startsOn,
-        endsOn: request.endsOn,
-        isCurrent: current,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw taken('label', ProgrammeMessages.yearLabelTaken);
+    const row = await insertAcademicYear(tx, {
+      organizationId,
+      label: request.label,
+      startsOn: request.startsOn,
+      endsOn: request.endsOn,
+      isCurrent: current,
+    });
+    if (!row) throw domainError('YEAR_LABEL_TAKEN', {}, { field: 'label' });
     await auditSettingsChange(tx, acting, 'academic_year.created', 'academic_year', row.id, {
       année: row.label,
       'en cours': current ? 'oui' : 'non',
@@ -74,33 +69,27 @@ export async function updateAcademicYear(
   return db.transaction(async (tx) => {
     const { organizationId } = acting;
     const year = await findAcademicYear(tx, organizationId, yearId);
-    if (!year) throw notFound(ProgrammeMessages.yearNotFound);
+    if (!year) throw notFound('YEAR_NOT_FOUND');
     const startsOn = change.startsOn ?? year.startsOn;
     const endsOn = change.endsOn ?? year.endsOn;
     if (endsOn <= startsOn) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, ProgrammeMessages.yearDates, {
-        issues: [{ path: 'endsOn', message: ProgrammeMessages.yearDates }],
-      });
+      throw domainError('YEAR_DATES', {}, { field: 'endsOn' });
     }
     if (change.current && !year.isCurrent) await clearCurrentAcademicYear(tx, organizationId);
     try {
-      const [row] = await tx
-        .update(academicYears)
-        .set({
-          label: change.label ?? year.label,
-          startsOn,
-          endsOn,
-          isCurrent: change.current ? true : year.isCurrent,
-        })
-        .where(and(eq(academicYears.organizationId, organizationId), eq(academicYears.id, yearId)))
-        .returning();
+      const row = await updateAcademicYearRow(tx, organizationId, yearId, {
+        label: change.label ?? year.label,
+        startsOn,
+        endsOn,
+        isCurrent: change.current ? true : year.isCurrent,
+      });
       await auditSettingsChange(tx, acting, 'academic_year.updated', 'academic_year', yearId, {
-        année: row!.label,
+        année: row.label,
         ...(change.current && !year.isCurrent ? { 'devient l’année en cours': 'oui' } : {}),
       });
-      return toAcademicYear(row!);
+      return toAcademicYear(row);
     } catch (error) {
-      if (isUniqueViolation(error)) throw taken('label', ProgrammeMessages.yearLabelTaken);
+      if (isUniqueViolation(error)) throw domainError('YEAR_LABEL_TAKEN', {}, { field: 'label' });
       throw error;
     }
   });

@@ -16,3 +16,4 @@ export {
 export { academicYears, levels, programmes } from './programmes.tables';
 export { createAcademicYear } from './academic-years.service';
 export { createLevel, createProgramme } from './programmes.service';
+export type { LevelEnrolmentQueries, LevelKey } from './enrolments.port';

@@ -18,6 +18,7 @@ import {
   updateProgrammeRequestSchema,
 } from '@ecolage/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { LevelEnrolmentQueries } from './enrolments.port';
 import type { Database } from '../../platform/db/database';
 import { actingMember } from '../../platform/http/acting-member';
 import { requireMember } from '../../platform/http/request-member';
@@ -48,7 +49,11 @@ const read = { permission: 'read:programmes' } as const;
 const write = { permission: 'write:programmes' } as const;
 
 /** Academic years, programmes, levels and their fees (spec « Programmes et cursus »). */
-export const programmesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const programmesRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  /** Students' enrolment counts of a level, handed over by the composition root. */
+  enrolments: LevelEnrolmentQueries;
+}> = async (app, { db, enrolments }) => {
   app.get(
     '/api/academic-years',
     {
@@ -104,7 +109,12 @@ export const programmesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       },
     },
     (request) =>
-      listProgrammes(db, requireMember(request).organizationId, request.query.includeArchived),
+      listProgrammes(
+        db,
+        requireMember(request).organizationId,
+        request.query.includeArchived,
+        enrolments,
+      ),
   );
 
   app.post(
@@ -135,7 +145,13 @@ export const programmesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       },
     },
     (request) =>
-      updateProgramme(db, actingMember(request), request.params.programmeId, request.body),
+      updateProgramme(
+        db,
+        actingMember(request),
+        request.params.programmeId,
+        request.body,
+        enrolments,
+      ),
   );
 
   app.delete(
@@ -184,7 +200,8 @@ export const programmesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
         response: { 200: levelSchema, ...errors },
       },
     },
-    (request) => updateLevel(db, actingMember(request), request.params.levelId, request.body),
+    (request) =>
+      updateLevel(db, actingMember(request), request.params.levelId, request.body, enrolments),
   );
 
   app.delete(

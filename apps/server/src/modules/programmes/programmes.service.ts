@@ -1,31 +1,41 @@
-import {
-  ErrorCode,
-  ProgrammeMessages,
-  type Level,
-  type LevelRequest,
-  type Programme,
-  type ProgrammeRequest,
-  type RemovalOutcome,
+import type {
+  Level,
+  LevelRequest,
+  Programme,
+  ProgrammeRequest,
+  RemovalOutcome,
 } from '@ecolage/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../platform/db/database';
 import { deleteUnlessReferenced, isUniqueViolation } from '../../platform/db/errors';
-import { AppError, notFound } from '../../platform/errors';
+import { notFound, domainError } from '../../platform/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
-import { auditSettingsChange as audit, taken } from './programmes-audit';
+import type { LevelEnrolmentQueries } from './enrolments.port';
+import { auditSettingsChange as audit } from './programmes-audit';
 import { levelYearTotal } from './fee-schedule';
-import { findLevel, findProgramme, findProgrammesWithLevels } from './programmes.repository';
-import { levels, programmes } from './programmes.tables';
+import {
+  deleteLevel,
+  deleteProgrammeWithLevels,
+  findLevel,
+  findProgramme,
+  findProgrammesWithLevels,
+  insertLevel,
+  insertProgramme,
+  updateLevelRow,
+  updateProgrammeRow,
+} from './programmes.repository';
+import type { LevelRow } from './programmes.tables';
 
 export async function listProgrammes(
   db: DbOrTx,
   organizationId: string,
   includeArchived: boolean,
+  enrolments: LevelEnrolmentQueries,
 ): Promise<{ items: Programme[] }> {
   const { programmeRows, levelRows } = await findProgrammesWithLevels(
     db,
     organizationId,
     includeArchived,
+    enrolments,
   );
   const levelsByProgramme = new Map<string, Level[]>();
   for (const { level, enrolledCount, everEnrolled } of levelRows) {
@@ -47,11 +57,7 @@ export async function listProgrammes(
   };
 }
 
-function toLevel(
-  row: typeof levels.$inferSelect,
-  enrolledCount: number,
-  everEnrolled: boolean,
-): Level {
+function toLevel(row: LevelRow, enrolledCount: number, everEnrolled: boolean): Level {
   return {
     id: row.id,
     programmeId: row.programmeId,
@@ -68,10 +74,15 @@ function toLevel(
   };
 }
 
-async function programmeById(db: DbOrTx, organizationId: string, programmeId: string) {
-  const { items } = await listProgrammes(db, organizationId, true);
+async function programmeById(
+  db: DbOrTx,
+  organizationId: string,
+  programmeId: string,
+  enrolments: LevelEnrolmentQueries,
+) {
+  const { items } = await listProgrammes(db, organizationId, true, enrolments);
   const programme = items.find((item) => item.id === programmeId);
-  if (!programme) throw notFound(ProgrammeMessages.programmeNotFound);
+  if (!programme) throw notFound('PROGRAMME_NOT_FOUND');
   return programme;
 }
 
@@ -81,12 +92,8 @@ export async function createProgramme(
   request: ProgrammeRequest,
 ): Promise<Programme> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(programmes)
-      .values({ organizationId: acting.organizationId, name: request.name })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw taken('name', ProgrammeMessages.programmeNameTaken);
+    const row = await insertProgramme(tx, acting.organizationId, request.name);
+    if (!row) throw domainError('PROGRAMME_NAME_TAKEN', {}, { field: 'name' });
     await audit(tx, acting, 'programme.created', 'programme', row.id, { programme: row.name });
     return { id: row.id, name: row.name, archived: false, inUse: false, levels: [] };
   });
@@ -97,22 +104,21 @@ export async function updateProgramme(
   acting: ActingMember,
   programmeId: string,
   change: { name?: string; archived?: false },
+  enrolments: LevelEnrolmentQueries,
 ): Promise<Programme> {
   await db.transaction(async (tx) => {
     const { organizationId } = acting;
     const current = await findProgramme(tx, organizationId, programmeId);
-    if (!current) throw notFound(ProgrammeMessages.programmeNotFound);
+    if (!current) throw notFound('PROGRAMME_NOT_FOUND');
     try {
-      await tx
-        .update(programmes)
-        .set({
-          name: change.name ?? current.name,
-          archivedAt: change.archived === false ? null : current.archivedAt,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(programmes.organizationId, organizationId), eq(programmes.id, programmeId)));
+      await updateProgrammeRow(tx, organizationId, programmeId, {
+        name: change.name ?? current.name,
+        archivedAt: change.archived === false ? null : current.archivedAt,
+        updatedAt: new Date(),
+      });
     } catch (error) {
-      if (isUniqueViolation(error)) throw taken('name', ProgrammeMessages.programmeNameTaken);
+      if (isUniqueViolation(error))
+        throw domainError('PROGRAMME_NAME_TAKEN', {}, { field: 'name' });
       throw error;
     }
     if (change.name && change.name !== current.name) {
@@ -127,7 +133,7 @@ export async function updateProgramme(
       });
     }
   });
-  return programmeById(db, acting.organizationId, programmeId);
+  return programmeById(db, acting.organizationId, programmeId, enrolments);
 }
 
 /**
@@ -143,21 +149,16 @@ export async function removeProgramme(
   return db.transaction(async (tx) => {
     const { organizationId } = acting;
     const current = await findProgramme(tx, organizationId, programmeId);
-    if (!current) throw notFound(ProgrammeMessages.programmeNotFound);
-    const erased = await deleteUnlessReferenced(tx, async (savepoint) => {
-      await savepoint
-        .delete(levels)
-        .where(and(eq(levels.organizationId, organizationId), eq(levels.programmeId, programmeId)));
-      await savepoint
-        .delete(programmes)
-        .where(and(eq(programmes.organizationId, organizationId), eq(programmes.id, programmeId)));
-    });
+    if (!current) throw notFound('PROGRAMME_NOT_FOUND');
+    const erased = await deleteUnlessReferenced(tx, (savepoint) =>
+      deleteProgrammeWithLevels(savepoint, organizationId, programmeId),
+    );
     if (!erased) {
       const now = new Date();
-      await tx
-        .update(programmes)
-        .set({ archivedAt: current.archivedAt ?? now, updatedAt: now })
-        .where(and(eq(programmes.organizationId, organizationId), eq(programmes.id, programmeId)));
+      await updateProgrammeRow(tx, organizationId, programmeId, {
+        archivedAt: current.archivedAt ?? now,
+        updatedAt: now,
+      });
     }
     await audit(
       tx,
@@ -202,16 +203,12 @@ export async function createLevel(
   return db.transaction(async (tx) => {
     const { organizationId } = acting;
     const programme = await findProgramme(tx, organizationId, programmeId);
-    if (!programme) throw notFound(ProgrammeMessages.programmeNotFound);
+    if (!programme) throw notFound('PROGRAMME_NOT_FOUND');
     if (programme.archivedAt) {
-      throw new AppError(ErrorCode.CONFLICT, ProgrammeMessages.programmeArchived);
+      throw domainError('PROGRAMME_ARCHIVED');
     }
-    const [row] = await tx
-      .insert(levels)
-      .values({ organizationId, programmeId, ...levelValues(request) })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw taken('name', ProgrammeMessages.levelNameTaken);
+    const row = await insertLevel(tx, { organizationId, programmeId, ...levelValues(request) });
+    if (!row) throw domainError('LEVEL_NAME_TAKEN', {}, { field: 'name' });
     await audit(tx, acting, 'level.created', 'level', row.id, {
       programme: programme.name,
       ...levelDetails(request),
@@ -225,22 +222,20 @@ export async function updateLevel(
   acting: ActingMember,
   levelId: string,
   request: LevelRequest & { archived?: false },
+  enrolments: LevelEnrolmentQueries,
 ): Promise<Level> {
   const programmeId = await db.transaction(async (tx) => {
     const { organizationId } = acting;
     const found = await findLevel(tx, organizationId, levelId);
-    if (!found) throw notFound(ProgrammeMessages.levelNotFound);
+    if (!found) throw notFound('LEVEL_NOT_FOUND');
     try {
-      await tx
-        .update(levels)
-        .set({
-          ...levelValues(request),
-          archivedAt: request.archived === false ? null : found.level.archivedAt,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(levels.organizationId, organizationId), eq(levels.id, levelId)));
+      await updateLevelRow(tx, organizationId, levelId, {
+        ...levelValues(request),
+        archivedAt: request.archived === false ? null : found.level.archivedAt,
+        updatedAt: new Date(),
+      });
     } catch (error) {
-      if (isUniqueViolation(error)) throw taken('name', ProgrammeMessages.levelNameTaken);
+      if (isUniqueViolation(error)) throw domainError('LEVEL_NAME_TAKEN', {}, { field: 'name' });
       throw error;
     }
     await audit(tx, acting, 'level.updated', 'level', levelId, {
@@ -249,7 +244,7 @@ export async function updateLevel(
     });
     return found.level.programmeId;
   });
-  const programme = await programmeById(db, acting.organizationId, programmeId);
+  const programme = await programmeById(db, acting.organizationId, programmeId, enrolments);
   return programme.levels.find((level) => level.id === levelId)!;
 }
 
@@ -261,17 +256,15 @@ export async function removeLevel(
   return db.transaction(async (tx) => {
     const { organizationId } = acting;
     const found = await findLevel(tx, organizationId, levelId);
-    if (!found) throw notFound(ProgrammeMessages.levelNotFound);
-    const erased = await deleteUnlessReferenced(tx, async (savepoint) => {
-      await savepoint
-        .delete(levels)
-        .where(and(eq(levels.organizationId, organizationId), eq(levels.id, levelId)));
-    });
+    if (!found) throw notFound('LEVEL_NOT_FOUND');
+    const erased = await deleteUnlessReferenced(tx, (savepoint) =>
+      deleteLevel(savepoint, organizationId, levelId),
+    );
     if (!erased) {
-      await tx
-        .update(levels)
-        .set({ archivedAt: found.level.archivedAt ?? new Date(), updatedAt: new Date() })
-        .where(and(eq(levels.organizationId, organizationId), eq(levels.id, levelId)));
+      await updateLevelRow(tx, organizationId, levelId, {
+        archivedAt: found.level.archivedAt ?? new Date(),
+        updatedAt: new Date(),
+      });
     }
     await audit(tx, acting, erased ? 'level.deleted' : 'level.archived', 'level', levelId, {
       programme: found.programme.name,

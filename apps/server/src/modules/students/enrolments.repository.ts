@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Transaction } from '../../platform/db/database';
+import type { LevelEnrolmentQueries } from '../programmes';
 import { enrolments, studentGuardians, type EnrolmentRow } from './students.tables';
 
 export async function findActiveEnrolment(
@@ -96,3 +97,12 @@ export async function markEnrolmentWithdrawn(
     .set({ status: 'withdrawn', withdrawnAt: withdrawal.at, withdrawalReason: withdrawal.reason })
     .where(and(eq(enrolments.organizationId, organizationId), eq(enrolments.id, enrolmentId)));
 }
+
+/** Students' side of the programmes screen: how a level is used by enrolments (SQL fragments). */
+export const levelEnrolmentQueries: LevelEnrolmentQueries = {
+  activeEnrolments: (level) => sql<number>`(select count(*)::int from enrolments e
+    where e.organization_id = ${level.organizationId} and e.level_id = ${level.id}
+      and e.status = 'active')`,
+  everEnrolled: (level) => sql<boolean>`exists(select 1 from enrolments e
+    where e.organization_id = ${level.organizationId} and e.level_id = ${level.id})`,
+};

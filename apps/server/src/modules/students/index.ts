@@ -20,6 +20,7 @@ export {
   findActiveEnrolment,
   findEnrolment,
   insertEnrolment,
+  levelEnrolmentQueries,
   markEnrolmentWithdrawn,
 } from './enrolments.repository';
 export {
