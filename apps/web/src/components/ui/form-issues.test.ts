@@ -40,6 +40,23 @@ describe('issueMessage', () => {
     const own = { messages: { '': { tooShort: 'Six, please.' } } };
     expect(issueMessage(short, { t, language: 'fr', ...own })).toBe('Six, please.');
   });
+
+  it('says a contracts’ rule that names its domain code by that code (the payment amounts)', () => {
+    const above = {
+      code: 'custom',
+      path: ['amount'],
+      message: 'Le montant dépasse ce qui reste à payer sur les factures choisies.',
+      params: { code: 'AMOUNT_ABOVE_BALANCE', balance: 75_000 },
+    };
+    expect(issueMessage(above, { t: i18n.getFixedT('fr'), language: 'fr' })).toBe(above.message);
+    const english = issueMessage(above, { t, language: 'en' });
+    expect(english).not.toBe(i18n.getFixedT('en')('forms.issue.invalid'));
+    expect(english).toBe(
+      i18n.exists('errors.AMOUNT_ABOVE_BALANCE', { lng: 'en' })
+        ? t('errors.AMOUNT_ABOVE_BALANCE', { balance: 75_000 })
+        : above.message,
+    );
+  });
 });
 
 describe('planRefusal', () => {

@@ -21,6 +21,8 @@ export interface SchemaIssue {
   readonly origin?: string;
   /** For `invalid_format`: `email`, `regex`… */
   readonly format?: string;
+  /** A custom issue's details: a domain `code` of the catalogue and its parameters. */
+  readonly params?: Readonly<Record<string, unknown>>;
 }
 
 /** What is wrong with a value, whatever the schema's sentence says. */
@@ -74,6 +76,11 @@ export function issueMessage(
   const own = messages?.[issuePath(issue)]?.[kind];
   if (own !== undefined) return own;
   if (language.startsWith('fr') && issue.message) return issue.message;
+  // A rule of the contracts that names its domain code (the payment amounts): the code's text.
+  const code = issue.code === 'custom' ? issue.params?.code : undefined;
+  if (typeof code === 'string') {
+    return t(`errors.${code}`, { ...issue.params, defaultValue: issue.message });
+  }
   return t(`forms.issue.${kind}`, {
     minimum: Number(issue.minimum ?? 0),
     maximum: Number(issue.maximum ?? 0),

@@ -1,25 +1,18 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createAcademicYearRequestSchema, ProgrammeMessages } from '@ecolage/contracts';
+import { createAcademicYearRequestSchema } from '@ecolage/contracts';
 import type { AcademicYear } from '@ecolage/contracts';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Dialog } from '../../components/ui/dialog';
-import { InputField } from '../../components/ui/field';
-import { FormAlert } from '../../components/ui/form-alert';
+import { FormError, FormField, useSchemaForm } from '../../components/ui/form';
 import { notify } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/error-message';
-import { errorsOf, serverFieldErrors, showErrors, without } from './form-errors';
-import type { FieldErrors } from './form-errors';
 import { FormFooter } from './form-parts';
 import { useCreateAcademicYear } from './programmes.api';
-
-const YEAR_FIELDS = ['label', 'startsOn', 'endsOn', 'current'];
 
 /**
  * « Nouvelle année scolaire »: a label (2026-2027), its first and last days, and whether it
  * becomes the current year (the one enrolments and invoices go to). The first year of a school
- * is offered as current.
+ * is offered as current. A label the school already has comes back as YEAR_LABEL_TAKEN.
  */
 export function AcademicYearDialog({
   open,
@@ -32,49 +25,29 @@ export function AcademicYearDialog({
 }) {
   const { t } = useTranslation();
   const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const labelRef = useRef<HTMLInputElement>(null);
   const create = useCreateAcademicYear();
-  const [values, setValues] = useState({
-    label: '',
-    startsOn: '',
-    endsOn: '',
-    current: !years.some((year) => year.current),
+  const form = useSchemaForm(createAcademicYearRequestSchema, {
+    defaultValues: {
+      label: '',
+      startsOn: '',
+      endsOn: '',
+      current: !years.some((year) => year.current),
+    },
+    codes: { YEAR_LABEL_TAKEN: 'label' },
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const startsOn = form.watch('startsOn');
+  const current = form.watch('current') ?? false;
 
-  function change(field: 'label' | 'startsOn' | 'endsOn', value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => without(current, field));
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (create.isPending) return;
-    const parsed = createAcademicYearRequestSchema.safeParse(values);
-    if (showErrors(formRef.current, setErrors, parsed.success ? {} : errorsOf(parsed.error.issues)))
-      return;
-    if (!parsed.success) return;
-    setFormError(null);
-    try {
-      await create.mutateAsync(parsed.data);
-    } catch (error) {
-      const fields = serverFieldErrors(error, (path) => YEAR_FIELDS.includes(path), {
-        label: ProgrammeMessages.yearLabelTaken,
-      });
-      if (!showErrors(formRef.current, setErrors, fields)) {
-        setFormError(errorMessage(error, t, t('ui.genericError')));
-      }
-      return;
-    }
+  const submit = form.submitWith(async (year) => {
+    await create.mutateAsync(year);
     onClose();
     notify.success(
-      parsed.data.current
-        ? t('programmes.years.createdCurrent', { label: parsed.data.label })
-        : t('programmes.years.created', { label: parsed.data.label }),
+      year.current
+        ? t('programmes.years.createdCurrent', { label: year.label })
+        : t('programmes.years.created', { label: year.label }),
     );
-  }
+  }, t('ui.genericError'));
 
   return (
     <Dialog
@@ -88,57 +61,43 @@ export function AcademicYearDialog({
           formId={formId}
           cancelLabel={t('ui.cancel')}
           onCancel={onClose}
-          pending={create.isPending}
+          pending={create.isPending || form.formState.isSubmitting}
           label={t('programmes.years.create')}
           pendingLabel={t('programmes.saving')}
         />
       }
     >
-      <form
-        ref={formRef}
-        id={formId}
-        noValidate
-        onSubmit={(event) => void handleSubmit(event)}
-        className="space-y-4"
-      >
-        <FormAlert>{formError}</FormAlert>
-        <InputField
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+        <FormError form={form} />
+        <FormField
+          form={form}
           ref={labelRef}
           label={t('programmes.years.label')}
           hint={t('programmes.years.labelHint')}
           name="label"
           autoComplete="off"
-          value={values.label}
-          onChange={(event) => change('label', event.target.value)}
-          error={errors.label}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <InputField
+          <FormField
+            form={form}
             type="date"
             label={t('programmes.years.startsOn')}
             name="startsOn"
-            value={values.startsOn}
-            onChange={(event) => change('startsOn', event.target.value)}
-            error={errors.startsOn}
           />
-          <InputField
+          <FormField
+            form={form}
             type="date"
             label={t('programmes.years.endsOn')}
             name="endsOn"
-            min={values.startsOn || undefined}
-            value={values.endsOn}
-            onChange={(event) => change('endsOn', event.target.value)}
-            error={errors.endsOn}
+            min={startsOn || undefined}
           />
         </div>
         <Checkbox
           name="current"
           label={t('programmes.years.makeCurrent')}
           description={t('programmes.years.makeCurrentHint')}
-          checked={values.current}
-          onChange={(event) =>
-            setValues((current) => ({ ...current, current: event.target.checked }))
-          }
+          checked={current}
+          onChange={(event) => form.setValue('current', event.target.checked)}
         />
       </form>
     </Dialog>

@@ -1,6 +1,8 @@
 import { flushSync } from 'react-dom';
 import type { ApiIssue } from '@ecolage/contracts';
+import type { TFunction } from 'i18next';
 import { ApiClientError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/error-message';
 
 /**
  * Field errors of the forms of this screen, keyed by the path the server uses in its `issues`
@@ -31,20 +33,21 @@ export function errorsOf(issues: readonly AnyIssue[]): Record<string, string> {
 
 /**
  * The field errors a refusal carries: its `issues` whose path is a field of the form (`known`),
- * or a conflict whose message belongs under a field (« Un programme porte déjà ce nom. »).
- * Empty when the refusal is about nothing the reader can fix in a field.
+ * or a domain code that belongs under a field (`{ name: 'LEVEL_NAME_TAKEN' }`), said in the
+ * reader's language. Empty when the refusal is about nothing the reader can fix in a field.
  */
 export function serverFieldErrors(
   error: unknown,
   known: (path: string) => boolean,
-  conflicts: Readonly<Record<string, string>> = {},
+  conflicts: { t: TFunction; codes: Readonly<Record<string, string>> } | null = null,
 ): Record<string, string> {
   if (!(error instanceof ApiClientError)) return {};
   const fields = errorsOf(error.issues.filter((issue: ApiIssue) => known(issue.path)));
   if (Object.keys(fields).length > 0) return fields;
-  if (error.status === 409 && error.serverMessage) {
-    const field = Object.entries(conflicts).find(([, message]) => message === error.serverMessage);
-    if (field) return { [field[0]]: error.serverMessage };
+  const field = Object.entries(conflicts?.codes ?? {}).find(([, code]) => code === error.code);
+  if (conflicts && field) {
+    const text = errorMessage(error, conflicts.t, error.message);
+    return { [field[0]]: conflicts.t(`errors.${field[1]}`, { defaultValue: text }) };
   }
   return {};
 }

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { FormEvent, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMutating } from '@tanstack/react-query';
-import { ProgrammeMessages, REGISTRATION_FEE_LABEL } from '@ecolage/contracts';
+import { REGISTRATION_FEE_LABEL } from '@ecolage/contracts';
 import type { FeeMode, Level, Programme } from '@ecolage/contracts';
 import { Dialog } from '../../components/ui/dialog';
 import { InputField } from '../../components/ui/field';
@@ -145,7 +145,8 @@ function LevelForm({
       else await create.mutateAsync({ programmeId: programme.id, level: checked.request });
     } catch (error) {
       const fields = serverFieldErrors(error, isLevelField, {
-        name: ProgrammeMessages.levelNameTaken,
+        t,
+        codes: { name: 'LEVEL_NAME_TAKEN' },
       });
       if (!showErrors(formRef.current, setErrors, fields)) {
         setFormError(errorMessage(error, t, t('ui.genericError')));

@@ -101,7 +101,10 @@ describe('« Programmes et cursus »', () => {
     routeFetch(
       programmesRoutes({
         'POST /api/programmes': () =>
-          jsonResponse(409, { message: ProgrammeMessages.programmeNameTaken, code: 'CONFLICT' }),
+          jsonResponse(409, {
+            message: ProgrammeMessages.programmeNameTaken,
+            code: 'PROGRAMME_NAME_TAKEN',
+          }),
       }),
     );
     const { user } = await openProgrammes();

@@ -150,7 +150,10 @@ describe('editing and removing a guardian', () => {
     routeFetch(
       studentRoutes({
         [`PATCH /api/guardians/${FATHER_ID}`]: () =>
-          jsonResponse(409, { message: StudentMessages.guardianPhoneTaken, code: 'CONFLICT' }),
+          jsonResponse(409, {
+            message: StudentMessages.guardianPhoneTaken,
+            code: 'GUARDIAN_PHONE_TAKEN',
+          }),
       }),
     );
     const { user } = await openPage();

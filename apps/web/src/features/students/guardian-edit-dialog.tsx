@@ -1,26 +1,24 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPhone, guardianFieldsSchema, StudentMessages } from '@ecolage/contracts';
-import type { GuardianRelation, StudentGuardian } from '@ecolage/contracts';
+import { formatPhone, linkGuardianRequestSchema } from '@ecolage/contracts';
+import type { StudentGuardian } from '@ecolage/contracts';
 import { Dialog } from '../../components/ui/dialog';
-import { FormAlert } from '../../components/ui/form-alert';
+import { EmailField } from '../../components/ui/field';
+import { FormError, FormField, fieldError, useSchemaForm } from '../../components/ui/form';
+import { SelectField } from '../../components/ui/select';
 import { notify } from '../../components/ui/toaster';
-import { ApiClientError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/error-message';
-import { GuardianInputs, RelationSelect } from './guardian-fields';
-import type { GuardianValues } from './guardian-fields';
+import { relationOptions } from './guardian-fields';
 import { useUpdateGuardian, useUpdateGuardianLink } from './student-mutations.api';
-import { check, focusFirstError, serverFieldErrors, withoutError } from './student-forms';
-import type { FormErrors } from './student-forms';
 import { FormFooter } from './student-ui';
 
-const FIELDS = ['fullName', 'phone', 'email', 'relation'];
+/** A new guardian's fields and relation: what this dialog edits (the main payer is elsewhere). */
+const guardianEditSchema = linkGuardianRequestSchema.options[1].omit({ mainPayer: true });
 
 /**
  * « Modifier le responsable »: name, phone and e-mail (`PATCH /api/guardians/:id`, shared by
  * the whole family) and the relation to this student (`PATCH …/guardians/:id`). Only what
- * changed is sent.
+ * changed is sent. A phone another guardian has comes back as GUARDIAN_PHONE_TAKEN, under the
+ * phone field.
  */
 export function EditGuardianDialog({
   studentId,
@@ -33,64 +31,39 @@ export function EditGuardianDialog({
 }) {
   const { t } = useTranslation();
   const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const updateGuardian = useUpdateGuardian();
   const updateLink = useUpdateGuardianLink(studentId);
-  const [values, setValues] = useState<GuardianValues>({
-    fullName: guardian.fullName,
-    phone: formatPhone(guardian.phone),
-    email: guardian.email ?? '',
+  const form = useSchemaForm(guardianEditSchema, {
+    defaultValues: {
+      fullName: guardian.fullName,
+      phone: formatPhone(guardian.phone),
+      email: guardian.email ?? '',
+      relation: guardian.relation,
+    },
+    messages: (translate) => ({
+      relation: {
+        required: translate('studentDetail.guardianForm.relationRequired'),
+        invalid: translate('studentDetail.guardianForm.relationRequired'),
+      },
+    }),
+    codes: { GUARDIAN_PHONE_TAKEN: 'phone' },
   });
-  const [relation, setRelation] = useState<GuardianRelation | ''>(guardian.relation);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const pending = updateGuardian.isPending || updateLink.isPending;
+  const pending = updateGuardian.isPending || updateLink.isPending || form.formState.isSubmitting;
 
-  function showErrors(found: FormErrors) {
-    setErrors(found);
-    focusFirstError(formRef.current, found);
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const checked = check(guardianFieldsSchema, values);
-    const found: FormErrors = { ...(checked.errors ?? {}) };
-    if (relation === '') found.relation = t('studentDetail.guardianForm.relationRequired');
-    if (!checked.data || relation === '') {
-      showErrors(found);
-      return;
-    }
-    const fields = checked.data;
+  const submit = form.submitWith(async ({ relation, ...fields }) => {
     const fieldsChanged =
       fields.fullName !== guardian.fullName ||
       fields.phone !== guardian.phone ||
       fields.email !== guardian.email;
-    setFormError(null);
-    try {
-      if (fieldsChanged) await updateGuardian.mutateAsync({ guardianId: guardian.id, fields });
-      if (relation !== guardian.relation) {
-        await updateLink.mutateAsync({ guardianId: guardian.id, change: { relation } });
-      }
-    } catch (error) {
-      const onFields = serverFieldErrors(error, (path) => FIELDS.includes(path));
-      if (onFields) {
-        showErrors(onFields);
-      } else if (
-        error instanceof ApiClientError &&
-        error.serverMessage === StudentMessages.guardianPhoneTaken
-      ) {
-        showErrors({ phone: error.serverMessage });
-      } else {
-        setFormError(errorMessage(error, t, t('studentDetail.guardianForm.failure')));
-      }
-      return;
+    if (fieldsChanged) await updateGuardian.mutateAsync({ guardianId: guardian.id, fields });
+    if (relation !== guardian.relation) {
+      await updateLink.mutateAsync({ guardianId: guardian.id, change: { relation } });
     }
     onClose();
     if (fieldsChanged || relation !== guardian.relation)
       notify.success(t('studentDetail.guardianForm.saved'));
-  }
+  }, t('studentDetail.guardianForm.failure'));
 
   return (
     <Dialog
@@ -112,30 +85,39 @@ export function EditGuardianDialog({
         />
       }
     >
-      <form
-        id={formId}
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => void handleSubmit(event)}
-        className="space-y-4"
-      >
-        <FormAlert>{formError}</FormAlert>
-        <GuardianInputs
-          nameRef={nameRef}
-          values={values}
-          errors={errors}
-          onChange={(field, value) => {
-            setValues((current) => ({ ...current, [field]: value }));
-            setErrors((current) => withoutError(current, field));
-          }}
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+        <FormError form={form} />
+        <FormField
+          form={form}
+          ref={nameRef}
+          name="fullName"
+          label={t('studentDetail.guardianForm.fullName')}
+          autoComplete="off"
+          maxLength={120}
         />
-        <RelationSelect
-          value={relation}
-          error={errors.relation}
-          onChange={(next) => {
-            setRelation(next);
-            setErrors((current) => withoutError(current, 'relation'));
-          }}
+        <FormField
+          form={form}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          label={t('studentDetail.guardianForm.phone')}
+          autoComplete="off"
+          maxLength={30}
+          hint={t('studentDetail.guardianForm.phoneHint')}
+        />
+        <FormField
+          form={form}
+          name="email"
+          control={EmailField}
+          label={t('studentDetail.guardianForm.email')}
+          autoComplete="off"
+        />
+        <SelectField
+          {...form.register('relation')}
+          label={t('studentDetail.guardianForm.relation')}
+          placeholder={t('studentDetail.guardianForm.relationPlaceholder')}
+          options={relationOptions(t)}
+          error={fieldError(form, 'relation')}
         />
       </form>
     </Dialog>

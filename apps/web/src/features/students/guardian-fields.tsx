@@ -1,5 +1,6 @@
 import type { ChangeEvent, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { guardianRelationValues } from '@ecolage/contracts';
 import type { GuardianRelation } from '@ecolage/contracts';
 import { EmailField, InputField } from '../../components/ui/field';
@@ -65,6 +66,14 @@ export function GuardianInputs({
   );
 }
 
+/** The relations a guardian may have to a student, in the reader's language. */
+export function relationOptions(t: TFunction) {
+  return guardianRelationValues.map((relation) => ({
+    value: relation,
+    label: t(`studentDetail.relations.${relation}`),
+  }));
+}
+
 /** « Lien avec l'étudiant »: mother, father, guardian… (the contracts' labels in French). */
 export function RelationSelect({
   value,
@@ -81,10 +90,7 @@ export function RelationSelect({
       name="relation"
       label={t('studentDetail.guardianForm.relation')}
       placeholder={t('studentDetail.guardianForm.relationPlaceholder')}
-      options={guardianRelationValues.map((relation) => ({
-        value: relation,
-        label: t(`studentDetail.relations.${relation}`),
-      }))}
+      options={relationOptions(t)}
       value={value}
       onChange={(event) => onChange(event.target.value as GuardianRelation | '')}
       error={error}
