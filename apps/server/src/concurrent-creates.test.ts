@@ -70,7 +70,7 @@ describe('simultaneous requests on one unique key', () => {
     ]);
     for (const refused of responses.filter((response) => response.statusCode === 409)) {
       expect(refused.json()).toMatchObject({
-        code: 'CONFLICT',
+        code: 'ALREADY_MEMBER',
         message: 'Cette personne est déjà membre de l’école.',
       });
     }
@@ -127,7 +127,7 @@ describe('simultaneous requests on one unique key', () => {
       201, 409, 409, 409, 409,
     ]);
     for (const refused of responses.filter((response) => response.statusCode === 409)) {
-      expect(refused.json().code).toBe('CONFLICT');
+      expect(refused.json().code).toBe('GUARDIAN_ALREADY_LINKED');
       expect(refused.json().message).toMatch(/^[A-ZÉ].*\.$/);
     }
     expect(

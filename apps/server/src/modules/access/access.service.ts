@@ -1,11 +1,5 @@
-import {
-  AccessMessages,
-  ErrorCode,
-  InvitationMessages,
-  systemRoles,
-  type Permission,
-} from '@ecolage/contracts';
-import { AppError, notFound } from '../../platform/errors';
+import { systemRoles, type Permission } from '@ecolage/contracts';
+import { notFound, domainError } from '../../platform/errors';
 import type { DbOrTx, Transaction } from '../../platform/db/database';
 import { recordAuditEntry, type AuditEntryInput } from '../audit';
 import {
@@ -137,13 +131,11 @@ export async function addInvitedMember(
   context: { actor: AuditEntryInput['actor']; ip: string | null; userAgent: string | null },
 ): Promise<{ roleName: string }> {
   const role = await findRoleById(tx, input.organizationId, input.roleId);
-  if (!role) throw notFound(AccessMessages.roleNotFound);
+  if (!role) throw notFound('ROLE_NOT_FOUND');
   const grants = await grantsOf(tx, input.organizationId, context.actor);
-  requireHeld(grants, role.permissions, AccessMessages.roleBeyondYours);
+  requireHeld(grants, role.permissions, 'ROLE_BEYOND_YOURS');
   if (await findMemberAccess(tx, input.organizationId, input.userId)) {
-    throw new AppError(ErrorCode.CONFLICT, InvitationMessages.alreadyMember, {
-      issues: [{ path: 'email', message: InvitationMessages.alreadyMember }],
-    });
+    throw domainError('ALREADY_MEMBER', {}, { field: 'email' });
   }
   await insertMembership(tx, { ...input, status: 'invited' });
   await recordAuditEntry(tx, {

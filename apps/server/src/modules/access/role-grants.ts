@@ -1,6 +1,6 @@
-import { ErrorCode } from '@ecolage/contracts';
+import type { DomainErrorCode } from '@ecolage/contracts';
 import type { DbOrTx } from '../../platform/db/database';
-import { AppError } from '../../platform/errors';
+import { domainError } from '../../platform/errors';
 import type { AuditEntryInput } from '../audit';
 import { findMemberAccess } from './access.repository';
 
@@ -29,7 +29,10 @@ export function holdsAll(grants: Grants, permissions: readonly string[]): boolea
   return grants.all || permissions.every((permission) => grants.held.has(permission));
 }
 
-/** 403 with `message` unless every permission is held. */
-export function requireHeld(grants: Grants, permissions: readonly string[], message: string) {
-  if (!holdsAll(grants, permissions)) throw new AppError(ErrorCode.FORBIDDEN, message);
+/** A refusal of a grant beyond the giver's own permissions. */
+export type BeyondYours = Extract<DomainErrorCode, `${string}_BEYOND_YOURS`>;
+
+/** 403 with the code `refusal` unless every permission is held. */
+export function requireHeld(grants: Grants, permissions: readonly string[], refusal: BeyondYours) {
+  if (!holdsAll(grants, permissions)) throw domainError(refusal);
 }

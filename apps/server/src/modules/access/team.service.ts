@@ -1,6 +1,4 @@
 import {
-  AccessMessages,
-  ErrorCode,
   type CreateRoleRequest,
   type MemberItem,
   type MemberListQuery,
@@ -12,7 +10,7 @@ import {
 } from '@ecolage/contracts';
 import type { Database, DbOrTx } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
-import { AppError, notFound } from '../../platform/errors';
+import { notFound, domainError } from '../../platform/errors';
 import { recordAuditEntry, type AuditEntryInput } from '../audit';
 import { countMembersByRole, findRoleById, insertRoles } from './access.repository';
 import type { Role } from './access.tables';
@@ -35,12 +33,7 @@ export interface TeamContext {
   userAgent: string | null;
 }
 
-const conflict = (message: string) => new AppError(ErrorCode.CONFLICT, message);
-const forbidden = (message: string) => new AppError(ErrorCode.FORBIDDEN, message);
-const roleNameTaken = () =>
-  new AppError(ErrorCode.CONFLICT, AccessMessages.roleNameTaken, {
-    issues: [{ path: 'name', message: AccessMessages.roleNameTaken }],
-  });
+const roleNameTaken = () => domainError('ROLE_NAME_TAKEN', {}, { field: 'name' });
 
 /** The members screen: search by name or e-mail, status filter, pages. */
 export async function listMembers(db: DbOrTx, organizationId: string, query: MemberListQuery) {
@@ -74,24 +67,24 @@ export async function updateMember(
     const { organizationId } = context;
     await lockSchoolMembers(tx, organizationId);
     const current = await findMembership(tx, organizationId, userId);
-    if (!current) throw notFound(AccessMessages.memberNotFound);
+    if (!current) throw notFound('MEMBER_NOT_FOUND');
     const self = context.actor.type === 'user' && context.actor.userId === userId;
-    if (change.status === 'inactive' && self) throw conflict(AccessMessages.selfDeactivation);
+    if (change.status === 'inactive' && self) throw domainError('SELF_DEACTIVATION');
     const role = change.roleId
       ? await findRoleById(tx, organizationId, change.roleId)
       : current.role;
-    if (!role) throw notFound(AccessMessages.roleNotFound);
-    if (role.id !== current.role.id && self) throw forbidden(AccessMessages.ownRole);
+    if (!role) throw notFound('ROLE_NOT_FOUND');
+    if (role.id !== current.role.id && self) throw domainError('OWN_ROLE');
     const grants = await grantsOf(tx, organizationId, context.actor);
-    requireHeld(grants, current.role.permissions, AccessMessages.memberBeyondYours);
-    requireHeld(grants, role.permissions, AccessMessages.roleBeyondYours);
+    requireHeld(grants, current.role.permissions, 'MEMBER_BEYOND_YOURS');
+    requireHeld(grants, role.permissions, 'ROLE_BEYOND_YOURS');
     const status = change.status ?? current.membership.status;
     const losesSuperAdmin =
       current.role.key === 'super_admin' &&
       current.membership.status === 'active' &&
       (role.key !== 'super_admin' || status !== 'active');
     if (losesSuperAdmin && (await countOtherActiveSuperAdmins(tx, organizationId, userId)) === 0) {
-      throw conflict(AccessMessages.lastSuperAdmin);
+      throw domainError('LAST_SUPER_ADMIN');
     }
     await updateMembership(tx, organizationId, userId, { roleId: role.id, status });
     const audit = (action: string, details: Record<string, unknown>) =>
@@ -161,7 +154,7 @@ export async function createRole(
   try {
     return await db.transaction(async (tx) => {
       const grants = await grantsOf(tx, context.organizationId, context.actor);
-      requireHeld(grants, request.permissions, AccessMessages.permissionsBeyondYours);
+      requireHeld(grants, request.permissions, 'PERMISSIONS_BEYOND_YOURS');
       const [role] = await insertRoles(tx, context.organizationId, [
         {
           key: null,
@@ -200,27 +193,27 @@ export async function updateRole(
   try {
     return await db.transaction(async (tx) => {
       const role = await findRoleById(tx, context.organizationId, roleId);
-      if (!role) throw notFound(AccessMessages.roleNotFound);
+      if (!role) throw notFound('ROLE_NOT_FOUND');
       const permissions = request.permissions ? [...new Set(request.permissions)] : undefined;
       if (
         role.key === 'super_admin' &&
         permissions &&
         permissions.length !== allPermissions.length
       ) {
-        throw conflict(AccessMessages.superAdminPermissions);
+        throw domainError('SUPER_ADMIN_PERMISSIONS');
       }
       // What the edit adds must be the editor's own; taking a permission away gives nothing.
       const grants = await grantsOf(tx, context.organizationId, context.actor);
       const added = (permissions ?? []).filter(
         (permission) => !role.permissions.includes(permission),
       );
-      requireHeld(grants, added, AccessMessages.permissionsBeyondYours);
+      requireHeld(grants, added, 'PERMISSIONS_BEYOND_YOURS');
       const updated = await updateRoleRow(tx, context.organizationId, roleId, {
         name: request.name,
         description: request.description,
         permissions,
       });
-      if (!updated) throw notFound(AccessMessages.roleNotFound);
+      if (!updated) throw notFound('ROLE_NOT_FOUND');
       await recordAuditEntry(tx, {
         organizationId: context.organizationId,
         actor: context.actor,
@@ -253,10 +246,10 @@ export async function deleteRole(
   await db.transaction(async (tx) => {
     await lockSchoolMembers(tx, context.organizationId);
     const role = await findRoleById(tx, context.organizationId, roleId);
-    if (!role) throw notFound(AccessMessages.roleNotFound);
-    if (role.key !== null) throw conflict(AccessMessages.systemRole);
+    if (!role) throw notFound('ROLE_NOT_FOUND');
+    if (role.key !== null) throw domainError('SYSTEM_ROLE');
     const counts = await countMembersByRole(tx, context.organizationId, [role.id]);
-    if ((counts.get(role.id) ?? 0) > 0) throw conflict(AccessMessages.roleInUse);
+    if ((counts.get(role.id) ?? 0) > 0) throw domainError('ROLE_IN_USE');
     await deleteRoleRow(tx, context.organizationId, roleId);
     await recordAuditEntry(tx, {
       organizationId: context.organizationId,

@@ -1,14 +1,11 @@
-import {
-  AdmissionMessages,
-  ErrorCode,
-  StudentMessages,
-  type AcceptAdmissionResult,
-  type Admission,
-  type AdmissionList,
-  type AdmissionStatus,
+import type {
+  AcceptAdmissionResult,
+  Admission,
+  AdmissionList,
+  AdmissionStatus,
 } from '@ecolage/contracts';
 import type { Database, Transaction } from '../../platform/db/database';
-import { AppError, notFound } from '../../platform/errors';
+import { notFound, domainError } from '../../platform/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
 import { recordAuditEntry } from '../audit';
 import { enrolStudent } from '../billing';
@@ -65,21 +62,21 @@ export async function listAdmissions(
 
 async function admissionOf(db: Database, organizationId: string, admissionId: string) {
   const row = await findAdmission(db, organizationId, admissionId);
-  if (!row) throw notFound(AdmissionMessages.notFound);
+  if (!row) throw notFound('ADMISSION_NOT_FOUND');
   return toAdmission(row);
 }
 
 /** The request still to examine, locked with its student, and the school; else 404 or 409. */
 async function openAdmission(tx: Transaction, organizationId: string, admissionId: string) {
   const locked = await lockAdmission(tx, organizationId, admissionId);
-  if (!locked) throw notFound(AdmissionMessages.notFound);
+  if (!locked) throw notFound('ADMISSION_NOT_FOUND');
   if (locked.status !== 'submitted') {
-    throw new AppError(ErrorCode.CONFLICT, AdmissionMessages.alreadyDecided);
+    throw domainError('ADMISSION_ALREADY_DECIDED');
   }
   const row = await findAdmission(tx, organizationId, admissionId);
   const student = await lockStudent(tx, organizationId, locked.studentId);
   const [school] = await findOrganizationsByIds(tx, [organizationId]);
-  if (!row || !student || !school) throw notFound(StudentMessages.notFound);
+  if (!row || !student || !school) throw notFound('STUDENT_NOT_FOUND');
   return { row, student, school };
 }
 
@@ -126,7 +123,7 @@ export async function acceptAdmission(
     const { row, student, school } = await openAdmission(tx, organizationId, admissionId);
     const { admission } = row;
     const year = await findCurrentAcademicYear(tx, organizationId);
-    if (!year) throw new AppError(ErrorCode.CONFLICT, AdmissionMessages.noCurrentYear);
+    if (!year) throw domainError('ADMISSION_NO_CURRENT_YEAR');
     await changeStudentStatus(tx, acting, student, {
       to: 'active',
       reason: 'Demande d’inscription acceptée',

@@ -1,8 +1,7 @@
-import { AuthMessages, ErrorCode } from '@ecolage/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../platform/db/database';
-import { AppError } from '../../platform/errors';
+import { domainError } from '../../platform/errors';
 import type { RouteAccess } from '../../platform/http/request-member';
 import { getMemberAccess } from '../access';
 import { tokenFromHeader, verifyAccessToken, type AccessTokenKeys } from './access-token';
@@ -42,20 +41,18 @@ export const authPlugin = fp<{ db: Database; keys: AccessTokenKeys }>(
       if (config.public) return;
 
       const token = tokenFromHeader(request.headers.authorization);
-      if (!token) throw new AppError(ErrorCode.UNAUTHENTICATED, AuthMessages.sessionRequired);
+      if (!token) throw domainError('UNAUTHENTICATED');
       const check = await verifyAccessToken(options.keys, token);
       if (!check.ok) {
-        const message =
-          check.reason === 'expired' ? AuthMessages.sessionExpired : AuthMessages.sessionRequired;
-        throw new AppError(ErrorCode.UNAUTHENTICATED, message);
+        throw domainError(check.reason === 'expired' ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED');
       }
       // Read on every request: a deactivated member or a changed role takes effect at once.
       const access = await getMemberAccess(options.db, check.claims.org, check.claims.sub);
       if (!access || access.status !== 'active') {
-        throw new AppError(ErrorCode.UNAUTHENTICATED, AuthMessages.sessionExpired);
+        throw domainError('SESSION_EXPIRED');
       }
       if (config.permission && !access.permissions.includes(config.permission)) {
-        throw new AppError(ErrorCode.FORBIDDEN, AuthMessages.forbidden);
+        throw domainError('FORBIDDEN');
       }
       request.member = {
         userId: access.userId,

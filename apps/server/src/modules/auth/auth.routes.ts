@@ -2,7 +2,6 @@ import {
   apiErrorSchema,
   AuthMessages,
   currentSessionSchema,
-  ErrorCode,
   loginRequestSchema,
   registrationRequestSchema,
   registrationResponseSchema,
@@ -17,7 +16,7 @@ import type { FileStore } from '../../platform/files';
 import type { AccessTokenKeys } from './access-token';
 import { requireMember } from '../../platform/http/request-member';
 import { avatarMimeType } from './avatar';
-import { AppError } from '../../platform/errors';
+import { domainError } from '../../platform/errors';
 import { baseUrl, logCapturedEmail } from './password-reset.routes';
 import { getCurrentSession, type AuthContext, type IssuedSession } from './session';
 import { logIn, type LoginPolicy } from './use-cases/log-in';
@@ -195,7 +194,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request) => {
       const member = requireMember(request);
       const current = await getCurrentSession(db, member.userId, member.organizationId);
-      if (!current) throw new AppError(ErrorCode.UNAUTHENTICATED, AuthMessages.sessionExpired);
+      if (!current) throw domainError('SESSION_EXPIRED');
       return current;
     },
   );

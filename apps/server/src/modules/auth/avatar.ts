@@ -1,5 +1,4 @@
-import { ErrorCode } from '@ecolage/contracts';
-import { AppError } from '../../platform/errors';
+import { domainError, type AppError } from '../../platform/errors';
 
 export const AVATAR_MAX_BYTES = 1024 * 1024;
 
@@ -26,10 +25,8 @@ const formats = [
 
 export type AvatarFormat = (typeof formats)[number];
 
-function refuse(message: string): AppError {
-  return new AppError(ErrorCode.VALIDATION_FAILED, message, {
-    issues: [{ path: 'avatar', message }],
-  });
+function refuse(code: 'AVATAR_NOT_AN_IMAGE' | 'AVATAR_TOO_LARGE'): AppError {
+  return domainError(code, {}, { field: 'avatar' });
 }
 
 /**
@@ -38,12 +35,11 @@ function refuse(message: string): AppError {
  */
 export function decodeAvatar(dataUrl: string): { bytes: Buffer; format: AvatarFormat } {
   const match = /^data:([\w/+.-]+);base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl);
-  if (!match?.[2]) throw refuse('La photo de profil doit être une image (PNG, JPEG ou WebP).');
+  if (!match?.[2]) throw refuse('AVATAR_NOT_AN_IMAGE');
   const bytes = Buffer.from(match[2], 'base64');
-  if (bytes.length > AVATAR_MAX_BYTES)
-    throw refuse('La photo de profil ne doit pas dépasser 1 Mo.');
+  if (bytes.length > AVATAR_MAX_BYTES) throw refuse('AVATAR_TOO_LARGE');
   const format = formats.find((candidate) => candidate.matches(bytes));
-  if (!format) throw refuse('La photo de profil doit être une image (PNG, JPEG ou WebP).');
+  if (!format) throw refuse('AVATAR_NOT_AN_IMAGE');
   return { bytes, format };
 }
 

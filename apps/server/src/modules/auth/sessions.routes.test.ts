@@ -41,7 +41,7 @@ describe('login, tokens, refresh rotation, logout', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({
-      code: 'UNAUTHENTICATED',
+      code: 'INVALID_CREDENTIALS',
       message: 'E-mail ou mot de passe incorrect.',
     });
     expect(unknown.json()).toEqual(wrong.json());
@@ -94,21 +94,26 @@ describe('login, tokens, refresh rotation, logout', () => {
       .setIssuer('ecolage')
       .setIssuedAt()
       .sign(accessTokenKeys(SECRET).secret);
-    const cases: [string | undefined, string][] = [
-      [undefined, 'Veuillez vous connecter.'],
-      [`Bearer ${forged}`, 'Veuillez vous connecter.'],
-      [`Bearer ${endless}`, 'Veuillez vous connecter.'],
-      ['Bearer pas.un.jeton', 'Veuillez vous connecter.'],
-      [`Bearer ${expired}`, 'Votre session a expiré. Veuillez vous reconnecter.'],
+    const required = 'Veuillez vous connecter.';
+    const cases: [string | undefined, string, string][] = [
+      [undefined, 'UNAUTHENTICATED', required],
+      [`Bearer ${forged}`, 'UNAUTHENTICATED', required],
+      [`Bearer ${endless}`, 'UNAUTHENTICATED', required],
+      ['Bearer pas.un.jeton', 'UNAUTHENTICATED', required],
+      [
+        `Bearer ${expired}`,
+        'SESSION_EXPIRED',
+        'Votre session a expiré. Veuillez vous reconnecter.',
+      ],
     ];
-    for (const [authorization, message] of cases) {
+    for (const [authorization, code, message] of cases) {
       const response = await app().inject({
         method: 'GET',
         url: '/api/auth/me',
         headers: authorization ? { authorization } : {},
       });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ code: 'UNAUTHENTICATED', message });
+      expect(response.json()).toEqual({ code, message });
     }
   });
 
@@ -244,7 +249,7 @@ describe('brute force', () => {
     const locked = await attempt(school.password);
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({
-      code: 'RATE_LIMITED',
+      code: 'LOGIN_LOCKED',
       message: 'Trop de tentatives de connexion. Réessayez dans quelques minutes.',
     });
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(50);

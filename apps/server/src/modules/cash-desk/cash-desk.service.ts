@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type PaymentRowPage,
-  AuthMessages,
-  CashDeskMessages,
   deskMethodValues,
-  ErrorCode,
   type CashSession,
   type CashSessionStatusValue,
   type closeCashSessionSchema,
@@ -13,7 +10,7 @@ import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../platform/db/database';
 import { isUniqueViolation, violatedConstraint } from '../../platform/db/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
-import { AppError, notFound } from '../../platform/errors';
+import { notFound, domainError } from '../../platform/errors';
 import { recordAuditEntry } from '../audit';
 import { listSessionPayments, sumDeskPaymentsBySession, type MethodTotal } from '../payments';
 import {
@@ -39,7 +36,7 @@ export interface DeskMember extends ActingMember {
 /** The list and the detail are open to both kinds of member, and to no one else. */
 function requireDeskAccess(member: DeskMember): void {
   if (!member.operates && !member.supervises) {
-    throw new AppError(ErrorCode.FORBIDDEN, AuthMessages.forbidden);
+    throw domainError('FORBIDDEN');
   }
 }
 
@@ -50,7 +47,7 @@ function maySee(member: DeskMember, session: CashSessionRow): boolean {
 
 /** The session a member may see, or 404. */
 export function visibleSession(member: DeskMember, session: CashSessionRow | undefined) {
-  if (!session || !maySee(member, session)) throw notFound(CashDeskMessages.sessionNotFound);
+  if (!session || !maySee(member, session)) throw notFound('CASH_SESSION_NOT_FOUND');
   return session;
 }
 
@@ -100,7 +97,7 @@ async function describeSessions(
   return rows.map((row) => toCashSession(row, totals.get(row.id) ?? []));
 }
 
-const alreadyOpen = () => new AppError(ErrorCode.CONFLICT, CashDeskMessages.sessionAlreadyOpen);
+const alreadyOpen = () => domainError('CASH_SESSION_ALREADY_OPEN');
 
 /** The cashier opens their caisse with the float in the drawer; one open session at a time. */
 export async function openSession(
@@ -206,19 +203,17 @@ export async function closeSession(
   return db.transaction(async (tx) => {
     const row = visibleSession(member, await lockSession(tx, organizationId, sessionId));
     if (row.cashierUserId !== member.userId) {
-      throw new AppError(ErrorCode.FORBIDDEN, CashDeskMessages.onlyCashierCloses);
+      throw domainError('ONLY_CASHIER_CLOSES');
     }
     if (row.status === 'closed') {
-      throw new AppError(ErrorCode.CONFLICT, CashDeskMessages.sessionAlreadyClosed);
+      throw domainError('CASH_SESSION_ALREADY_CLOSED');
     }
     const totals = (await sumDeskPaymentsBySession(tx, organizationId, [row.id])).get(row.id) ?? [];
     const expectedCash = row.openingFloat + cashOf(totals);
     const difference = count.countedAmount - expectedCash;
     const comment = count.comment ? count.comment : null;
     if (difference !== 0 && !comment) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, CashDeskMessages.differenceNeedsComment, {
-        issues: [{ path: 'comment', message: CashDeskMessages.differenceNeedsComment }],
-      });
+      throw domainError('CASH_DIFFERENCE_NEEDS_COMMENT', {}, { field: 'comment' });
     }
     const closed = await closeSessionRow(tx, row.id, {
       closedAt: new Date(),

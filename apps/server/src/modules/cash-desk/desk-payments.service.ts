@@ -1,11 +1,6 @@
-import {
-  CashDeskMessages,
-  ErrorCode,
-  type DeskPaymentResult,
-  type PaymentMethodValue,
-} from '@ecolage/contracts';
+import type { DeskPaymentResult, PaymentMethodValue } from '@ecolage/contracts';
 import type { Database, DbOrTx } from '../../platform/db/database';
-import { AppError } from '../../platform/errors';
+import { domainError } from '../../platform/errors';
 import { recordAuditEntry } from '../audit';
 import {
   findDeskPaymentByKey,
@@ -53,7 +48,7 @@ export async function takeDeskPayment(
     taken = await db.transaction(async (tx) => {
       const session = visibleSession(member, await lockSession(tx, organizationId, sessionId));
       if (session.cashierUserId !== member.userId) {
-        throw new AppError(ErrorCode.FORBIDDEN, CashDeskMessages.notYourSession);
+        throw domainError('NOT_YOUR_CASH_SESSION');
       }
       if (idempotencyKey) {
         const previous = await findDeskPaymentByKey(
@@ -66,7 +61,7 @@ export async function takeDeskPayment(
         if (previous) return { paymentId: previous.id, replayed: true };
       }
       if (session.status !== 'open') {
-        throw new AppError(ErrorCode.CONFLICT, CashDeskMessages.sessionClosed);
+        throw domainError('CASH_SESSION_CLOSED');
       }
       const recorded = await recordDeskPayment(
         tx,

@@ -83,7 +83,7 @@ describe('The cash desk and a mobile-money payment in flight', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
-      code: 'CONFLICT',
+      code: 'INVOICE_AWAITS_PAYMENT',
       message: CashDeskMessages.invoiceAwaitsPayment,
     });
     // Without a choice, the amount may not reach the held invoice either.

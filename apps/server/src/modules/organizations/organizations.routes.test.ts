@@ -27,7 +27,7 @@ describe('GET /api/public/schools/:slug and the demo seed', () => {
     const response = await app().inject({ method: 'GET', url: '/api/public/schools/inconnue' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
-      code: 'NOT_FOUND',
+      code: 'SCHOOL_ADDRESS_NOT_FOUND',
       message: 'Aucune école ne correspond à cette adresse.',
     });
   });

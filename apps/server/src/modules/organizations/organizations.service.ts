@@ -1,7 +1,7 @@
-import { ErrorCode, SCHOOL_SEARCH_MAX_RESULTS, type SchoolPublicProfile } from '@ecolage/contracts';
+import { SCHOOL_SEARCH_MAX_RESULTS, type SchoolPublicProfile } from '@ecolage/contracts';
 import { dayIn, DEFAULT_SCHOOL_TIME_ZONE } from '../../platform/clock';
 import type { DbOrTx, Transaction } from '../../platform/db/database';
-import { AppError, notFound } from '../../platform/errors';
+import { domainError } from '../../platform/errors';
 import { searchWords } from '../../platform/search-text';
 import { recordAuditEntry, type AuditEntryInput } from '../audit';
 import {
@@ -22,7 +22,7 @@ export async function getSchoolPublicProfile(
   slug: string,
 ): Promise<SchoolPublicProfile> {
   const school = await findOrganizationBySlug(db, slug);
-  if (!school) throw notFound('Aucune école ne correspond à cette adresse.');
+  if (!school) throw domainError('SCHOOL_ADDRESS_NOT_FOUND');
   return {
     name: school.name,
     slug: school.slug,
@@ -64,11 +64,8 @@ export async function createSchoolWithFreeSlug(
     const school = await insertOrganizationUnlessSlugTaken(tx, { ...values, slug });
     if (school) return journalSchoolCreated(tx, school, context);
   }
-  throw new AppError(ErrorCode.CONFLICT, SLUG_BUSY);
+  throw domainError('SCHOOL_SLUG_BUSY');
 }
-
-const SLUG_BUSY =
-  'Plusieurs écoles de ce nom sont créées en ce moment : réessayez dans un instant.';
 
 interface SchoolCreation {
   actor: AuditEntryInput['actor'];

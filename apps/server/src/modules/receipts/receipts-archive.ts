@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
-import { ErrorCode, ReceiptMessages } from '@ecolage/contracts';
 import { ZipFile } from 'yazl';
 import { DEFAULT_SCHOOL_TIME_ZONE } from '../../platform/clock';
 import type { Database, DbOrTx } from '../../platform/db/database';
-import { AppError } from '../../platform/errors';
+import { domainError } from '../../platform/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
 import { recordAuditEntry } from '../audit';
 import { findOrganizationsByIds } from '../organizations';
@@ -39,11 +38,9 @@ export async function receiptArchive(
     { ...range, timeZone },
     MAX_ARCHIVED_RECEIPTS + 1,
   );
-  if (listed.length === 0) throw new AppError(ErrorCode.NOT_FOUND, ReceiptMessages.archiveEmpty);
+  if (listed.length === 0) throw domainError('RECEIPT_ARCHIVE_EMPTY');
   if (listed.length > MAX_ARCHIVED_RECEIPTS) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, ReceiptMessages.archiveTooLarge, {
-      statusCode: 422,
-    });
+    throw domainError('RECEIPT_ARCHIVE_TOO_LARGE');
   }
   await db.transaction((tx) =>
     recordAuditEntry(tx, {

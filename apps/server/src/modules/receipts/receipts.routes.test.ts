@@ -103,7 +103,10 @@ describe('Receipts over HTTP', () => {
     const receipt = await paidWithReceipt(database().db, school, { amount: 10_000 });
     const foreign = await other.call('GET', `/api/receipts/${receipt.id}/pdf`);
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual({ message: ReceiptMessages.receiptNotFound, code: 'NOT_FOUND' });
+    expect(foreign.json()).toEqual({
+      message: ReceiptMessages.receiptNotFound,
+      code: 'RECEIPT_NOT_FOUND',
+    });
     const list = await other.call('GET', `/api/students/${school.student.id}/receipts`);
     expect(list.statusCode).toBe(404);
     const unknown = await school.call(
@@ -194,7 +197,7 @@ describe('Receipts over HTTP', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({
       message: ReceiptMessages.verificationNotFound,
-      code: 'NOT_FOUND',
+      code: 'RECEIPT_VERIFICATION_NOT_FOUND',
     });
     // Guessing codes is budgeted per IP: 30 a minute.
     const statuses: number[] = [];

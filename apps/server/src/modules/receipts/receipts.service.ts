@@ -1,10 +1,4 @@
-import {
-  ReceiptMessages,
-  StudentMessages,
-  type ReceiptFormatValue,
-  type ReceiptItem,
-  type ReceiptVerification,
-} from '@ecolage/contracts';
+import type { ReceiptFormatValue, ReceiptItem, ReceiptVerification } from '@ecolage/contracts';
 import type { DbOrTx } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { findStudent } from '../students';
@@ -34,7 +28,7 @@ export function toReceiptItem(receipt: ReceiptRow): ReceiptItem {
 /** The school's receipt, else 404 (another school's id included). */
 export async function getReceipt(db: DbOrTx, organizationId: string, receiptId: string) {
   const receipt = await findReceipt(db, organizationId, receiptId);
-  if (!receipt) throw notFound(ReceiptMessages.receiptNotFound);
+  if (!receipt) throw notFound('RECEIPT_NOT_FOUND');
   return receipt;
 }
 
@@ -62,7 +56,7 @@ export async function publicReceiptPdf(
   code: string,
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const receipt = await findReceiptByCode(db, code);
-  if (!receipt) throw notFound(ReceiptMessages.verificationNotFound);
+  if (!receipt) throw notFound('RECEIPT_VERIFICATION_NOT_FOUND');
   return { fileName: `${receipt.number}.pdf`, pdf: await renderReceiptPdf(receipt, 'a4') };
 }
 
@@ -74,7 +68,7 @@ export async function listStudentReceipts(
   query: { page: number; pageSize: number },
 ) {
   const student = await findStudent(db, organizationId, studentId);
-  if (!student) throw notFound(StudentMessages.notFound);
+  if (!student) throw notFound('STUDENT_NOT_FOUND');
   const { rows, total } = await findStudentReceiptPage(db, organizationId, studentId, query);
   return { items: rows.map(toReceiptItem), total, page: query.page, pageSize: query.pageSize };
 }
@@ -85,7 +79,7 @@ export async function listStudentReceipts(
  */
 export async function verifyReceipt(db: DbOrTx, code: string): Promise<ReceiptVerification> {
   const receipt = await findReceiptByCode(db, code);
-  if (!receipt) throw notFound(ReceiptMessages.verificationNotFound);
+  if (!receipt) throw notFound('RECEIPT_VERIFICATION_NOT_FOUND');
   return {
     number: receipt.number,
     schoolName: receipt.content.school.name,

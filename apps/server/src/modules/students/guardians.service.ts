@@ -1,17 +1,15 @@
-import {
-  ErrorCode,
-  StudentMessages,
-  type Guardian,
-  type GuardianFields,
-  type GuardianItem,
-  type GuardianRelation,
-  type LinkGuardianRequest,
-  type StudentGuardian,
+import type {
+  Guardian,
+  GuardianFields,
+  GuardianItem,
+  GuardianRelation,
+  LinkGuardianRequest,
+  StudentGuardian,
 } from '@ecolage/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database, DbOrTx, Transaction } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
-import { AppError, notFound } from '../../platform/errors';
+import { notFound, domainError } from '../../platform/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
 import { foldForSearch } from '../../platform/search-text';
 import { recordAuditEntry } from '../audit';
@@ -32,10 +30,7 @@ export function guardianSearchKey(guardian: { fullName: string; phone: string })
   return foldForSearch(`${guardian.fullName} ${digits} ${local}`);
 }
 
-const phoneTaken = () =>
-  new AppError(ErrorCode.CONFLICT, StudentMessages.guardianPhoneTaken, {
-    issues: [{ path: 'phone', message: StudentMessages.guardianPhoneTaken }],
-  });
+const phoneTaken = () => domainError('GUARDIAN_PHONE_TAKEN', {}, { field: 'phone' });
 
 function toGuardian(row: GuardianRow): Guardian {
   return { id: row.id, fullName: row.fullName, phone: row.phone, email: row.email };
@@ -132,11 +127,11 @@ export async function addGuardian(
   const guardianId = await db.transaction(async (tx) => {
     const { organizationId } = acting;
     const student = await findStudent(tx, organizationId, studentId);
-    if (!student) throw notFound(StudentMessages.notFound);
+    if (!student) throw notFound('STUDENT_NOT_FOUND');
     let guardian: GuardianRow | undefined;
     if ('guardianId' in request) {
       guardian = await findGuardian(tx, organizationId, request.guardianId);
-      if (!guardian) throw notFound(StudentMessages.guardianNotFound);
+      if (!guardian) throw notFound('GUARDIAN_NOT_FOUND');
     } else {
       guardian = (
         await findOrCreateGuardian(tx, organizationId, {
@@ -148,7 +143,7 @@ export async function addGuardian(
     }
     const linked = await linkGuardianToStudent(tx, organizationId, studentId, guardian.id, request);
     if (!linked) {
-      throw new AppError(ErrorCode.CONFLICT, StudentMessages.alreadyLinked);
+      throw domainError('GUARDIAN_ALREADY_LINKED');
     }
     await auditStudent(tx, acting, 'guardian.linked', studentId, {
       étudiant: student.fullName,
@@ -181,7 +176,7 @@ export async function updateGuardian(
   return db.transaction(async (tx) => {
     const { organizationId } = acting;
     const current = await findGuardian(tx, organizationId, guardianId);
-    if (!current) throw notFound(StudentMessages.guardianNotFound);
+    if (!current) throw notFound('GUARDIAN_NOT_FOUND');
     try {
       const [row] = await tx
         .update(guardians)
@@ -233,7 +228,7 @@ export async function updateGuardianLink(
     const student = await findStudent(tx, organizationId, studentId);
     const links = student ? await findStudentGuardians(tx, organizationId, studentId) : [];
     const current = links.find((row) => row.guardian.id === guardianId);
-    if (!student || !current) throw notFound(StudentMessages.guardianNotFound);
+    if (!student || !current) throw notFound('GUARDIAN_NOT_FOUND');
     if (change.mainPayer) await clearMainPayer(tx, organizationId, studentId);
     await tx
       .update(studentGuardians)
@@ -268,7 +263,7 @@ export async function unlinkGuardian(
     const student = await findStudent(tx, organizationId, studentId);
     const links = student ? await findStudentGuardians(tx, organizationId, studentId) : [];
     const current = links.find((row) => row.guardian.id === guardianId);
-    if (!student || !current) throw notFound(StudentMessages.guardianNotFound);
+    if (!student || !current) throw notFound('GUARDIAN_NOT_FOUND');
     await tx
       .delete(studentGuardians)
       .where(

@@ -1,6 +1,6 @@
-import { AuthMessages, ErrorCode, type Permission } from '@ecolage/contracts';
+import type { Permission } from '@ecolage/contracts';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../errors';
+import { domainError } from '../errors';
 
 /**
  * What each route requires, declared in its `config`: exactly one of `public: true`,
@@ -36,6 +36,6 @@ declare module 'fastify' {
 
 /** The signed-in member; for handlers of routes declared `session` or `permission`. */
 export function requireMember(request: FastifyRequest): AuthenticatedMember {
-  if (!request.member) throw new AppError(ErrorCode.UNAUTHENTICATED, AuthMessages.sessionRequired);
+  if (!request.member) throw domainError('UNAUTHENTICATED');
   return request.member;
 }

@@ -60,8 +60,9 @@ describe('NUL and lone surrogates are refused at the edge with a French 400', ()
     });
     expect(contact.statusCode).toBe(400);
     expect(contact.json()).toEqual({
-      code: 'VALIDATION_FAILED',
+      code: 'UNSTORABLE_TEXT',
       message: UnstorableTextMessages.field('name'),
+      params: { field: 'name' },
       issues: [{ path: 'name', message: UnstorableTextMessages.field('name') }],
     });
     expect(contact.json().message).toMatch(/^Le champ « name » contient un caractère invalide/);
@@ -97,7 +98,7 @@ describe('NUL and lone surrogates are refused at the edge with a French 400', ()
     const path = await school.call('GET', '/api/public/schools/a%00b');
     expect(path.statusCode).toBe(400);
     expect(path.json()).toMatchObject({
-      code: 'VALIDATION_FAILED',
+      code: 'UNSTORABLE_ADDRESS',
       message: UnstorableTextMessages.address,
     });
     // An escape that is no UTF-8 at all (a lone surrogate's bytes) is refused by the router.

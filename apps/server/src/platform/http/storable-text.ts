@@ -1,7 +1,7 @@
-import { ErrorCode } from '@ecolage/contracts';
+import { domainErrorMessage } from '@ecolage/contracts';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../errors';
+import { domainError, type AppError } from '../errors';
 
 /**
  * A NUL character, or half of a UTF-16 surrogate pair: PostgreSQL stores neither (text columns
@@ -11,13 +11,10 @@ import { AppError } from '../errors';
 const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
 
+/** The sentences of the two refusals (codes UNSTORABLE_ADDRESS and UNSTORABLE_TEXT). */
 export const UnstorableTextMessages = {
-  address:
-    'L’adresse demandée contient un caractère invalide (caractère nul ou caractère Unicode incomplet).',
-  field: (path: string) =>
-    path
-      ? `Le champ « ${path} » contient un caractère invalide (caractère nul ou caractère Unicode incomplet).`
-      : 'La requête contient un caractère invalide (caractère nul ou caractère Unicode incomplet).',
+  address: domainErrorMessage('UNSTORABLE_ADDRESS', {}),
+  field: (field: string) => domainErrorMessage('UNSTORABLE_TEXT', { field }),
 } as const;
 
 function isUnstorableText(text: string): boolean {
@@ -62,8 +59,7 @@ export function findUnstorableText(value: unknown): string | undefined {
 
 /** The French 400 for a value with unstorable text; `path` as the error handler names fields. */
 function unstorableText(path: string): AppError {
-  const message = UnstorableTextMessages.field(path);
-  return new AppError(ErrorCode.VALIDATION_FAILED, message, { issues: [{ path, message }] });
+  return domainError('UNSTORABLE_TEXT', { field: path }, { field: path });
 }
 
 /** Throws the French 400 when `value` holds unstorable text (multipart fields, file names…). */
@@ -104,9 +100,7 @@ function decodedPath(request: FastifyRequest): string {
 export function registerStorableTextGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (isUnstorableText(decodedPath(request))) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, UnstorableTextMessages.address, {
-        issues: [{ path: 'url', message: UnstorableTextMessages.address }],
-      });
+      throw domainError('UNSTORABLE_ADDRESS', {}, { field: 'url' });
     }
     assertStorableText(request.params, 'params');
     assertStorableText(request.query, 'query');

@@ -1,12 +1,6 @@
-import {
-  ErrorCode,
-  InvitationMessages,
-  type AcceptInvitationRequest,
-  type InviteMemberRequest,
-  type MemberItem,
-} from '@ecolage/contracts';
+import type { AcceptInvitationRequest, InviteMemberRequest, MemberItem } from '@ecolage/contracts';
 import type { Database, DbOrTx } from '../../../platform/db/database';
-import { AppError } from '../../../platform/errors';
+import { domainError } from '../../../platform/errors';
 import { activateInvitedMember, addInvitedMember, getMemberAccess } from '../../access';
 import { recordAuditEntry } from '../../audit';
 import { queueEmail, type OutboundMessage } from '../../messaging';
@@ -115,10 +109,7 @@ export async function inviteMember(
   });
 }
 
-const invalidLink = () =>
-  new AppError(ErrorCode.VALIDATION_FAILED, InvitationMessages.invalidLink, {
-    issues: [{ path: 'token', message: InvitationMessages.invalidLink }],
-  });
+const invalidLink = () => domainError('INVITATION_LINK_INVALID', {}, { field: 'token' });
 
 async function openInvitation(
   db: DbOrTx,
@@ -171,9 +162,7 @@ export async function acceptInvitation(
     if (user.passwordHash === NO_PASSWORD) {
       await updateUser(tx, user.id, { passwordHash: newHash });
     } else if (!(await verifyPassword(user.passwordHash, request.password))) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, InvitationMessages.wrongPassword, {
-        issues: [{ path: 'password', message: InvitationMessages.wrongPassword }],
-      });
+      throw domainError('INVITATION_WRONG_PASSWORD', {}, { field: 'password' });
     }
     await markInvitationAccepted(tx, invitation.id);
     await activateInvitedMember(tx, invitation.organizationId, user.id);

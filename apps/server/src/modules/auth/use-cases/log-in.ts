@@ -1,7 +1,7 @@
-import { AuthMessages, ErrorCode, type LoginRequest } from '@ecolage/contracts';
+import type { LoginRequest } from '@ecolage/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../../platform/db/database';
-import { AppError } from '../../../platform/errors';
+import { domainError, type AppError } from '../../../platform/errors';
 import { listSchoolsOfUser, recordLogin } from '../../access';
 import { recordAuditEntry } from '../../audit';
 import type { AccessTokenKeys } from '../access-token';
@@ -36,7 +36,7 @@ export const defaultLoginPolicy: LoginPolicy = {
 
 function lockedError(until: Date): AppError {
   const retryAfter = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-  const error = new AppError(ErrorCode.RATE_LIMITED, AuthMessages.locked);
+  const error = domainError('LOGIN_LOCKED');
   return Object.assign(error, { retryAfterSeconds: retryAfter });
 }
 
@@ -72,7 +72,7 @@ export async function logIn(
 
   if (!user || !valid || !school) {
     await sleep(policy.failureDelayMs(reservation.failures.get(account.key) ?? 1));
-    throw new AppError(ErrorCode.UNAUTHENTICATED, AuthMessages.invalidCredentials);
+    throw domainError('INVALID_CREDENTIALS');
   }
 
   await settleSuccessfulLogin(db, account, address);
@@ -83,7 +83,7 @@ export async function logIn(
       { user, organizationId: school.organizationId },
       context,
     );
-    if (!issued) throw new AppError(ErrorCode.UNAUTHENTICATED, AuthMessages.invalidCredentials);
+    if (!issued) throw domainError('INVALID_CREDENTIALS');
     await recordLogin(tx, school.organizationId, user.id);
     await recordAuditEntry(tx, {
       organizationId: school.organizationId,

@@ -1,6 +1,6 @@
-import { ErrorCode, PasswordResetMessages, type PasswordResetConfirm } from '@ecolage/contracts';
+import type { PasswordResetConfirm } from '@ecolage/contracts';
 import type { Database } from '../../../platform/db/database';
-import { AppError } from '../../../platform/errors';
+import { domainError } from '../../../platform/errors';
 import { listSchoolsOfUser } from '../../access';
 import { recordAuditEntry } from '../../audit';
 import { queueEmail, type OutboundMessage } from '../../messaging';
@@ -64,10 +64,7 @@ export async function resetPassword(
   request: PasswordResetConfirm,
   context: AuthContext,
 ): Promise<{ email: string }> {
-  const invalid = () =>
-    new AppError(ErrorCode.VALIDATION_FAILED, PasswordResetMessages.invalidLink, {
-      issues: [{ path: 'token', message: PasswordResetMessages.invalidLink }],
-    });
+  const invalid = () => domainError('PASSWORD_RESET_LINK_INVALID', {}, { field: 'token' });
   const token = parseToken(request.token);
   if (!token) throw invalid();
   const passwordHash = await hashPassword(request.password);

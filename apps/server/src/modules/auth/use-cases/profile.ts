@@ -1,7 +1,7 @@
-import { AuthMessages, ErrorCode, ProfileMessages, type Profile } from '@ecolage/contracts';
+import type { Profile } from '@ecolage/contracts';
 import type { Database, DbOrTx, Transaction } from '../../../platform/db/database';
 import { isUniqueViolation } from '../../../platform/db/errors';
-import { AppError } from '../../../platform/errors';
+import { domainError } from '../../../platform/errors';
 import type { FileStore } from '../../../platform/files';
 import { deactivateAllMemberships, schoolsWhereLastSuperAdmin } from '../../access';
 import { recordAuditEntry } from '../../audit';
@@ -29,18 +29,13 @@ const toProfile = (user: User): Profile => ({
 
 async function currentUser(db: DbOrTx, userId: string): Promise<User> {
   const user = await findUserById(db, userId);
-  if (!user) throw new AppError(ErrorCode.UNAUTHENTICATED, AuthMessages.sessionExpired);
+  if (!user) throw domainError('SESSION_EXPIRED');
   return user;
 }
 
-const unchanged = (path: string, message: string) =>
-  new AppError(ErrorCode.VALIDATION_FAILED, message, { issues: [{ path, message }] });
-
 async function requirePassword(user: User, password: string): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, password))) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, ProfileMessages.wrongPassword, {
-      issues: [{ path: 'password', message: ProfileMessages.wrongPassword }],
-    });
+    throw domainError('WRONG_PASSWORD', {}, { field: 'password' });
   }
 }
 
@@ -75,7 +70,7 @@ export async function renameProfile(
 ): Promise<Profile> {
   return db.transaction(async (tx) => {
     const user = await currentUser(tx, context.userId);
-    if (user.name === name) throw unchanged('name', ProfileMessages.sameName);
+    if (user.name === name) throw domainError('SAME_NAME', {}, { field: 'name' });
     const updated = await updateUser(tx, user.id, { name });
     await journal(tx, context, user, 'profile.renamed', { avant: user.name, après: name });
     return toProfile(updated ?? user);
@@ -114,7 +109,7 @@ export async function changeEmail(
 ): Promise<Profile> {
   const user = await currentUser(db, context.userId);
   if (user.email.toLowerCase() === request.email) {
-    throw unchanged('email', ProfileMessages.sameEmail);
+    throw domainError('SAME_EMAIL', {}, { field: 'email' });
   }
   await requirePassword(user, request.password);
   try {
@@ -128,9 +123,7 @@ export async function changeEmail(
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    throw new AppError(ErrorCode.CONFLICT, AuthMessages.emailTaken, {
-      issues: [{ path: 'email', message: AuthMessages.emailTaken }],
-    });
+    throw domainError('EMAIL_TAKEN', {}, { field: 'email' });
   }
 }
 
@@ -142,9 +135,7 @@ export async function changePassword(
 ): Promise<void> {
   const user = await currentUser(db, context.userId);
   if (!(await verifyPassword(user.passwordHash, request.currentPassword))) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, ProfileMessages.wrongPassword, {
-      issues: [{ path: 'currentPassword', message: ProfileMessages.wrongPassword }],
-    });
+    throw domainError('WRONG_PASSWORD', {}, { field: 'currentPassword' });
   }
   const passwordHash = await hashPassword(request.newPassword);
   await db.transaction(async (tx) => {
@@ -175,7 +166,7 @@ export async function deleteAccount(
   await requirePassword(user, password);
   await db.transaction(async (tx) => {
     if ((await schoolsWhereLastSuperAdmin(tx, user.id)).length > 0) {
-      throw new AppError(ErrorCode.CONFLICT, ProfileMessages.lastSuperAdmin);
+      throw domainError('LAST_SUPER_ADMIN_ACCOUNT');
     }
     await journal(tx, context, user, 'account.deleted');
     await updateUser(tx, user.id, {

@@ -1,6 +1,5 @@
-import { AuthMessages, ErrorCode } from '@ecolage/contracts';
 import type { Database } from '../../../platform/db/database';
-import { AppError } from '../../../platform/errors';
+import { domainError } from '../../../platform/errors';
 import { recordAuditEntry } from '../../audit';
 import type { AccessTokenKeys } from '../access-token';
 import {
@@ -14,7 +13,7 @@ import { hashRefreshToken, issueSession, type AuthContext, type IssuedSession } 
 /** How long a just-used refresh token may be presented again (lost answer on 3G). */
 export const REUSE_GRACE_MS = 30_000;
 
-const expired = () => new AppError(ErrorCode.UNAUTHENTICATED, AuthMessages.sessionExpired);
+const expired = () => domainError('SESSION_EXPIRED');
 
 /**
  * Trades a refresh token for a new pair (rotation). A token presented twice was copied: the whole
@@ -67,7 +66,7 @@ export async function refreshSession(
   if (outcome.kind === 'issued') return outcome.issued;
   // Switching to a school one is not (or no longer) a member of: 404, as for any foreign record.
   if (outcome.kind === 'not_member') {
-    throw new AppError(ErrorCode.NOT_FOUND, 'Aucune école ne correspond à cette demande.');
+    throw domainError('SESSION_SCHOOL_NOT_FOUND');
   }
   throw expired();
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, PaymentMessages } from '@ecolage/contracts';
+import { PaymentMessages } from '@ecolage/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ok, signUpSchool } from '../../../test/school-fixture';
@@ -69,14 +69,15 @@ describe('payments allocated to invoices, the rest to the family’s credit (rea
       await expect(
         listPayableInvoices(db, organizationId, family.guardianId, [kossiJan.id, refused]),
       ).rejects.toMatchObject({
-        code: ErrorCode.VALIDATION_FAILED,
+        code: 'INVOICE_NOT_PAYABLE',
+        statusCode: 400,
         message: PaymentMessages.invoiceNotPayable,
       });
     }
     await pay(db, organizationId, { guardianId: family.guardianId, amount: 100_000 });
     await expect(
       listPayableInvoices(db, organizationId, family.guardianId, [kossiJan.id]),
-    ).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
+    ).rejects.toMatchObject({ code: 'INVOICE_NOT_PAYABLE', statusCode: 400 });
   });
 
   it('pays the chosen invoices, then the oldest; an overpayment becomes credit used by the next invoice', async () => {

@@ -1,14 +1,7 @@
-import {
-  BillingMessages,
-  ErrorCode,
-  ProgrammeMessages,
-  StudentMessages,
-  type Scholarship,
-  type ScholarshipRequest,
-} from '@ecolage/contracts';
+import type { Scholarship, ScholarshipRequest } from '@ecolage/contracts';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx, Transaction } from '../../../platform/db/database';
-import { AppError, notFound } from '../../../platform/errors';
+import { notFound, domainError } from '../../../platform/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { formatFrancs } from '@ecolage/money';
 import {
@@ -206,7 +199,7 @@ export async function listScholarships(
 
 async function scholarshipById(db: DbOrTx, organizationId: string, id: string) {
   const { items } = await listScholarships(db, organizationId, { id, page: 1, pageSize: 1 });
-  if (!items[0]) throw notFound(BillingMessages.scholarshipNotFound);
+  if (!items[0]) throw notFound('SCHOLARSHIP_NOT_FOUND');
   return items[0];
 }
 
@@ -220,17 +213,13 @@ export async function createScholarship(
     const { organizationId } = acting;
     const student = await findStudent(tx, organizationId, request.studentId);
     if (!student) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, StudentMessages.notFound, {
-        issues: [{ path: 'studentId', message: StudentMessages.notFound }],
-      });
+      throw domainError('STUDENT_NOT_FOUND', {}, { field: 'studentId', statusCode: 400 });
     }
     const year = request.academicYearId
       ? await findAcademicYear(tx, organizationId, request.academicYearId)
       : await findCurrentAcademicYear(tx, organizationId);
     if (!year) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, ProgrammeMessages.yearNotFound, {
-        issues: [{ path: 'academicYearId', message: ProgrammeMessages.yearNotFound }],
-      });
+      throw domainError('YEAR_NOT_FOUND', {}, { field: 'academicYearId', statusCode: 400 });
     }
     const granted = request.status === 'granted';
     const [row] = await tx
@@ -287,9 +276,9 @@ export async function decideScholarship(
         and(eq(scholarships.organizationId, organizationId), eq(scholarships.id, scholarshipId)),
       )
       .for('update');
-    if (!current) throw notFound(BillingMessages.scholarshipNotFound);
+    if (!current) throw notFound('SCHOLARSHIP_NOT_FOUND');
     if (current.status !== 'recommended') {
-      throw new AppError(ErrorCode.CONFLICT, BillingMessages.alreadyDecided);
+      throw domainError('SCHOLARSHIP_ALREADY_DECIDED');
     }
     await tx
       .update(scholarships)

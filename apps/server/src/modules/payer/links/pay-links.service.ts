@@ -1,7 +1,7 @@
-import { deName, StudentMessages, type PaymentLink } from '@ecolage/contracts';
+import { deName, type PaymentLink } from '@ecolage/contracts';
 import { DEFAULT_SCHOOL_TIME_ZONE } from '../../../platform/clock';
 import type { Database, Transaction } from '../../../platform/db/database';
-import { AppError, notFound } from '../../../platform/errors';
+import { notFound, domainError } from '../../../platform/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { recordAuditEntry } from '../../audit';
 import { queueEmail, queueSms } from '../../messaging';
@@ -20,10 +20,10 @@ export async function studentAndMainPayer(
   studentId: string,
 ) {
   const student = await findStudent(tx, organizationId, studentId);
-  if (!student) throw notFound(StudentMessages.notFound);
+  if (!student) throw notFound('STUDENT_NOT_FOUND');
   const guardians = await findStudentGuardians(tx, organizationId, studentId);
   const payer = guardians.find((row) => row.link.isMainPayer)?.guardian;
-  if (!payer) throw new AppError('CONFLICT', PayLinkMessages.noMainPayer);
+  if (!payer) throw domainError('NO_MAIN_PAYER');
   return { student, payer };
 }
 

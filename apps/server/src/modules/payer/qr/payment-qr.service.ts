@@ -1,8 +1,7 @@
-import { ProgrammeMessages } from '@ecolage/contracts';
 import QRCode from 'qrcode';
 import type { Database } from '../../../platform/db/database';
 import { publicBaseUrl } from '../../../platform/env';
-import { AppError, notFound } from '../../../platform/errors';
+import { notFound, domainError } from '../../../platform/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { recordAuditEntry } from '../../audit';
 import { findOrganizationsByIds } from '../../organizations';
@@ -97,11 +96,11 @@ export async function classPaymentQrSheet(
   const { organizationId } = acting;
   const sheet = await db.transaction(async (tx) => {
     const found = await findLevel(tx, organizationId, levelId);
-    if (!found) throw notFound(ProgrammeMessages.levelNotFound);
+    if (!found) throw notFound('LEVEL_NOT_FOUND');
     const year = await findCurrentAcademicYear(tx, organizationId);
     const roster = year ? await findLevelRoster(tx, organizationId, levelId, year.id) : [];
     if (!year || roster.length === 0) {
-      throw new AppError('CONFLICT', PaymentQrMessages.nobodyEnrolled);
+      throw domainError('NOBODY_ENROLLED');
     }
     const cards: QrCard[] = [];
     let created = 0;
@@ -158,7 +157,7 @@ export async function schoolCounterPoster(
   organizationId: string,
 ): Promise<QrFile<Buffer>> {
   const [school] = await findOrganizationsByIds(db, [organizationId]);
-  if (!school) throw notFound(PaymentQrMessages.schoolNotFound);
+  if (!school) throw notFound('SCHOOL_NOT_FOUND');
   const pdf = await renderCounterPoster({
     school: { name: school.name, color: school.brandColor, phone: school.supportPhone },
     url: `${publicBaseUrl()}/payer/${school.slug}`,

@@ -52,7 +52,7 @@ export const waitingRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (a
     },
     async (request, reply) => {
       const payment = await findPayerPayment(context, signer, questions, request.params.attemptId);
-      if (!payment) throw notFound(PayerMessages.paymentNotFound);
+      if (!payment) throw notFound('PAYMENT_NOT_FOUND');
       reply.header('cache-control', 'no-store');
       return payment.status;
     },

@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  CashDeskMessages,
-  checkPaymentAmount,
-  ErrorCode,
-  StudentMessages,
-  type deskPaymentRequestSchema,
-} from '@ecolage/contracts';
+import { checkPaymentAmount, type deskPaymentRequestSchema } from '@ecolage/contracts';
 import type { z } from 'zod';
 import type { Transaction, DbOrTx } from '../../../platform/db/database';
 import { isUniqueViolation, violatedConstraint } from '../../../platform/db/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
-import { AppError, notFound } from '../../../platform/errors';
+import { notFound, domainError } from '../../../platform/errors';
 import { recordOutboxEvent } from '../../../platform/outbox/outbox';
 import type { AuditEntryInput } from '../../audit';
 import { allocatePayments, listPayableInvoices, type PayableInvoice } from '../../billing';
@@ -78,35 +72,25 @@ export function findDeskPaymentByKey(
 /** Who pays: the guardian named (linked to the student), else the student's main payer. */
 async function resolvePayer(tx: Transaction, organizationId: string, request: DeskPaymentInput) {
   const student = await findStudent(tx, organizationId, request.studentId);
-  if (!student) throw notFound(StudentMessages.notFound);
+  if (!student) throw notFound('STUDENT_NOT_FOUND');
   // The student's guardians, main payer first.
   const links = await findStudentGuardians(tx, organizationId, student.id);
   const payers = links.map(({ guardian }) => guardian);
   if (request.guardianId) {
     const named = payers.find((payer) => payer.id === request.guardianId);
     if (!named) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, CashDeskMessages.guardianNotLinked, {
-        issues: [{ path: 'guardianId', message: CashDeskMessages.guardianNotLinked }],
-      });
+      throw domainError('GUARDIAN_NOT_LINKED', {}, { field: 'guardianId' });
     }
     return named;
   }
   const main = payers[0];
   if (!main) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, CashDeskMessages.noPayer, {
-      issues: [{ path: 'guardianId', message: CashDeskMessages.noPayer }],
-    });
+    throw domainError('STUDENT_HAS_NO_PAYER', {}, { field: 'guardianId' });
   }
   return main;
 }
 
-const invalid = (path: string, message: string) =>
-  new AppError(ErrorCode.VALIDATION_FAILED, message, { issues: [{ path, message }] });
-
-const awaitsPayment = () =>
-  new AppError(ErrorCode.CONFLICT, CashDeskMessages.invoiceAwaitsPayment, {
-    issues: [{ path: 'invoiceIds', message: CashDeskMessages.invoiceAwaitsPayment }],
-  });
+const awaitsPayment = () => domainError('INVOICE_AWAITS_PAYMENT', {}, { field: 'invoiceIds' });
 
 /**
  * The student's invoices this payment is for: the chosen ones (open, the student's, linked to
@@ -124,10 +108,10 @@ async function invoicesToPay(
   const chosen = request.invoiceIds.length > 0;
   const payable = await listPayableInvoices(tx, organizationId, payerId, request.invoiceIds);
   if (chosen && payable.some((invoice) => invoice.studentId !== request.studentId)) {
-    throw invalid('invoiceIds', CashDeskMessages.invoiceOfAnotherStudent);
+    throw domainError('INVOICE_OF_ANOTHER_STUDENT', {}, { field: 'invoiceIds' });
   }
   const owed = payable.filter((invoice) => invoice.studentId === request.studentId);
-  if (owed.length === 0) throw invalid('invoiceIds', CashDeskMessages.nothingDue);
+  if (owed.length === 0) throw domainError('NOTHING_DUE', {}, { field: 'invoiceIds' });
   const claims = await findPendingClaims(tx, organizationId, {
     invoiceIds: owed.map((invoice) => invoice.id),
   });
@@ -140,7 +124,7 @@ async function invoicesToPay(
   if (!verdict.ok) {
     if (claimed.size > 0) throw awaitsPayment();
     throw balance === 0
-      ? invalid('invoiceIds', CashDeskMessages.nothingDue)
+      ? domainError('NOTHING_DUE', {}, { field: 'invoiceIds' })
       : amountRefused(verdict);
   }
   return chosen ? free : coveredOldestFirst(free, request.amount);

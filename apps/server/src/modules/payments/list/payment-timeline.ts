@@ -1,4 +1,4 @@
-import { PaymentMessages, type PaymentStatusValue, type PaymentTimeline } from '@ecolage/contracts';
+import type { PaymentStatusValue, PaymentTimeline } from '@ecolage/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
 import { notFound } from '../../../platform/errors';
@@ -69,7 +69,7 @@ export async function getPaymentTimeline(
 ): Promise<PaymentTimeline> {
   const { db } = context;
   const attempt = await findSchoolAttempt(db, organizationId, paymentId);
-  if (!attempt) throw notFound(PaymentMessages.paymentNotFound);
+  if (!attempt) throw notFound('PAYMENT_NOT_FOUND');
   const [payment, claims, transitions, events, refunds, receipt] = await Promise.all([
     describePayment(db, attempt),
     findPaymentClaims(db, organizationId, [attempt.id]),

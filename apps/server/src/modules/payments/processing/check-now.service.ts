@@ -1,9 +1,4 @@
-import {
-  PaymentMessages,
-  StudentMessages,
-  type Payment,
-  type PaymentOptions,
-} from '@ecolage/contracts';
+import type { Payment, PaymentOptions } from '@ecolage/contracts';
 import type { DbOrTx } from '../../../platform/db/database';
 import { notFound } from '../../../platform/errors';
 import { findStudent } from '../../students';
@@ -22,7 +17,7 @@ export async function getPayment(
   paymentId: string,
 ): Promise<Payment> {
   const attempt = await findSchoolAttempt(db, organizationId, paymentId);
-  if (!attempt) throw notFound(PaymentMessages.paymentNotFound);
+  if (!attempt) throw notFound('PAYMENT_NOT_FOUND');
   return describePayment(db, attempt);
 }
 
@@ -33,7 +28,7 @@ export async function refreshPayment(
   paymentId: string,
 ): Promise<Payment> {
   const attempt = await findSchoolAttempt(context.db, organizationId, paymentId);
-  if (!attempt) throw notFound(PaymentMessages.paymentNotFound);
+  if (!attempt) throw notFound('PAYMENT_NOT_FOUND');
   const checked = await checkAttempt(context, attempt.id, 'refresh');
   return describePayment(context.db, checked);
 }
@@ -45,7 +40,7 @@ export async function listStudentPayments(
   query: { page: number; pageSize: number },
 ) {
   const student = await findStudent(db, organizationId, studentId);
-  if (!student) throw notFound(StudentMessages.notFound);
+  if (!student) throw notFound('STUDENT_NOT_FOUND');
   const { items, total } = await findStudentPaymentPage(db, organizationId, studentId, query);
   return { items, total, page: query.page, pageSize: query.pageSize };
 }

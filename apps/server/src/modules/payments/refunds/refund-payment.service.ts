@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ErrorCode,
-  PaymentMessages,
-  type Refund,
-  type RefundMethodValue,
-  type refundRequestSchema,
-} from '@ecolage/contracts';
+import type { Refund, RefundMethodValue, refundRequestSchema } from '@ecolage/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
 import { isUniqueViolation, violatedConstraint } from '../../../platform/db/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
-import { AppError, notFound } from '../../../platform/errors';
+import { notFound, domainError } from '../../../platform/errors';
 import { recordAuditEntries } from '../../audit';
 import type { PaymentProvider, PaymentProviders } from '../../psp';
 import { findSchoolAttempt, lockAttempt } from '../attempts.repository';
@@ -73,9 +67,6 @@ export function refundableOf(
   return attempt.amount - attempt.refundedAmount;
 }
 
-const amountIssue = (message: string) =>
-  new AppError(ErrorCode.VALIDATION_FAILED, message, { issues: [{ path: 'amount', message }] });
-
 /**
  * Checks a refund request against the payment (locked) and picks the way the money goes back:
  * `manual` when asked, or when the provider cannot refund (the cash desk, Orange, PayGate);
@@ -87,24 +78,24 @@ function planRefund(
   request: RefundRequestInput,
 ): RefundMethodValue {
   if (attempt.status === 'refund_pending') {
-    throw new AppError(ErrorCode.CONFLICT, PaymentMessages.refundInProgress);
+    throw domainError('REFUND_ALREADY_PENDING');
   }
   if (attempt.status !== 'succeeded' && attempt.status !== 'partially_refunded') {
-    throw new AppError(ErrorCode.CONFLICT, PaymentMessages.refundNotRefundable);
+    throw domainError('REFUND_NOT_REFUNDABLE');
   }
-  if (request.amount > refundableOf(attempt))
-    throw amountIssue(PaymentMessages.refundAboveRefundable);
+  const refundable = refundableOf(attempt);
+  if (request.amount > refundable) {
+    throw domainError('REFUND_ABOVE_REFUNDABLE', { refundable }, { field: 'amount' });
+  }
   if (request.method === 'manual') return 'manual';
   const can = providerRefundOf(providers, attempt);
   if (can === 'none') {
     if (request.method !== 'provider') return 'manual';
-    throw new AppError(ErrorCode.VALIDATION_FAILED, PaymentMessages.refundProviderUnavailable, {
-      issues: [{ path: 'method', message: PaymentMessages.refundProviderUnavailable }],
-    });
+    throw domainError('REFUND_PROVIDER_UNAVAILABLE', {}, { field: 'method' });
   }
   // A whole-payment provider gives back all of it, so nothing may have been refunded before.
   if (can === 'full' && (request.amount !== attempt.amount || attempt.refundedAmount > 0)) {
-    throw amountIssue(PaymentMessages.refundProviderFullOnly);
+    throw domainError('REFUND_PROVIDER_FULL_ONLY', { amount: attempt.amount }, { field: 'amount' });
   }
   return 'provider';
 }
@@ -124,7 +115,7 @@ export async function requestRefund(
 ): Promise<PaymentRefundRow> {
   const { organizationId } = member;
   const found = await findSchoolAttempt(context.db, organizationId, paymentId);
-  if (!found) throw notFound(PaymentMessages.paymentNotFound);
+  if (!found) throw notFound('PAYMENT_NOT_FOUND');
   const origin = { ip: member.ip, userAgent: member.userAgent };
   const refundId = randomUUID();
   let saved: { attempt: PaymentAttemptRow; refund: PaymentRefundRow };
@@ -177,7 +168,7 @@ export async function requestRefund(
       isUniqueViolation(error) &&
       violatedConstraint(error) === 'payment_refunds_one_pending_key'
     ) {
-      throw new AppError(ErrorCode.CONFLICT, PaymentMessages.refundInProgress);
+      throw domainError('REFUND_ALREADY_PENDING');
     }
     throw error;
   }
@@ -197,6 +188,6 @@ export async function listRefunds(
   paymentId: string,
 ): Promise<Refund[]> {
   const attempt = await findSchoolAttempt(db, organizationId, paymentId);
-  if (!attempt) throw notFound(PaymentMessages.paymentNotFound);
+  if (!attempt) throw notFound('PAYMENT_NOT_FOUND');
   return (await findPaymentRefunds(db, organizationId, paymentId)).map(describeRefund);
 }

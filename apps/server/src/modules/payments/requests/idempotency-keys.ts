@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { ErrorCode, PaymentMessages } from '@ecolage/contracts';
 import type { DbOrTx } from '../../../platform/db/database';
 import { isUniqueViolation, violatedConstraint } from '../../../platform/db/errors';
-import { AppError } from '../../../platform/errors';
+import { domainError } from '../../../platform/errors';
 import { findIdempotencyKey, findSchoolAttempt } from '../attempts.repository';
 import type { PaymentAttemptRow } from '../payments.tables';
 
@@ -17,7 +16,7 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 export function checkIdempotencyKey(key: string | undefined): string | undefined {
   if (key === undefined) return undefined;
   if (!IDEMPOTENCY_KEY.test(key)) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, PaymentMessages.idempotencyKeyInvalid);
+    throw domainError('IDEMPOTENCY_KEY_INVALID');
   }
   return key;
 }
@@ -37,9 +36,7 @@ export async function findPaymentByKey(
   const stored = await findIdempotencyKey(db, organizationId, key);
   if (!stored) return undefined;
   if (stored.requestHash !== hash) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, PaymentMessages.idempotencyKeyReused, {
-      statusCode: 422,
-    });
+    throw domainError('IDEMPOTENCY_KEY_REUSED');
   }
   return findSchoolAttempt(db, organizationId, stored.attemptId);
 }

@@ -1,12 +1,6 @@
-import {
-  ErrorCode,
-  PaymentMessages,
-  StudentMessages,
-  type Payment,
-  type PendingPayment,
-} from '@ecolage/contracts';
+import { PaymentMessages, type Payment, type PendingPayment } from '@ecolage/contracts';
 import type { ActingMember } from '../../../platform/http/acting-member';
-import { AppError, notFound } from '../../../platform/errors';
+import { notFound, domainError } from '../../../platform/errors';
 import { recordAuditEntry } from '../../audit';
 import { failureOf, type ProviderId } from '../../psp';
 import { findStudent } from '../../students';
@@ -34,7 +28,7 @@ export async function listStudentPendingPayments(
   studentId: string,
 ): Promise<{ items: PendingPayment[] }> {
   const student = await findStudent(context.db, organizationId, studentId);
-  if (!student) throw notFound(StudentMessages.notFound);
+  if (!student) throw notFound('STUDENT_NOT_FOUND');
   const claims = await findPendingClaims(context.db, organizationId, { studentId });
   return {
     items: claims.map(({ attempt, guardianName, invoiceIds }) => ({
@@ -69,8 +63,8 @@ export async function cancelPayment(
 ): Promise<Payment> {
   const { organizationId } = member;
   const found = await findSchoolAttempt(context.db, organizationId, paymentId);
-  if (!found) throw notFound(PaymentMessages.paymentNotFound);
-  if (!isActive(found.status)) throw new AppError(ErrorCode.CONFLICT, PaymentMessages.notPending);
+  if (!found) throw notFound('PAYMENT_NOT_FOUND');
+  if (!isActive(found.status)) throw domainError('PAYMENT_NOT_PENDING');
 
   const checked = await checkAttempt(context, found.id, 'refresh');
   if (!isActive(checked.status)) return describePayment(context.db, checked);
@@ -90,13 +84,13 @@ export async function cancelPayment(
       );
       const after = await checkAttempt(context, found.id, 'refresh');
       if (!isActive(after.status)) return describePayment(context.db, after);
-      throw new AppError(ErrorCode.CONFLICT, PaymentMessages.cancelRefusedByProvider);
+      throw domainError('CANCEL_REFUSED_BY_PROVIDER');
     }
   }
 
   const cancelled = await context.db.transaction(async (tx) => {
     const attempt = await lockAttempt(tx, found.id);
-    if (!attempt) throw notFound(PaymentMessages.paymentNotFound);
+    if (!attempt) throw notFound('PAYMENT_NOT_FOUND');
     const move = transition(attempt.status, 'cancelled');
     // Ended meanwhile (a notification, the poller): it stands as it is.
     if (move.kind === 'ignore') return attempt;

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   checkPaymentAmount,
-  ErrorCode,
-  PaymentMessages,
   type paymentRequestSchema,
   type WalletValue,
 } from '@ecolage/contracts';
@@ -10,7 +8,7 @@ import type { z } from 'zod';
 import type { Transaction } from '../../../platform/db/database';
 import { isUniqueViolation } from '../../../platform/db/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
-import { AppError, notFound } from '../../../platform/errors';
+import { notFound, domainError } from '../../../platform/errors';
 import { recordAuditEntry } from '../../audit';
 import { listPayableInvoices } from '../../billing';
 import { findOrganizationsByIds } from '../../organizations';
@@ -64,12 +62,10 @@ export async function requestPayment(
   }
 
   const guardian = await findGuardian(context.db, organizationId, request.guardianId);
-  if (!guardian) throw notFound(PaymentMessages.guardianNotFound);
+  if (!guardian) throw notFound('GUARDIAN_NOT_FOUND');
   const provider = context.providers.forWallet(request.wallet as WalletValue);
   if (!provider) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, PaymentMessages.walletUnavailable, {
-      issues: [{ path: 'wallet', message: PaymentMessages.walletUnavailable }],
-    });
+    throw domainError('WALLET_UNAVAILABLE', {}, { field: 'wallet' });
   }
   const payable = await listPayableInvoices(
     context.db,
@@ -154,7 +150,7 @@ export async function requestPayment(
       const previous = await findPaymentByKey(context.db, organizationId, idempotencyKey, hash);
       if (previous) return { attempt: previous, replayed: true };
     }
-    throw new AppError(ErrorCode.CONFLICT, PaymentMessages.alreadyActive);
+    throw domainError('PAYMENT_ALREADY_ACTIVE');
   }
 
   const school = (await findOrganizationsByIds(context.db, [organizationId]))[0];

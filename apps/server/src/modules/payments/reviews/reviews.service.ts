@@ -1,7 +1,7 @@
-import { ErrorCode, PaymentMessages, type ReviewItem } from '@ecolage/contracts';
+import type { ReviewItem } from '@ecolage/contracts';
 import type { Database } from '../../../platform/db/database';
 import type { ActingMember } from '../../../platform/http/acting-member';
-import { AppError, notFound } from '../../../platform/errors';
+import { notFound, domainError } from '../../../platform/errors';
 import { recordAuditEntry } from '../../audit';
 import type { PaymentReviewRow } from '../payments.tables';
 import { findReview, findReviewPage, resolveReviewRow } from './reviews.repository';
@@ -47,13 +47,13 @@ export async function resolveReview(
 ): Promise<ReviewItem> {
   return db.transaction(async (tx) => {
     const found = await findReview(tx, member.organizationId, reviewId);
-    if (!found) throw notFound(PaymentMessages.eventNotFound);
+    if (!found) throw notFound('PAYMENT_EVENT_NOT_FOUND');
     const resolved = await resolveReviewRow(tx, reviewId, {
       resolvedBy: member.actor.label,
       note,
       at: new Date(),
     });
-    if (!resolved) throw new AppError(ErrorCode.CONFLICT, PaymentMessages.alreadyReviewed);
+    if (!resolved) throw domainError('PAYMENT_EVENT_ALREADY_REVIEWED');
     await recordAuditEntry(tx, {
       organizationId: member.organizationId,
       actor: member.actor,

@@ -38,8 +38,11 @@ function* paddedSheet(megabytes: number): Generator<string> {
   yield inlineRow(2, ['Afi Koffi']) + SHEET_END;
 }
 
-const tooManyRows = { code: 'VALIDATION_FAILED', message: ImportMessages.tooManyRows };
-const tooBig = { code: 'PAYLOAD_TOO_LARGE', message: ImportMessages.tooLargeUncompressed };
+const tooManyRows = { code: 'IMPORT_TOO_MANY_ROWS', message: ImportMessages.tooManyRows };
+const tooBig = {
+  code: 'IMPORT_TOO_LARGE_UNCOMPRESSED',
+  message: ImportMessages.tooLargeUncompressed,
+};
 
 describe('Importer des étudiants: files read as a stream, bounded while read', () => {
   const { app, database } = useTestApp();
@@ -76,7 +79,7 @@ describe('Importer des étudiants: files read as a stream, bounded while read', 
     expect((await upload('trop.xlsx', bytes)).json()).toEqual(tooManyRows);
     const fits = await xlsxFile(oneCellSheet(MAX_IMPORT_ROWS, '<!DOCTYPE bombe>'));
     expect((await upload('juste.xlsx', fits)).json()).toEqual({
-      code: 'VALIDATION_FAILED',
+      code: 'IMPORT_UNREADABLE_XLSX',
       message: ImportMessages.unreadableXlsx,
     });
     const rows = await readImportFile(await xlsxFile(oneCellSheet(MAX_IMPORT_ROWS)));

@@ -144,7 +144,7 @@ describe('Importer des étudiants: template and preview (/api/students/import*)'
     const response = await upload('melange.csv', Buffer.from(text));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      code: 'VALIDATION_FAILED',
+      code: 'IMPORT_MIXED_SEPARATORS',
       message: ImportMessages.mixedSeparators,
     });
     const [header, ...rows] = csvText([line({ fullName: 'Afi Koffi' })]).split('\r\n');
@@ -193,7 +193,7 @@ describe('Importer des étudiants: template and preview (/api/students/import*)'
     const response = await upload('gros.csv', big);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
-      code: 'PAYLOAD_TOO_LARGE',
+      code: 'IMPORT_TOO_LARGE',
       message: ImportMessages.tooLarge,
     });
     expect(await count('student_imports')).toBe(before);

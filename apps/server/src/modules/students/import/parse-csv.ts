@@ -1,8 +1,8 @@
-import { ErrorCode, ImportMessages, MAX_IMPORT_ROWS } from '@ecolage/contracts';
+import { MAX_IMPORT_ROWS } from '@ecolage/contracts';
 import { parse, type Options } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
 import { Readable } from 'node:stream';
-import { AppError } from '../../../platform/errors';
+import { AppError, domainError } from '../../../platform/errors';
 import type { ImportTable, TableRecord } from './import-table';
 
 type Separator = ';' | ',';
@@ -57,12 +57,7 @@ const parseOptions = (delimiter: Separator, info: boolean): Options => ({
 
 function unreadableCsv(error: unknown): AppError {
   const line = (error as { lines?: number }).lines;
-  const where = line ? ` (ligne ${line})` : '';
-  return new AppError(
-    ErrorCode.VALIDATION_FAILED,
-    `Fichier CSV illisible${where} : un guillemet n’est probablement pas fermé.`,
-    { cause: error },
-  );
+  return domainError('IMPORT_UNREADABLE_CSV', line ? { line } : {}, { cause: error });
 }
 
 /** The line a record starts on, from the line it ends on and the line breaks it spans. */
@@ -144,7 +139,7 @@ export async function parseCsv(
         continue;
       }
       if (records.length >= MAX_IMPORT_ROWS) {
-        throw new AppError(ErrorCode.VALIDATION_FAILED, ImportMessages.tooManyRows);
+        throw domainError('IMPORT_TOO_MANY_ROWS');
       }
       const cells: string[] = [];
       for (const column of kept) if (record[column] !== undefined) cells[column] = record[column];
@@ -161,6 +156,6 @@ export async function parseCsv(
     source.destroy();
     parser.destroy();
   }
-  if (mixed > 0) throw new AppError(ErrorCode.VALIDATION_FAILED, ImportMessages.mixedSeparators);
+  if (mixed > 0) throw domainError('IMPORT_MIXED_SEPARATORS');
   return { headers: headers ?? [], records };
 }

@@ -1,5 +1,5 @@
-import { ErrorCode, ImportMessages, MAX_IMPORT_ROWS } from '@ecolage/contracts';
-import { AppError } from '../../../platform/errors';
+import { MAX_IMPORT_ROWS } from '@ecolage/contracts';
+import { AppError, domainError } from '../../../platform/errors';
 import type { ImportTable, TableRecord } from './import-table';
 import { readWorkbookLayout, type WorkbookLayout } from './xlsx-workbook';
 import { readXml, XmlError, type XmlHandler } from './xml-stream';
@@ -17,8 +17,7 @@ import { readZipEntries, readZipText, type ZipEntry } from './zip-entries';
 const MAX_CELL_CHARS = 32_767;
 const MAX_COLUMNS = 16_384;
 
-const unreadable = (cause?: unknown) =>
-  new AppError(ErrorCode.VALIDATION_FAILED, ImportMessages.unreadableXlsx, { cause });
+const unreadable = (cause?: unknown) => domainError('IMPORT_UNREADABLE_XLSX', {}, { cause });
 
 /** A cell as read: its text, or the index of its shared string (read after the sheet). */
 type CellContent = string | number;
@@ -242,7 +241,7 @@ export async function parseXlsx(
     const keepRow = (row: SheetRow) => {
       if (row.line <= headerLine) return;
       if (rows.length >= MAX_IMPORT_ROWS) {
-        throw new AppError(ErrorCode.VALIDATION_FAILED, ImportMessages.tooManyRows);
+        throw domainError('IMPORT_TOO_MANY_ROWS');
       }
       rows.push(row);
       addSharedIndexes(row, shared);

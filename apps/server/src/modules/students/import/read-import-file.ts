@@ -1,12 +1,11 @@
 import {
-  ErrorCode,
   ImportMessages,
   MAX_IMPORT_ROWS,
   studentImportColumns,
   type ImportIssue,
   type StudentImportColumnKey,
 } from '@ecolage/contracts';
-import { AppError } from '../../../platform/errors';
+import { domainError } from '../../../platform/errors';
 import { foldForSearch } from '../../../platform/search-text';
 import type { ImportTable } from './import-table';
 import { parseCsv } from './parse-csv';
@@ -29,8 +28,6 @@ const columnByHeader = new Map(
   studentImportColumns.map((column) => [headerKey(column.header), column]),
 );
 
-const badInput = (message: string) => new AppError(ErrorCode.VALIDATION_FAILED, message);
-
 export type ImportFormat = 'csv' | 'xlsx';
 
 /**
@@ -41,10 +38,10 @@ export function detectFormat(bytes: Uint8Array): ImportFormat {
   const starts = (...magic: number[]) => magic.every((byte, index) => bytes[index] === byte);
   if (starts(0x50, 0x4b, 0x03, 0x04)) return 'xlsx';
   if (starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1))
-    throw badInput(ImportMessages.unreadableXlsx);
+    throw domainError('IMPORT_UNREADABLE_XLSX');
   const head = bytes.subarray(0, 4096);
   const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
-  if (!utf16 && head.includes(0)) throw badInput(ImportMessages.unsupported);
+  if (!utf16 && head.includes(0)) throw domainError('IMPORT_UNSUPPORTED');
   return 'csv';
 }
 
@@ -58,9 +55,9 @@ function toRawRows(table: ImportTable): RawRow[] {
   const missing = studentImportColumns.find(
     (column) => column.required && !positions.has(column.key),
   );
-  if (missing) throw badInput(ImportMessages.missingColumn(missing.header));
-  if (table.records.length === 0) throw badInput(ImportMessages.empty);
-  if (table.records.length > MAX_IMPORT_ROWS) throw badInput(ImportMessages.tooManyRows);
+  if (missing) throw domainError('IMPORT_MISSING_COLUMN', { column: missing.header });
+  if (table.records.length === 0) throw domainError('IMPORT_EMPTY');
+  if (table.records.length > MAX_IMPORT_ROWS) throw domainError('IMPORT_TOO_MANY_ROWS');
   const headerOf = new Map(studentImportColumns.map((column) => [column.key, column.header]));
   const width = table.headers.length;
 
@@ -101,7 +98,7 @@ const isTemplateHeader = (header: string) => columnByHeader.has(headerKey(header
  * (readImportFileInThread) in the server.
  */
 export async function readImportFile(bytes: Buffer): Promise<RawRow[]> {
-  if (bytes.length === 0) throw badInput(ImportMessages.empty);
+  if (bytes.length === 0) throw domainError('IMPORT_EMPTY');
   const table =
     detectFormat(bytes) === 'xlsx'
       ? await parseXlsx(bytes, isTemplateHeader)

@@ -1,7 +1,6 @@
-import { ErrorCode, ImportMessages } from '@ecolage/contracts';
 import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
-import { AppError } from '../../../platform/errors';
+import { AppError, domainError } from '../../../platform/errors';
 
 /**
  * Reads the parts of an Excel workbook (a ZIP archive) already in memory, one at a time and as a
@@ -26,9 +25,8 @@ export interface ZipEntry {
   dataStart: number;
 }
 
-const unreadable = (cause?: unknown) =>
-  new AppError(ErrorCode.VALIDATION_FAILED, ImportMessages.unreadableXlsx, { cause });
-const tooBig = () => new AppError(ErrorCode.PAYLOAD_TOO_LARGE, ImportMessages.tooLargeUncompressed);
+const unreadable = (cause?: unknown) => domainError('IMPORT_UNREADABLE_XLSX', {}, { cause });
+const tooBig = () => domainError('IMPORT_TOO_LARGE_UNCOMPRESSED');
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
