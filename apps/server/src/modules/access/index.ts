@@ -13,5 +13,6 @@ export {
   recordLogin,
   type MemberAccess,
 } from './access.service';
-export { roles, memberships, type Role, type Membership } from './access.tables';
+export type { Role, Membership } from './access.tables';
+export type { MemberDirectory, MemberPerson } from './member-directory';
 export { teamRoutes } from './team.routes';

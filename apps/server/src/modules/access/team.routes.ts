@@ -23,6 +23,7 @@ import {
   updateRole,
   type TeamContext,
 } from './team.service';
+import type { MemberDirectory } from './member-directory';
 
 const errors = {
   400: apiErrorSchema,
@@ -44,7 +45,10 @@ function teamContext(request: FastifyRequest): TeamContext {
 }
 
 /** Members of the school and its roles (spec « Utilisateurs et rôles »). */
-export const teamRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; members: MemberDirectory }> = async (
+  app,
+  { db, members },
+) => {
   app.get(
     '/api/members',
     {
@@ -56,7 +60,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         response: { 200: memberListResponseSchema, ...errors },
       },
     },
-    (request) => listMembers(db, requireMember(request).organizationId, request.query),
+    (request) => listMembers(db, members, requireMember(request).organizationId, request.query),
   );
 
   app.patch(
@@ -72,7 +76,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       },
     },
     async (request, reply) => {
-      await updateMember(db, teamContext(request), request.params.userId, request.body);
+      await updateMember(db, members, teamContext(request), request.params.userId, request.body);
       return reply.status(204).send(null);
     },
   );

@@ -13,8 +13,8 @@ import type { Organization } from '../organizations';
 import { findCurrentAcademicYear, findLevel } from '../programmes';
 import { insertStudent } from '../students';
 import { notifySubmitted } from './admission-messages';
+import { findOfferedLevels } from './admission-list.reads';
 import {
-  findOfferedLevels,
   findRepeatedAdmission,
   insertAdmission,
   lockSchoolAdmissions,

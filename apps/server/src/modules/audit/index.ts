@@ -5,6 +5,6 @@ export {
   type AuditEntryInput,
 } from './audit.repository';
 export { verifyAuditChain, type AuditChainCheck } from './audit.service';
-export { auditCategories, type AuditCategory, type AuditEntry } from './audit.tables';
+export type { AuditCategory, AuditEntry } from './audit.tables';
 export { auditRoutes } from './audit.routes';
 export { verifyAllChains } from './audit-journal.service';

@@ -5,8 +5,8 @@ export { accessTokenKeys, signAccessToken, type AccessTokenKeys } from './access
 export { defaultLoginPolicy, type LoginPolicy } from './use-cases/log-in';
 export { hashPassword } from './password';
 export { ensureAccount } from './accounts';
-export { users, refreshTokens, loginThrottles, type User } from './auth.tables';
+export type { User } from './auth.tables';
 export { passwordResetRoutes, baseUrl, logCapturedEmail } from './password-reset.routes';
 export { invitationRoutes } from './invitation.routes';
-export { invitations } from './auth.tables';
 export { profileRoutes } from './profile.routes';
+export { memberDirectory } from './members.reads';

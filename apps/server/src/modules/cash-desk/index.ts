@@ -4,4 +4,4 @@
  * issued at once), the closing count and the session report (« brouillard de caisse »).
  */
 export { cashDeskRoutes } from './cash-desk.routes';
-export { cashSessions, type CashSessionRow } from './cash-desk.tables';
+export type { CashSessionRow } from './cash-desk.tables';

@@ -5,7 +5,7 @@
  * crash left behind.
  */
 export { queueEmail, queueSms, type EmailToSend, type SmsToSend } from './messaging.service';
-export { outboundMessages, type OutboundMessage } from './messaging.tables';
+export type { OutboundMessage } from './messaging.tables';
 export type { EmailAttachment } from './email-sender';
 export { createMessaging, type Messaging } from './message-dispatch';
 export {

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startJobs, type JobDefinition } from '../../platform/jobs/jobs';
 import { useTestDatabase } from '../../test/test-database';
-import { configureSmsGateway, createMessaging, outboundMessages, queueSms } from './index';
+import { configureSmsGateway, createMessaging, queueSms } from './index';
+import { outboundMessages } from './messaging.tables';
 import { sweepWaitingMessages } from './message-dispatch';
 
 interface ReceivedSms {

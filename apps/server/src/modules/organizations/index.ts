@@ -10,4 +10,4 @@ export {
   searchSchools,
   type FoundSchool,
 } from './organizations.service';
-export { organizations, type Organization, type NewOrganization } from './organizations.tables';
+export type { Organization, NewOrganization } from './organizations.tables';

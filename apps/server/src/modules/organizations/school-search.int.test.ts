@@ -2,7 +2,8 @@ import { SCHOOL_SEARCH_MAX_RESULTS } from '@ecolage/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/test-database';
-import { createSchool, organizations, searchSchools } from '.';
+import { createSchool, searchSchools } from '.';
+import { organizations } from './organizations.tables';
 
 const actor = { type: 'system' as const, label: 'Test de la recherche' };
 

@@ -20,4 +20,3 @@ export {
   sendPayerPage,
   type PageSchool,
 } from './payer-page';
-export { paymentLinks, payerCodes, paymentLinkAttempts } from './payer.tables';

@@ -11,12 +11,7 @@ export type { PaymentsContext } from './payments-context';
 export { requestPayment } from './requests/request-payment.service';
 export { checkAttempt } from './processing/check-attempt.service';
 export { getPayment } from './processing/check-now.service';
-export {
-  paymentAttempts,
-  providerEvents,
-  paymentReviews,
-  type PaymentAttemptRow,
-} from './payments.tables';
+export type { PaymentAttemptRow } from './payments.tables';
 /** Any school's attempt by id (the payer's waiting screen), and a payer's active claim. */
 export { findAttempt, findActiveClaim } from './attempts.repository';
 export { checkIdempotencyKey, isIdempotencyKeyTaken } from './requests/idempotency-keys';
@@ -29,7 +24,7 @@ export {
   findSessionPayments,
   sumDeskPaymentsBySession,
   type MethodTotal,
-} from './desk/desk-payments.repository';
+} from './desk/desk-payments.reads';
 export { paymentsListRoutes } from './list/payments-list.routes';
 export {
   countAttemptOutcomes,

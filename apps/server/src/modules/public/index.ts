@@ -1,4 +1,3 @@
 /** Public website: newsletter subscriptions and contact messages (platform-level, not per school). */
 export { publicRoutes, type PublicRoutesOptions } from './public.routes';
 export { subscribeToNewsletter, sendContactMessage } from './public.service';
-export { newsletterSubscriptions, contactMessages } from './public.tables';

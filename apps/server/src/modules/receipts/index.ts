@@ -15,7 +15,7 @@ export {
   type IssueOptions,
   type ReceiptPaymentFacts,
 } from './issue-receipt.service';
-export { receipts, receiptCounters, type ReceiptRow } from './receipts.tables';
+export type { ReceiptRow } from './receipts.tables';
 export { receiptOutboxHandlers } from './receipt-outbox';
 export { receiptsRoutes } from './receipts.routes';
 export { paymentReceipts } from './payment-receipts';

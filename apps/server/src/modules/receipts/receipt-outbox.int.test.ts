@@ -5,7 +5,7 @@ import { schoolWithFamily, usePaymentsHarness } from '../../test/payments-harnes
 import { ok } from '../../test/school-fixture';
 import { recordOutboxEvent } from '../../platform/outbox/outbox';
 import { outboxEvents } from '../../platform/outbox/outbox.tables';
-import { outboundMessages } from '../messaging';
+import { outboundMessages } from '../messaging/messaging.tables';
 import { receipts } from './receipts.tables';
 
 /** Every GSM-7 basic-set character (3GPP TS 23.038) an SMS of ours may use. */

@@ -3,7 +3,7 @@ import type { PaymentMethodValue } from '@ecolage/contracts';
 import type { Database } from '../../platform/db/database';
 import { allocatePayment } from '../billing';
 import { LedgerAccounts } from '../ledger';
-import { paymentAttempts } from '../payments';
+import { paymentAttempts } from '../payments/payments.tables';
 import { issueReceipt, type ReceiptPaymentFacts } from './issue-receipt.service';
 
 /**

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { outboundMessages } from '../../messaging';
+import { outboundMessages } from '../../messaging/messaging.tables';
 import { ok, signUpSchool, type Call } from '../../../test/school-fixture';
 import { testAppOptions, useTestApp } from '../../../test/test-app';
 import { createLinkSigner, resolvePaymentLink } from './payment-links';

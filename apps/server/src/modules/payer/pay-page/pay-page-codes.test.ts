@@ -2,7 +2,7 @@ import { PAYER_CODE_MAX_ATTEMPTS, PAYER_CODES_PER_HOUR, PayerMessages } from '@e
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../platform/http/html';
-import { payerCodes, paymentLinks } from '..';
+import { payerCodes, paymentLinks } from '../payer.tables';
 import { usePayPage, wrongCode } from './pay-page-test-support';
 
 const {

@@ -3,9 +3,10 @@ import { beforeAll, beforeEach, expect } from 'vitest';
 import { ok, signUpSchool } from '../../../test/school-fixture';
 import { testAppOptions, useTestApp } from '../../../test/test-app';
 import { auditEntries } from '../../audit/audit.tables';
-import { outboundMessages } from '../../messaging';
-import { organizations } from '../../organizations';
-import { createLinkSigner, payerCodes } from '..';
+import { outboundMessages } from '../../messaging/messaging.tables';
+import { organizations } from '../../organizations/organizations.tables';
+import { createLinkSigner } from '..';
+import { payerCodes } from '../payer.tables';
 
 export interface School {
   id: string;

@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../platform/http/html';
 import { signUpSchool } from '../../../test/school-fixture';
-import { outboundMessages } from '../../messaging';
-import { organizations } from '../../organizations';
-import { payerCodes, resolvePaymentLink } from '..';
+import { outboundMessages } from '../../messaging/messaging.tables';
+import { organizations } from '../../organizations/organizations.tables';
+import { resolvePaymentLink } from '..';
+import { payerCodes } from '../payer.tables';
 import { usePayPage, wrongCode } from './pay-page-test-support';
 
 const {

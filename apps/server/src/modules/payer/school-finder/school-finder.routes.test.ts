@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../platform/http/html';
 import { useTestApp } from '../../../test/test-app';
-import { createSchool, organizations } from '../../organizations';
+import { createSchool } from '../../organizations';
+import { organizations } from '../../organizations/organizations.tables';
 
 const actor = { type: 'system' as const, label: 'Test de /form' };
 

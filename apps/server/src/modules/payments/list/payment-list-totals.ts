@@ -5,7 +5,7 @@ import {
   countPayments,
   refundsFingerprint,
   type PaymentListScope,
-} from './payment-list.repository';
+} from './payment-list.reads';
 
 /** Payments older than this never change what the list's filters see, refunds aside. */
 const SETTLED_AFTER_DAYS = 7;

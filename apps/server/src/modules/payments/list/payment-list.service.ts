@@ -10,7 +10,7 @@ import { DEFAULT_SCHOOL_TIME_ZONE } from '../../../platform/clock';
 import type { DbOrTx } from '../../../platform/db/database';
 import { searchTerms } from '../../../platform/search-text';
 import { findOrganizationsByIds } from '../../organizations';
-import { findSessionPaymentPage } from '../desk/desk-payments.repository';
+import { findSessionPaymentPage } from '../desk/desk-payments.reads';
 import type { PaymentListTotals } from './payment-list-totals';
 import { paymentReceipts } from './payment-receipts';
 import {
@@ -23,7 +23,7 @@ import {
   type DateOrder,
   type PaymentClaim,
   type PaymentListScope,
-} from './payment-list.repository';
+} from './payment-list.reads';
 import type { PaymentAttemptRow } from '../payments.tables';
 
 /** The filters of « Paiements » (and of its export), as validated by the contract. */

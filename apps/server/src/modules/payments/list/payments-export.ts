@@ -20,7 +20,7 @@ import {
   findPaymentsAfter,
   type DateOrder,
   type PaymentPosition,
-} from './payment-list.repository';
+} from './payment-list.reads';
 import {
   describePaymentRows,
   paymentListScope,

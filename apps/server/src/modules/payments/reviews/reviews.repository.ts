@@ -1,12 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
-import { guardians } from '../../students';
-import {
-  paymentAttempts,
-  paymentReviews,
-  providerEvents,
-  type PaymentReviewRow,
-} from '../payments.tables';
+import { paymentReviews, providerEvents, type PaymentReviewRow } from '../payments.tables';
 
 export type NewReview = typeof paymentReviews.$inferInsert;
 
@@ -38,50 +32,6 @@ export async function findSuccessNotice(db: DbOrTx, attemptId: string) {
     .orderBy(asc(providerEvents.receivedAt))
     .limit(1);
   return notice;
-}
-
-/** Reviews with the name of the payer of their payment, when they have one. */
-function reviewsWithPayer(db: DbOrTx) {
-  return db
-    .select({ review: paymentReviews, guardianName: guardians.fullName })
-    .from(paymentReviews)
-    .leftJoin(paymentAttempts, eq(paymentAttempts.id, paymentReviews.attemptId))
-    .leftJoin(
-      guardians,
-      and(
-        eq(guardians.organizationId, paymentAttempts.organizationId),
-        eq(guardians.id, paymentAttempts.guardianId),
-      ),
-    );
-}
-
-export async function findReviewPage(
-  db: DbOrTx,
-  organizationId: string,
-  query: { status: 'open' | 'resolved'; page: number; pageSize: number },
-) {
-  const where = and(
-    eq(paymentReviews.organizationId, organizationId),
-    query.status === 'open'
-      ? isNull(paymentReviews.resolvedAt)
-      : isNotNull(paymentReviews.resolvedAt),
-  );
-  const [rows, [total]] = await Promise.all([
-    reviewsWithPayer(db)
-      .where(where)
-      .orderBy(desc(paymentReviews.createdAt), desc(paymentReviews.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(paymentReviews).where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
-}
-
-export async function findReview(db: DbOrTx, organizationId: string, reviewId: string) {
-  const [row] = await reviewsWithPayer(db).where(
-    and(eq(paymentReviews.organizationId, organizationId), eq(paymentReviews.id, reviewId)),
-  );
-  return row;
 }
 
 export async function resolveReviewRow(

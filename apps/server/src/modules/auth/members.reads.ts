@@ -1,0 +1,53 @@
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { MemberDirectory } from '../access';
+import { memberships, roles } from '../access/access.tables';
+import { users } from './auth.tables';
+
+/**
+ * The members screen's reads (access's `MemberDirectory` port, handed over by app.ts): access's
+ * memberships and roles joined read-only to the accounts, to search and sort by name and e-mail
+ * in SQL — see docs/architecture.md.
+ */
+const joinRole = () =>
+  and(eq(roles.organizationId, memberships.organizationId), eq(roles.id, memberships.roleId));
+
+const person = { id: users.id, name: users.name, email: users.email, avatarPath: users.avatarPath };
+
+const findMemberPage: MemberDirectory['findMemberPage'] = async (db, organizationId, query) => {
+  const conditions: SQL[] = [eq(memberships.organizationId, organizationId)];
+  if (query.status) conditions.push(eq(memberships.status, query.status));
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(sql`(${users.name} ilike ${pattern} or ${users.email} ilike ${pattern})`);
+  }
+  const where = and(...conditions);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ membership: memberships, role: { id: roles.id, name: roles.name }, user: person })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .innerJoin(roles, joinRole())
+      .where(where)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: count() })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+};
+
+const findMembership: MemberDirectory['findMembership'] = async (db, organizationId, userId) => {
+  const [row] = await db
+    .select({ membership: memberships, role: roles, memberName: users.name })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(roles, joinRole())
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+  return row;
+};
+
+export const memberDirectory: MemberDirectory = { findMemberPage, findMembership };
