@@ -14,12 +14,11 @@ import { notFound, domainError } from '../../platform/errors';
 import { recordAuditEntry, type AuditEntryInput } from '../audit';
 import { countMembersByRole, findRoleById, insertRoles } from './access.repository';
 import type { Role } from './access.tables';
+import type { MemberDirectory } from './member-directory';
 import { grantsOf, holdsAll, requireHeld, type Grants } from './role-grants';
 import {
   countOtherActiveSuperAdmins,
   deleteRoleRow,
-  findMemberPage,
-  findMembership,
   findRoles,
   lockSchoolMembers,
   updateMembership,
@@ -36,8 +35,13 @@ export interface TeamContext {
 const roleNameTaken = () => domainError('ROLE_NAME_TAKEN', {}, { field: 'name' });
 
 /** The members screen: search by name or e-mail, status filter, pages. */
-export async function listMembers(db: DbOrTx, organizationId: string, query: MemberListQuery) {
-  const { rows, total } = await findMemberPage(db, organizationId, query);
+export async function listMembers(
+  db: DbOrTx,
+  members: MemberDirectory,
+  organizationId: string,
+  query: MemberListQuery,
+) {
+  const { rows, total } = await members.findMemberPage(db, organizationId, query);
   const items: MemberItem[] = rows.map(({ membership, role, user }) => ({
     userId: user.id,
     name: user.name,
@@ -59,6 +63,7 @@ export async function listMembers(db: DbOrTx, organizationId: string, query: Mem
  */
 export async function updateMember(
   db: Database,
+  members: MemberDirectory,
   context: TeamContext,
   userId: string,
   change: UpdateMemberRequest,
@@ -66,7 +71,7 @@ export async function updateMember(
   await db.transaction(async (tx) => {
     const { organizationId } = context;
     await lockSchoolMembers(tx, organizationId);
-    const current = await findMembership(tx, organizationId, userId);
+    const current = await members.findMembership(tx, organizationId, userId);
     if (!current) throw notFound('MEMBER_NOT_FOUND');
     const self = context.actor.type === 'user' && context.actor.userId === userId;
     if (change.status === 'inactive' && self) throw domainError('SELF_DEACTIVATION');

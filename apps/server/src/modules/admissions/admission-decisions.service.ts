@@ -20,13 +20,8 @@ import {
   lockStudent,
 } from '../students';
 import { notifyAccepted, notifyRefused } from './admission-messages';
-import {
-  findAdmission,
-  findAdmissionPage,
-  lockAdmission,
-  recordDecision,
-  type AdmissionListRow,
-} from './admissions.repository';
+import { findAdmission, findAdmissionPage, type AdmissionListRow } from './admission-list.reads';
+import { lockAdmission, recordDecision } from './admissions.repository';
 
 /** The staff's side of pre-registrations: the list, and accepting or refusing a request. */
 

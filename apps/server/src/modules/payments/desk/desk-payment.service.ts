@@ -19,7 +19,7 @@ import {
   updateAttempt,
 } from '../attempts.repository';
 import { paymentToAllocate, succeededEvent } from '../processing/confirm-successes';
-import { findPendingClaims } from './desk-payments.repository';
+import { findPendingClaims } from './desk-payments.reads';
 import { findPaymentByKey, requestHash } from '../requests/idempotency-keys';
 import type { PaymentAttemptRow } from '../payments.tables';
 import { coveredOldestFirst } from '../requests/request-payment.service';

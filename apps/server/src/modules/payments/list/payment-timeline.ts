@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
 import { notFound } from '../../../platform/errors';
 import { findSchoolAttempt } from '../attempts.repository';
-import { findPaymentClaims } from './payment-list.repository';
+import { findPaymentClaims } from './payment-list.reads';
 import { claimedStudents } from './payment-list.service';
 import { describePayment } from './payment-view';
 import { paymentReceipts } from './payment-receipts';

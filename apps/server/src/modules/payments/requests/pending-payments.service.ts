@@ -13,7 +13,7 @@ import {
 import { releaseEndedAttempt } from '../processing/apply-status.service';
 import { checkAttempt } from '../processing/check-attempt.service';
 import { nextWatchCheck, watchDeadline } from '../processing/deadlines';
-import { findPendingClaims } from '../desk/desk-payments.repository';
+import { findPendingClaims } from '../desk/desk-payments.reads';
 import { describePayment } from '../list/payment-view';
 import type { PaymentsContext } from '../payments-context';
 import { isActive, transition } from '../state-machine';

@@ -4,7 +4,8 @@ import type { ActingMember } from '../../../platform/http/acting-member';
 import { notFound, domainError } from '../../../platform/errors';
 import { recordAuditEntry } from '../../audit';
 import type { PaymentReviewRow } from '../payments.tables';
-import { findReview, findReviewPage, resolveReviewRow } from './reviews.repository';
+import { findReview, findReviewPage } from './reviews.reads';
+import { resolveReviewRow } from './reviews.repository';
 
 function reviewItem(review: PaymentReviewRow, guardianName: string | null): ReviewItem {
   return {
