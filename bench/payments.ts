@@ -14,10 +14,8 @@ import pg from 'pg';
 import { sandboxProviderEnv } from '../apps/psp-sandbox/demo-env.mjs';
 import { buildApp } from '../apps/server/src/app';
 import { checkLedgerAgreesWithInvoices } from '../apps/server/src/modules/billing';
-import {
-  startPaymentsWorkerThread,
-  type PaymentsContext,
-} from '../apps/server/src/modules/payments';
+import { startWorkerThread } from '../apps/server/src/composition/worker-thread';
+import type { PaymentsContext } from '../apps/server/src/modules/payments';
 import { createPaymentProvidersFromEnv } from '../apps/server/src/modules/psp';
 import { connectDatabase } from '../apps/server/src/platform/db/database';
 import { runMigrations } from '../apps/server/src/platform/db/migrate';
@@ -116,7 +114,7 @@ export async function benchPayments() {
     logger: silent,
     onEventStored: () => worker.wake(),
   };
-  const worker = startPaymentsWorkerThread({
+  const worker = startWorkerThread({
     databaseUrl,
     callbackBaseUrl: context.callbackBaseUrl,
     poolMax: 10,
@@ -245,7 +243,7 @@ export async function benchPayments() {
     const seconds = (performance.now() - t0) / 1000;
     await load.terminate();
     await worker.drainEvents();
-    // Receipts give way to crediting during the burst (outbox-dispatcher.ts): how long until the
+    // Receipts give way to crediting during the burst (platform/outbox/event-dispatcher.ts): how long until the
     // last one is issued, counted from the end of the burst.
     const receiptsStart = performance.now();
     let receipts = 0;

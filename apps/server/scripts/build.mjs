@@ -9,7 +9,7 @@ const external = Object.keys(manifest.dependencies).filter((name) => !name.start
 await build({
   entryPoints: [
     'src/main.ts',
-    'src/modules/payments/processing/payments.thread.ts',
+    'src/composition/worker.thread.ts',
     'src/modules/students/import/import-file.thread.ts',
     'src/seed/seed-cli.ts',
     'src/platform/db/migrate-cli.ts',

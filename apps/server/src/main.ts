@@ -4,10 +4,11 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { configureSmsGateway, startSmsSender } from './modules/messaging';
-import { startPaymentsWorkerThread, type PaymentsContext } from './modules/payments';
+import type { PaymentsContext } from './modules/payments';
 import { createPaymentProvidersFromEnv } from './modules/psp';
-import { startJobs } from './platform/jobs/jobs';
-import { applicationJobs } from './composition/jobs';
+import { startJobs, type JobQueue } from './platform/jobs/jobs';
+import { applicationJobs, sendNextReconcileRound } from './composition/jobs';
+import { startWorkerThread } from './composition/worker-thread';
 import { failInterruptedImports } from './modules/students';
 import { openDatabase } from './platform/db/database';
 import * as schema from './db-schema';
@@ -66,8 +67,9 @@ const payments: PaymentsContext = {
   logger,
   onEventStored: () => paymentsWorker.wake(),
 };
-// The worker runs on a thread of its own (its own pool), beside the HTTP server's event loop.
-const paymentsWorker = startPaymentsWorkerThread({
+// The background worker (payments, events' handlers) runs on a thread of its own (its own pool),
+// beside the HTTP server's event loop.
+const paymentsWorker = startWorkerThread({
   databaseUrl: database.url,
   callbackBaseUrl: payments.callbackBaseUrl,
   poolMax: Math.max(2, Math.ceil(config.DATABASE_POOL_MAX / 2)),
@@ -89,12 +91,17 @@ const app = await buildApp({
   payments,
 });
 
-// Scheduled work (pg-boss): the payments poller and queue sweep, the late fees.
+// Scheduled and deferred work (pg-boss): the payments poller and queue sweep, the events'
+// handlers, the late fees.
+let jobQueue: JobQueue | undefined;
 const jobs = await startJobs(
   database.pool,
-  applicationJobs({ db: database.db, workerJobs: paymentsWorker.scheduledJobs() }),
+  applicationJobs({ db: database.db, worker: paymentsWorker, queue: () => jobQueue }),
   logger,
 );
+jobQueue = jobs;
+// Reconciliation every 15 s from now on (each round sends the next one).
+await sendNextReconcileRound(jobs);
 // Events stored while the server was down are processed now, then as they arrive.
 paymentsWorker.start();
 // Queued SMS (this process's and the payments thread's receipts) leave within a second.

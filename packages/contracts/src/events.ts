@@ -25,7 +25,7 @@ export const paymentSucceededEvent = z.object({
   payerPhone: z.string().nullable(),
   succeededAt: z.iso.datetime({ offset: true }),
   /** What it paid, invoice by invoice, and what was left over as the family's credit. */
-  allocations: z.array(z.object({ invoiceId: uuid, amount: francs })),
+  allocations: z.array(z.object({ invoiceId: uuid, studentId: uuid, amount: francs })),
   creditAmount: francs.nonnegative(),
   /** Confirmed after the attempt had been given up (it is also put in front of a person). */
   late: z.boolean(),

@@ -1,16 +1,82 @@
 // The composition root's list of jobs (pg-boss, platform/jobs): each module defines its jobs, and
 // they are registered here, in one place, by main.ts. A module adding a job adds one line here.
 import type { Database } from '../platform/db/database';
-import type { JobDefinition } from '../platform/jobs/jobs';
+import type { JobDefinition, JobQueue } from '../platform/jobs/jobs';
 import { lateFeesJob } from '../modules/billing';
+import type { BackgroundWorker } from './background-worker';
 
 export interface JobDependencies {
   db: Database;
-  /** The background worker's jobs (payments reconciliation and queue sweep, events). */
-  workerJobs: readonly JobDefinition[];
+  /** The background worker the jobs drive (in-process, or on its thread). */
+  worker: Pick<BackgroundWorker, 'drainEvents' | 'reconcile' | 'dispatchOutbox'>;
+  /** The queue, once started: the reconciliation sends its next round to it. */
+  queue: () => JobQueue | undefined;
+  /** Seconds between two reconciliation rounds (15 by default). */
+  reconcileEverySeconds?: number;
+  /** Messaging's jobs (send-email, send-sms, their sweep). */
+  messaging?: { jobs: readonly JobDefinition[] };
+}
+
+/**
+ * The payments' and events' jobs. Reconciliation runs every 15 seconds: each round sends the next
+ * one (deduplicated by its time slot, so several instances keep one chain), and the minute's cron
+ * starts the chain again if it ever breaks. The queue of provider events and the events' handlers
+ * are woken by the worker itself; their crons are the sweep for what a crash left behind.
+ */
+export function workerJobs(dependencies: JobDependencies): JobDefinition[] {
+  const { worker, queue } = dependencies;
+  const every = dependencies.reconcileEverySeconds ?? 15;
+  // A missed tick is the next tick: no retries.
+  return [
+    {
+      name: 'payments.reconcile',
+      schedule: { cron: '* * * * *' },
+      retryLimit: 0,
+      async run() {
+        try {
+          await worker.reconcile();
+        } finally {
+          const next = queue();
+          if (next) await sendNextReconcileRound(next, every);
+        }
+      },
+    },
+    {
+      name: 'payments.events',
+      schedule: { cron: '* * * * *' },
+      retryLimit: 0,
+      run: async () => void (await worker.drainEvents()),
+    },
+    {
+      name: 'events.dispatch',
+      schedule: { cron: '* * * * *' },
+      retryLimit: 0,
+      run: async () => void (await worker.dispatchOutbox()),
+    },
+  ];
+}
+
+/**
+ * Sends the next reconciliation round, at the start of the next time slot of `every` seconds
+ * (one job per slot whoever sends it). Called at start-up, then by each round.
+ */
+export async function sendNextReconcileRound(queue: JobQueue, every = 15): Promise<void> {
+  const slot = Math.floor(Date.now() / 1000 / every) + 1;
+  await queue.send(
+    'payments.reconcile',
+    {},
+    {
+      singletonKey: `round-${slot}`,
+      startAfter: new Date(slot * every * 1000),
+    },
+  );
 }
 
 /** Every job the application runs, scheduled or sent. */
 export function applicationJobs(dependencies: JobDependencies): JobDefinition[] {
-  return [...dependencies.workerJobs, lateFeesJob(dependencies.db)];
+  return [
+    ...workerJobs(dependencies),
+    lateFeesJob(dependencies.db),
+    ...(dependencies.messaging?.jobs ?? []),
+  ];
 }

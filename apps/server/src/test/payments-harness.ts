@@ -5,11 +5,8 @@ import { buildSandbox } from '../../../psp-sandbox/src/app';
 import { sandboxProviderEnv } from '../../../psp-sandbox/demo-env.mjs';
 import { buildApp } from '../app';
 import { checkLedgerAgreesWithInvoices } from '../modules/billing';
-import {
-  createPaymentsWorker,
-  type PaymentsContext,
-  type PaymentsWorker,
-} from '../modules/payments';
+import { createBackgroundWorker, type BackgroundWorker } from '../composition/background-worker';
+import type { PaymentsContext } from '../modules/payments';
 import { createHttpClient, createPaymentProviders, loadPspConfig } from '../modules/psp';
 import { ok, setUpProgrammes, signUpSchool, type Call } from './school-fixture';
 import { testAppOptions } from './test-app';
@@ -31,7 +28,7 @@ export function testClock(start = new Date()) {
 export interface PaymentsHarness {
   app: FastifyInstance;
   sandbox: Awaited<ReturnType<typeof buildSandbox>>;
-  worker: PaymentsWorker;
+  worker: BackgroundWorker;
   context: PaymentsContext;
   clock: ReturnType<typeof testClock>;
   /** The sandbox's transaction for one of our attempts. */
@@ -107,7 +104,7 @@ export function usePaymentsHarness(options: { timeoutMs?: number } = {}) {
       callbackBaseUrl: 'http://127.0.0.1:3000',
       logger: silent,
     };
-    const worker = createPaymentsWorker(context);
+    const worker = createBackgroundWorker(context);
     const server = await buildApp({
       ...testAppOptions(database()),
       rateLimitPerMinute: 100_000,

@@ -5,8 +5,11 @@
  */
 export { paymentsRoutes } from './payments.routes';
 export { webhookRoutes } from './intake/webhooks.routes';
-export { createPaymentsWorker, type PaymentsWorker } from './processing/payments.worker';
-export { startPaymentsWorkerThread } from './processing/worker-thread';
+export {
+  createPaymentsWorker,
+  type PaymentsWorker,
+  type PaymentsWorkerOptions,
+} from './processing/payments.worker';
 export type { PaymentsContext } from './payments-context';
 export { requestPayment } from './requests/request-payment.service';
 export { checkAttempt } from './processing/check-attempt.service';

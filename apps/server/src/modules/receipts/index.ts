@@ -16,7 +16,7 @@ export {
   type ReceiptPaymentFacts,
 } from './issue-receipt.service';
 export type { ReceiptRow } from './receipts.tables';
-export { receiptOutboxHandlers } from './receipt-outbox';
+export { receiptEventHandlers, receiptRefundSubscriber } from './receipt-outbox';
 export { receiptsRoutes } from './receipts.routes';
 export { paymentReceipts } from './payment-receipts';
 export { renderReceiptPdf } from './receipt-pdf';

@@ -3,7 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { schoolWithFamily, usePaymentsHarness } from '../../test/payments-harness';
 import { ok } from '../../test/school-fixture';
-import { recordOutboxEvent } from '../../platform/outbox/outbox';
+import { randomUUID } from 'node:crypto';
+import { publishEvent } from '../../platform/outbox/outbox';
 import { outboxEvents } from '../../platform/outbox/outbox.tables';
 import { outboundMessages } from '../messaging/messaging.tables';
 import { receipts } from './receipts.tables';
@@ -126,12 +127,22 @@ describe('The receipt of a payment confirmed by the provider', () => {
     const { school, payment } = await payInSandbox('+22890113309');
     const announce = (refundedAmount: number) =>
       context.db.transaction((tx) =>
-        recordOutboxEvent(tx, {
-          organizationId: school.organizationId,
-          type: 'payment.refunded',
-          aggregateId: payment.id,
-          payload: { paymentId: payment.id, refundedAmount },
-        }),
+        publishEvent(
+          tx,
+          'payment.refunded',
+          {
+            paymentId: payment.id,
+            refundId: randomUUID(),
+            guardianId: school.guardianId,
+            amount: refundedAmount,
+            refundedAmount,
+            fully: false,
+            method: 'manual',
+            fromCredit: 0,
+            invoices: [],
+          },
+          { organizationId: school.organizationId, aggregateId: payment.id },
+        ),
       );
     const refundedOnPaper = async () => {
       const [receipt] = await context.db

@@ -1,9 +1,7 @@
-import { paymentChannelValues, paymentMethodValues } from '@ecolage/contracts';
 import { formatFrancsAscii } from '@ecolage/money';
-import { z } from 'zod';
 import type { Transaction } from '../../platform/db/database';
-import type { OutboxHandler } from '../../platform/outbox/outbox';
-import type { OutboxEventRow } from '../../platform/outbox/outbox.tables';
+import type { AnyEventHandler, EventHandler } from '../../platform/outbox/event-dispatch';
+import type { InTransactionSubscriber, PublishedEvent } from '../../platform/outbox/outbox';
 import { queueEmail, queueSms } from '../messaging';
 import { findGuardian } from '../students';
 import {
@@ -15,31 +13,9 @@ import { formatSchoolDate, formatSchoolDateTime } from './receipt-format';
 import { markReceiptNotified } from './receipts.repository';
 import type { ReceiptRow } from './receipts.tables';
 
-/** The `payment.succeeded` payload as written by payments (`confirm-successes.ts`) or the desk. */
-const paymentSucceededSchema = z.object({
-  paymentId: z.uuid(),
-  guardianId: z.uuid(),
-  amount: z.number().int().positive(),
-  wallet: z.enum(paymentMethodValues),
-  provider: z.enum(paymentChannelValues),
-  providerRef: z.string().nullish(),
-  providerTxnId: z.string().nullish(),
-  payerPhone: z.string().nullish(),
-  succeededAt: z.iso.datetime({ offset: true }).nullish(),
-  allocations: z.array(z.object({ invoiceId: z.uuid(), amount: z.number().int() })).default([]),
-  creditAmount: z.number().int().default(0),
-  cashierName: z.string().nullish(),
-});
-
-/** The `payment.refunded` payload (refund-settlement.service.ts): what the payment has paid back. */
-const paymentRefundedSchema = z.object({
-  paymentId: z.uuid(),
-  refundedAmount: z.number().int().nonnegative(),
-});
-
 /** The receipt's facts from the event: the provider's own reference first (the payer's SMS has it). */
-export function factsOfEvent(event: OutboxEventRow): ReceiptPaymentFacts {
-  const payload = paymentSucceededSchema.parse(event.payload);
+export function factsOfEvent(event: PublishedEvent<'payment.succeeded'>): ReceiptPaymentFacts {
+  const { payload } = event;
   return {
     organizationId: event.organizationId,
     paymentId: payload.paymentId,
@@ -49,8 +25,8 @@ export function factsOfEvent(event: OutboxEventRow): ReceiptPaymentFacts {
     provider: payload.provider,
     providerRef: payload.providerTxnId ?? payload.providerRef ?? null,
     payerPhone: payload.payerPhone ?? null,
-    paidAt: payload.succeededAt ? new Date(payload.succeededAt) : event.createdAt,
-    allocations: payload.allocations,
+    paidAt: new Date(payload.succeededAt),
+    allocations: payload.allocations.map(({ invoiceId, amount }) => ({ invoiceId, amount })),
     creditAmount: payload.creditAmount,
     cashierName: payload.cashierName ?? null,
   };
@@ -111,7 +87,7 @@ export async function notifyPayer(
 /** `payment.succeeded` → the receipt (idempotent), then the payer's message (once). */
 export async function issueReceiptOfEvent(
   tx: Transaction,
-  event: OutboxEventRow,
+  event: PublishedEvent<'payment.succeeded'>,
   now: Date,
 ): Promise<ReceiptRow> {
   const facts = factsOfEvent(event);
@@ -121,22 +97,36 @@ export async function issueReceiptOfEvent(
 }
 
 /**
- * The receipts' outbox handlers, by event type, for whoever dispatches the outbox (the payments
- * worker). `now` is the worker's clock.
+ * The receipts' handlers of payments' events, registered at the composition root (the worker's
+ * dispatcher runs them after commit). `now` is the worker's clock.
  */
-export function receiptOutboxHandlers(
-  now: () => Date = () => new Date(),
-): ReadonlyMap<string, readonly OutboxHandler[]> {
-  const onPaymentSucceeded: OutboxHandler = async (tx, event) => {
-    await issueReceiptOfEvent(tx, event, now());
+export function receiptEventHandlers(now: () => Date = () => new Date()): AnyEventHandler[] {
+  const issue: EventHandler<'payment.succeeded'> = {
+    name: 'receipts.issue-receipt',
+    event: 'payment.succeeded',
+    handle: async (tx, event) => void (await issueReceiptOfEvent(tx, event, now())),
   };
-  // The refund service marks the receipt itself; this catches a receipt issued after the refund.
-  const onPaymentRefunded: OutboxHandler = async (tx, event) => {
-    const payload = paymentRefundedSchema.parse(event.payload);
-    await markReceiptRefunded(tx, event.organizationId, payload.paymentId, payload.refundedAmount);
+  // The subscriber below shows a refund at once; this catches a receipt issued after the refund.
+  const showLateRefund: EventHandler<'payment.refunded'> = {
+    name: 'receipts.show-refund',
+    event: 'payment.refunded',
+    handle: (tx, event) => showRefund(tx, event),
   };
-  return new Map([
-    ['payment.succeeded', [onPaymentSucceeded]],
-    ['payment.refunded', [onPaymentRefunded]],
-  ]);
+  return [issue, showLateRefund];
 }
+
+/** What the payment has paid back, on its receipt (never lowered by a late or replayed notice). */
+async function showRefund(tx: Transaction, event: PublishedEvent<'payment.refunded'>) {
+  const { paymentId, refundedAmount } = event.payload;
+  await markReceiptRefunded(tx, event.organizationId, paymentId, refundedAmount);
+}
+
+/**
+ * The receipt shows a refund in the refund's own transaction (the answer to the refund and the
+ * receipt's page agree at once): an in-transaction subscriber, registered at the composition root.
+ */
+export const receiptRefundSubscriber: InTransactionSubscriber<'payment.refunded'> = {
+  name: 'receipts.show-refund-at-once',
+  event: 'payment.refunded',
+  handle: showRefund,
+};

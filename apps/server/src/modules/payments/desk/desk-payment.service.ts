@@ -5,7 +5,7 @@ import type { Transaction, DbOrTx } from '../../../platform/db/database';
 import { isUniqueViolation, violatedConstraint } from '../../../platform/db/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { notFound, domainError } from '../../../platform/errors';
-import { recordOutboxEvent } from '../../../platform/outbox/outbox';
+import { publishEvents } from '../../../platform/outbox/outbox';
 import type { AuditEntryInput } from '../../audit';
 import { allocatePayments, listPayableInvoices, type PayableInvoice } from '../../billing';
 import { schoolToday } from '../../organizations';
@@ -227,12 +227,11 @@ export async function recordDeskPayment(
   const { allocations, creditAmount } = allocated!;
   // Paid meanwhile by someone else: what is left over becomes the family's credit.
   const attempt = creditAmount > 0 ? await updateAttempt(tx, attemptId, { creditAmount }) : created;
-  await recordOutboxEvent(
-    tx,
+  await publishEvents(tx, [
     succeededEvent(attempt, { allocations, creditAmount }, false, now, {
       cashierName: session.cashierName,
     }),
-  );
+  ]);
   const audit: AuditEntryInput = {
     organizationId,
     actor: member.actor,

@@ -7,7 +7,7 @@ import { databaseUrl } from '../../../test/database-names';
 import { usePaymentsHarness, type PaymentsHarness } from '../../../test/payments-harness';
 import type { Call } from '../../../test/school-fixture';
 import { testAppOptions } from '../../../test/test-app';
-import { createPaymentsWorker } from '../processing/payments.worker';
+import { createBackgroundWorker } from '../../../composition/background-worker';
 import type { PaymentsContext } from '../payments-context';
 import {
   askToPay,
@@ -92,7 +92,7 @@ async function restart(h: PaymentsHarness) {
     callbackBaseUrl: h.context.callbackBaseUrl,
     logger: h.context.logger,
   };
-  const worker = createPaymentsWorker(context);
+  const worker = createBackgroundWorker(context);
   const app = await buildApp({ ...testAppOptions(database), payments: context });
   await app.ready();
   return {

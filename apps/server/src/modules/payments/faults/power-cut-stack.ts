@@ -11,7 +11,9 @@ import { buildApp } from '../../../app';
 import { connectDatabase } from '../../../platform/db/database';
 import { createHttpClient, createPaymentProviders, loadPspConfig } from '../../psp';
 import type { PaymentsContext } from '../payments-context';
-import { createPaymentsWorker } from '../processing/payments.worker';
+import { createBackgroundWorker } from '../../../composition/background-worker';
+import { sendNextReconcileRound, workerJobs } from '../../../composition/jobs';
+import { startJobs, type JobQueue } from '../../../platform/jobs/jobs';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -52,11 +54,10 @@ const context: PaymentsContext = {
   onEventStored: () => worker.wake(),
 };
 // Few status queries at once: crediting a batch takes long enough to be cut in the middle.
-const worker = createPaymentsWorker(context, {
+const worker = createBackgroundWorker(context, {
   eventConcurrency: 2,
   chunkSize: 4,
   applyLanes: 1,
-  pollEveryMs: 500,
 });
 const app = await buildApp({
   database,
@@ -67,5 +68,15 @@ const app = await buildApp({
   payments: context,
 });
 await app.listen({ host: '127.0.0.1', port: Number(env('SERVER_PORT')) });
+// The polls as in production (pg-boss jobs), a round every second instead of every 15.
+const started: { queue?: JobQueue } = {};
+const queue = await startJobs(
+  database.pool,
+  workerJobs({ db: database.db, worker, queue: () => started.queue, reconcileEverySeconds: 1 }),
+  silent,
+  { pollingIntervalSeconds: 0.5 },
+);
+started.queue = queue;
+await sendNextReconcileRound(queue, 1);
 worker.start();
 process.stdout.write('ready\n');

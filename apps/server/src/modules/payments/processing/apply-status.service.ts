@@ -1,5 +1,4 @@
 import type { Transaction } from '../../../platform/db/database';
-import { recordOutboxEvent } from '../../../platform/outbox/outbox';
 import { recordAuditEntries, type AuditEntryInput } from '../../audit';
 import type { PaymentFailure, PaymentStatus, ReportedMoney } from '../../psp';
 import {
@@ -187,7 +186,7 @@ async function applyOne(
 /**
  * Any change but a confirmation to credit: a success for another amount or currency is flagged,
  * never applied; otherwise the forward-only transition, and for an end without money the claims
- * released, `payment.failed` and the audit entry.
+ * released and the audit entry.
  */
 async function applyLocked(
   tx: Transaction,
@@ -282,7 +281,7 @@ async function closeWithoutMoney(
   to: PaymentState,
   cause: TransitionCause,
 ): Promise<AuditEntryInput> {
-  await releaseEndedAttempt(tx, attempt, to);
+  await releaseEndedAttempt(tx, attempt);
   return {
     organizationId: attempt.organizationId,
     actor: providerActor(attempt, cause),
@@ -295,25 +294,12 @@ async function closeWithoutMoney(
 }
 
 /**
- * An attempt ended without money (failed, expired, cancelled): its invoices are free again, and
- * `payment.failed` tells the rest of the product.
+ * An attempt ended without money (failed, expired, cancelled): its invoices are free again.
  */
 export async function releaseEndedAttempt(
   tx: Transaction,
   attempt: PaymentAttemptRow,
-  status: PaymentState,
 ): Promise<void> {
+  // No `payment.failed` event: nothing reacts to it yet (decision 0014; automations will).
   await releaseInvoices(tx, [attempt.id]);
-  await recordOutboxEvent(tx, {
-    organizationId: attempt.organizationId,
-    type: 'payment.failed',
-    aggregateId: attempt.id,
-    payload: {
-      paymentId: attempt.id,
-      guardianId: attempt.guardianId,
-      amount: attempt.amount,
-      status,
-      reason: attempt.failureReason,
-    },
-  });
 }

@@ -1,12 +1,13 @@
 import {
   paymentMethodLabels,
   providerLabels,
+  type PaymentChannelValue,
   type PaymentMethodValue,
   type ProviderValue,
 } from '@ecolage/contracts';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Transaction } from '../../../platform/db/database';
-import { recordOutboxEvents, type OutboxEventInput } from '../../../platform/outbox/outbox';
+import { publishEvents, type EventToPublish } from '../../../platform/outbox/outbox';
 import type { AuditEntryInput } from '../../audit';
 import { allocatePayments, type PaymentAllocation, type PaymentToAllocate } from '../../billing';
 import { LedgerAccounts } from '../../ledger';
@@ -111,7 +112,7 @@ export async function confirmSuccesses(
       detail: `Confirmé après ${job.eventId ? 'notification' : 'vérification'} alors que le paiement était clos`,
     });
   }
-  const outbox: OutboxEventInput[] = [];
+  const outbox: EventToPublish[] = [];
   const results = confirmations.map((confirmation, index) => {
     const attempt = updated.get(confirmation.attempt.id)!;
     const allocation = allocations[index]!;
@@ -134,7 +135,7 @@ export async function confirmSuccesses(
     };
     return { confirmation, attempt, audit };
   });
-  await recordOutboxEvents(tx, outbox);
+  await publishEvents(tx, outbox);
   await markEventsProcessed(
     tx,
     confirmations.flatMap(({ job }) => (job.eventId ? [job.eventId] : [])),
@@ -149,18 +150,19 @@ export function succeededEvent(
   allocation: Pick<PaymentAllocation, 'allocations' | 'creditAmount'>,
   late: boolean,
   now: Date,
-  extra: Record<string, unknown> = {},
-): OutboxEventInput {
+  extra: { cashierName?: string | null } = {},
+): EventToPublish {
   return {
+    name: 'payment.succeeded',
     organizationId: attempt.organizationId,
-    type: 'payment.succeeded',
     aggregateId: attempt.id,
     payload: {
       paymentId: attempt.id,
       guardianId: attempt.guardianId,
       amount: attempt.amount,
-      wallet: attempt.wallet,
-      provider: attempt.provider,
+      // Checked against the catalogue's schema when published.
+      wallet: attempt.wallet as PaymentMethodValue,
+      provider: attempt.provider as PaymentChannelValue,
       providerRef: attempt.providerRef,
       providerTxnId: attempt.providerTxnId,
       allocations: allocation.allocations,

@@ -1,6 +1,4 @@
-import type { JobDefinition } from '../../../platform/jobs/jobs';
 import { checkAttempt } from './check-attempt.service';
-import { createOutboxDispatcher } from './outbox-dispatcher';
 import { reconcileRefunds } from '../refunds/refund-settlement.service';
 import { findAttempts, findDueAttempts } from '../attempts.repository';
 import type { PaymentsContext } from '../payments-context';
@@ -26,13 +24,11 @@ export interface PaymentsWorker {
   wake(): void;
   /** Processes stored events until none is left; returns how many were taken. */
   drainEvents(): Promise<number>;
+  /** True while stored events are being processed (other work gives way). */
+  isDraining(): boolean;
   /** Asks the providers about every attempt and refund whose check is due; returns how many. */
   reconcile(): Promise<number>;
-  /** Hands the outbox's waiting events to their handlers (receipts); returns how many. */
-  dispatchOutbox(): Promise<number>;
-  /** The scheduled jobs (pg-boss) that keep the queue and the poller going. */
-  scheduledJobs(): JobDefinition[];
-  /** Starts the in-process timers (events at once, polls every 15 s). */
+  /** Processes the events stored while the process was down (the rest is woken or scheduled). */
   start(): void;
   stop(): Promise<void>;
 }
@@ -44,34 +40,8 @@ export interface PaymentsWorkerOptions {
   chunkSize?: number;
   applyLanes?: number;
   pollConcurrency?: number;
-  pollEveryMs?: number;
-}
-
-/** The scheduled jobs (pg-boss) that keep a worker's queue and poller going. */
-export function paymentsScheduledJobs(
-  worker: Pick<PaymentsWorker, 'drainEvents' | 'reconcile' | 'dispatchOutbox'>,
-): JobDefinition[] {
-  // A missed tick is the next tick: no retries.
-  return [
-    {
-      name: 'payments.reconcile',
-      schedule: { cron: '* * * * *' },
-      retryLimit: 0,
-      run: async () => void (await worker.reconcile()),
-    },
-    {
-      name: 'payments.events',
-      schedule: { cron: '* * * * *' },
-      retryLimit: 0,
-      run: async () => void (await worker.drainEvents()),
-    },
-    {
-      name: 'payments.outbox',
-      schedule: { cron: '* * * * *' },
-      retryLimit: 0,
-      run: async () => void (await worker.dispatchOutbox()),
-    },
-  ];
+  /** Called each time the queue of events has been drained (the composition dispatches events). */
+  onDrained?: () => void;
 }
 
 /**
@@ -89,11 +59,7 @@ export function createPaymentsWorker(
   let draining: Promise<number> | null = null;
   let again = false;
   let reconciling: Promise<number> | null = null;
-  let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  // Receipts of the payments confirmed: once the queue of events is empty, after each
-  // reconciliation round and each minute; a round gives way as soon as events wait again.
-  const outbox = createOutboxDispatcher(context, () => draining !== null);
 
   /** Readies a batch of events (status fetched from the providers), then applies it in chunks. */
   async function processBatch(batch: ProviderEventRow[]): Promise<void> {
@@ -162,9 +128,9 @@ export function createPaymentsWorker(
     }
     draining = drainOnce().finally(() => {
       draining = null;
-      // Receipts once the queue is empty: during a burst, crediting comes first (receipts compete
-      // for the schools' audit chains and the processor), and the receipts follow.
-      if (!stopped) void outbox.dispatchQuietly();
+      // What reacts to the confirmations (receipts) once the queue is empty: during a burst,
+      // crediting comes first, and the reactions follow.
+      if (!stopped) options.onDrained?.();
     });
     return draining;
   }
@@ -186,14 +152,9 @@ export function createPaymentsWorker(
   }
 
   function reconcile(): Promise<number> {
-    reconciling ??= reconcileOnce()
-      .then(async (count) => {
-        await outbox.dispatchQuietly();
-        return count;
-      })
-      .finally(() => {
-        reconciling = null;
-      });
+    reconciling ??= reconcileOnce().finally(() => {
+      reconciling = null;
+    });
     return reconciling;
   }
 
@@ -205,19 +166,12 @@ export function createPaymentsWorker(
   return {
     wake: quietly(drainEvents),
     drainEvents,
+    isDraining: () => draining !== null,
     reconcile,
-    dispatchOutbox: outbox.dispatch,
-    scheduledJobs: () =>
-      paymentsScheduledJobs({ drainEvents, reconcile, dispatchOutbox: outbox.dispatch }),
-    start() {
-      quietly(drainEvents)();
-      timer = setInterval(quietly(reconcile), options.pollEveryMs ?? 15_000);
-      timer.unref();
-    },
+    start: quietly(drainEvents),
     async stop() {
       stopped = true;
-      clearInterval(timer);
-      await Promise.allSettled([draining, reconciling, outbox.settled()]);
+      await Promise.allSettled([draining, reconciling]);
     },
   };
 }

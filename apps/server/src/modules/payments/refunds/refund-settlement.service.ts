@@ -5,7 +5,7 @@ import {
   type ProviderValue,
 } from '@ecolage/contracts';
 import type { Transaction } from '../../../platform/db/database';
-import { recordOutboxEvent } from '../../../platform/outbox/outbox';
+import { publishEvent } from '../../../platform/outbox/outbox';
 import { recordAuditEntries, type AuditEntryInput } from '../../audit';
 import { refundPaymentAllocations } from '../../billing';
 import { LedgerAccounts } from '../../ledger';
@@ -17,7 +17,6 @@ import {
   type PaymentProvider,
   type StatusResult,
 } from '../../psp';
-import { markReceiptRefunded } from '../../receipts';
 import { findAttempt, lockAttempt, recordTransition, updateAttempt } from '../attempts.repository';
 import { pieceRef } from '../processing/confirm-successes';
 import type { PaymentsContext } from '../payments-context';
@@ -199,7 +198,7 @@ export async function completeRefund(
 /**
  * The money went back: the refund succeeded, the payment counts it (`refunded` once all of it is
  * back, `partially_refunded` before), billing takes it back off the family's credit and invoices
- * and posts the reversing transaction, the receipt shows it, `payment.refunded` goes to the outbox.
+ * and posts the reversing transaction, `payment.refunded` is published (the receipt shows it).
  */
 export async function refundSucceeded(
   tx: Transaction,
@@ -234,12 +233,11 @@ export async function refundSucceeded(
   const updated = await moveForRefund(tx, attempt, to, now, outcome.providerStatus, {
     refundedAmount,
   });
-  await markReceiptRefunded(tx, attempt.organizationId, attempt.id, refundedAmount);
-  await recordOutboxEvent(tx, {
-    organizationId: attempt.organizationId,
-    type: 'payment.refunded',
-    aggregateId: attempt.id,
-    payload: {
+  // The receipt shows it at once: receipts subscribe to it in this transaction (composition root).
+  await publishEvent(
+    tx,
+    'payment.refunded',
+    {
       paymentId: attempt.id,
       refundId: refund.id,
       guardianId: attempt.guardianId,
@@ -250,7 +248,8 @@ export async function refundSucceeded(
       fromCredit: reversal.fromCredit,
       invoices: reversal.invoices,
     },
-  });
+    { organizationId: attempt.organizationId, aggregateId: attempt.id },
+  );
   return {
     refund: done,
     attempt: updated,

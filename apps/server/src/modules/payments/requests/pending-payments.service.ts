@@ -53,7 +53,7 @@ export async function listStudentPendingPayments(
  * credited and returned as it is, nothing cancelled. A provider that can stop the payer (Wave:
  * the checkout session expires) is told to; one that cannot (a push already on the phone) is not,
  * and a success it reports later is still honoured, flagged late (money is never dropped). Then,
- * in one transaction: `cancelled`, its transition, the invoices released, `payment.failed` and
+ * in one transaction: `cancelled`, its transition, the invoices released and
  * the audit entry of the member who cancelled.
  */
 export async function cancelPayment(
@@ -112,7 +112,7 @@ export async function cancelPayment(
       providerStatus: failure.providerCode,
       at: now,
     });
-    await releaseEndedAttempt(tx, updated, 'cancelled');
+    await releaseEndedAttempt(tx, updated);
     await recordAuditEntry(tx, {
       organizationId,
       actor: member.actor,

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../../test/test-database';
-import { startPaymentsWorkerThread } from './worker-thread';
+import { useTestDatabase } from '../test/test-database';
+import { startWorkerThread } from './worker-thread';
 
-describe('the payments worker on its own thread (real database)', () => {
+describe('the background worker on its own thread (real database)', () => {
   const database = useTestDatabase();
-  let worker: ReturnType<typeof startPaymentsWorkerThread> | undefined;
+  let worker: ReturnType<typeof startWorkerThread> | undefined;
   afterAll(async () => {
     await worker?.stop();
   });
@@ -21,7 +21,7 @@ describe('the payments worker on its own thread (real database)', () => {
       values (${eventId}, 'wave', ${`evt-${eventId}`}, 'POST', '/api/psp/wave/webhook', '{}',
         ${Buffer.from('{}')}, 'verified', 'checkout.session.completed')`);
 
-    worker = startPaymentsWorkerThread({
+    worker = startWorkerThread({
       databaseUrl: url,
       callbackBaseUrl: 'http://127.0.0.1:9',
       poolMax: 2,
@@ -36,11 +36,6 @@ describe('the payments worker on its own thread (real database)', () => {
     expect(await worker.drainEvents()).toBe(0);
     expect(await worker.reconcile()).toBe(0);
     expect(await worker.dispatchOutbox()).toBe(0);
-    expect(worker.scheduledJobs().map((job) => job.name)).toEqual([
-      'payments.reconcile',
-      'payments.events',
-      'payments.outbox',
-    ]);
 
     await worker.stop();
     // Stopped: waking it does nothing, asking it fails plainly.

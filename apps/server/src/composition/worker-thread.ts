@@ -1,12 +1,8 @@
 import { Worker } from 'node:worker_threads';
-import type { SmsGateway } from '../../messaging';
-import {
-  paymentsScheduledJobs,
-  type PaymentsWorker,
-  type PaymentsWorkerOptions,
-} from './payments.worker';
+import type { SmsGateway } from '../modules/messaging';
+import type { BackgroundWorker, BackgroundWorkerOptions } from './background-worker';
 
-/** What the payments thread is started with (structured-cloned to it). */
+/** What the background worker's thread is started with (structured-cloned to it). */
 export interface ThreadSettings {
   databaseUrl: string;
   callbackBaseUrl: string;
@@ -16,7 +12,7 @@ export interface ThreadSettings {
   providerEnv?: Record<string, string | undefined>;
   /** Where the receipts' SMS go (`configureSmsGateway`); null or absent: captured. */
   smsGateway?: SmsGateway | null;
-  options?: PaymentsWorkerOptions;
+  options?: BackgroundWorkerOptions;
 }
 
 export type ThreadRequest =
@@ -33,9 +29,9 @@ export interface ThreadReply {
 /** The thread's code: built beside this module, or the TypeScript source run through tsx. */
 function spawnThread(settings: ThreadSettings): Worker {
   if (!import.meta.url.endsWith('.ts')) {
-    return new Worker(new URL('./payments.thread.js', import.meta.url), { workerData: settings });
+    return new Worker(new URL('./worker.thread.js', import.meta.url), { workerData: settings });
   }
-  const source = new URL('./payments.thread.ts', import.meta.url).href;
+  const source = new URL('./worker.thread.ts', import.meta.url).href;
   return new Worker(
     `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`,
     { eval: true, workerData: settings },
@@ -43,11 +39,12 @@ function spawnThread(settings: ThreadSettings): Worker {
 }
 
 /**
- * The payments worker on a thread of its own, behind the same interface as the in-process one:
- * the HTTP server stores notifications and wakes it; it processes them and polls the providers
- * with its own database pool, on the machine's other core.
+ * The background worker (payments and events) on a thread of its own, behind the same interface
+ * as the in-process one: the HTTP server stores notifications and wakes it; it processes them,
+ * polls the providers and runs the events' handlers with its own database pool, on the machine's
+ * other core. The pg-boss jobs (main.ts) drive it through this interface.
  */
-export function startPaymentsWorkerThread(settings: ThreadSettings): PaymentsWorker {
+export function startWorkerThread(settings: ThreadSettings): BackgroundWorker {
   const thread = spawnThread(settings);
   const pending = new Map<number, { resolve(value: number): void; reject(error: Error): void }>();
   let lastId = 0;
@@ -66,23 +63,22 @@ export function startPaymentsWorkerThread(settings: ThreadSettings): PaymentsWor
   let exited = false;
   thread.on('exit', () => {
     exited = true;
-    failAll(new Error('le fil des paiements s’est arrêté'));
+    failAll(new Error('le fil des tâches de fond s’est arrêté'));
   });
   const ask = (type: 'drain' | 'reconcile' | 'outbox' | 'stop') =>
     new Promise<number>((resolve, reject) => {
-      if (exited) return reject(new Error('le fil des paiements est arrêté'));
+      if (exited) return reject(new Error('le fil des tâches de fond est arrêté'));
       const id = ++lastId;
       pending.set(id, { resolve, reject });
       thread.postMessage({ type, id } satisfies ThreadRequest);
     });
-  const worker: PaymentsWorker = {
+  const worker: BackgroundWorker = {
     wake: () => {
       if (!stopped) thread.postMessage({ type: 'wake' } satisfies ThreadRequest);
     },
     drainEvents: () => ask('drain'),
     reconcile: () => ask('reconcile'),
     dispatchOutbox: () => ask('outbox'),
-    scheduledJobs: () => paymentsScheduledJobs(worker),
     start: () => thread.postMessage({ type: 'start' } satisfies ThreadRequest),
     async stop() {
       if (stopped) return;

@@ -1,26 +1,26 @@
-// The payments worker's own thread (started by `startPaymentsWorkerThread`): its own database
-// pool and provider adapters, so that processing notifications and polling the providers run
-// beside the HTTP server's event loop instead of taking turns with it.
+// The background worker's own thread (started by `startWorkerThread`): its own database pool and
+// provider adapters, so that processing notifications, polling the providers and running the
+// events' handlers go on beside the HTTP server's event loop instead of taking turns with it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { pino } from 'pino';
-import { connectDatabase } from '../../../platform/db/database';
-import { serializeError } from '../../../platform/logger';
-import { configureSmsGateway } from '../../messaging';
-import { createPaymentProvidersFromEnv } from '../../psp';
-import { createPaymentsWorker } from './payments.worker';
+import { connectDatabase } from '../platform/db/database';
+import { serializeError } from '../platform/logger';
+import { configureSmsGateway } from '../modules/messaging';
+import { createPaymentProvidersFromEnv } from '../modules/psp';
+import { createBackgroundWorker } from './background-worker';
 import type { ThreadReply, ThreadRequest, ThreadSettings } from './worker-thread';
 
 const settings = workerData as ThreadSettings;
 const port = parentPort!;
 const logger = pino({
-  name: 'paiements',
+  name: 'tâches de fond',
   level: settings.logLevel ?? 'info',
   serializers: { err: serializeError },
 });
 const database = connectDatabase(settings.databaseUrl, settings.poolMax ?? 5);
 // The receipts' SMS queued here are sent by the main thread's SMS sender.
 configureSmsGateway(settings.smsGateway ?? null);
-const worker = createPaymentsWorker(
+const worker = createBackgroundWorker(
   {
     db: database.db,
     providers: createPaymentProvidersFromEnv(logger, settings.providerEnv ?? process.env),

@@ -1,0 +1,28 @@
+// Who reacts to which event (the catalogue is in @ecolage/contracts, events.ts): registered here,
+// at the composition root, so that a producer never imports the modules downstream of it.
+import type { AnyEventHandler } from '../platform/outbox/event-dispatch';
+import { subscribeInTransaction } from '../platform/outbox/outbox';
+import { receiptEventHandlers, receiptRefundSubscriber } from '../modules/receipts';
+
+/**
+ * The handlers the worker's dispatcher runs after commit, each on its own (attempts, backoff,
+ * dead state: `npm run events:failed`). `now` is the worker's clock.
+ *
+ * | event               | handler                  | does                                        |
+ * | payment.succeeded   | receipts.issue-receipt   | issues the receipt, sends the payer its link |
+ * | payment.refunded    | receipts.show-refund     | a receipt issued after the refund shows it   |
+ */
+export function eventHandlers(now: () => Date = () => new Date()): AnyEventHandler[] {
+  return [...receiptEventHandlers(now)];
+}
+
+/**
+ * The reactions that commit with the fact itself, for every process or thread that publishes
+ * events (the HTTP server, the worker thread, the tests' apps). Registering twice is harmless.
+ *
+ * | event               | subscriber                   | does                                 |
+ * | payment.refunded    | receipts.show-refund-at-once | the receipt shows the refund at once |
+ */
+export function registerEventSubscribers(): void {
+  subscribeInTransaction(receiptRefundSubscriber);
+}
