@@ -58,7 +58,7 @@ ul.plain li{border-bottom:1px solid #e5e7eb;padding:.5rem 0;overflow-wrap:anywhe
 .amount{font-size:1.6rem;font-weight:700;margin:.25rem 0}
 .devices{font-size:.95rem;margin:0 0 .5rem}
 a{color:#1d4ed8}
-iframe.mail{display:block;width:100%;height:32rem;border:1px solid #d1d5db;border-radius:.75rem;background:#fff;margin:0 0 1rem}
+iframe.mail{display:block;width:100%;height:36rem;border:1px solid #d1d5db;border-radius:.75rem;background:#fff;margin:0 0 1rem}
 pre.mail-text{white-space:pre-wrap;overflow-wrap:anywhere;font:.95rem/1.5 ui-monospace,Menlo,Consolas,monospace}
 dl.headers{display:grid;grid-template-columns:auto 1fr;gap:.25rem .75rem;margin:0 0 1rem}
 dl.headers dt{font-weight:600}
