@@ -47,7 +47,7 @@ export {
   openBalanceOfStudents,
   openBalanceSum,
   studentBalanceQueries,
-} from './invoices/open-balance';
+} from './invoices/open-balance.repository';
 export {
   refundPaymentAllocations,
   type PaymentRefundReversal,

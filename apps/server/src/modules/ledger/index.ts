@@ -1,7 +1,6 @@
 /** The school's double-entry ledger: balanced, immutable, idempotent postings (SYSCOHADA accounts). */
 export { LedgerAccounts, LedgerJournals, journalForAccount } from './accounts';
 export {
-  accountBalance,
   postLedgerTransaction,
   reverseLedgerTransaction,
   UnbalancedPostingError,
@@ -10,6 +9,7 @@ export {
 } from './ledger.service';
 export { postLedgerTransactions, reverseSourcePostings } from './ledger-bulk.service';
 export {
+  accountBalance,
   accountBalancesByAuxiliary,
   findOrganizationsWithPostings,
   findPostedKeys,

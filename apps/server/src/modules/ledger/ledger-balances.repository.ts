@@ -94,3 +94,28 @@ export async function findOrganizationsWithPostings(db: DbOrTx): Promise<string[
     .from(ledgerTransactions);
   return rows.map((row) => row.organizationId);
 }
+
+/** Debits minus credits of an account (and third party) for a school: a derived balance. */
+export async function accountBalance(
+  db: DbOrTx,
+  organizationId: string,
+  account: string,
+  auxiliary?: string,
+): Promise<number> {
+  const [row] = await db
+    .select({
+      balance:
+        sql<number>`coalesce(sum(${ledgerEntries.debit} - ${ledgerEntries.credit}), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.organizationId, organizationId),
+        eq(ledgerEntries.account, account),
+        auxiliary === undefined ? undefined : eq(ledgerEntries.auxiliary, auxiliary),
+      ),
+    );
+  return row?.balance ?? 0;
+}

@@ -5,7 +5,8 @@ import { useTestDatabase } from '../../test/test-database';
 import { createSchool } from '../organizations';
 import { accountBalancesByAuxiliary, ledgerTotals } from './ledger-balances.repository';
 import { postLedgerTransactions, reverseSourcePostings } from './ledger-bulk.service';
-import { accountBalance, postLedgerTransaction, type LedgerPosting } from './ledger.service';
+import { accountBalance } from './ledger-balances.repository';
+import { postLedgerTransaction, type LedgerPosting } from './ledger.service';
 
 describe('ledger: bulk postings, reversal of a source, balances (real database)', () => {
   const database = useTestDatabase();

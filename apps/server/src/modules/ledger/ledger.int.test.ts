@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/test-database';
 import { createSchool } from '../organizations';
-import { accountBalance, postLedgerTransaction, reverseLedgerTransaction } from './ledger.service';
+import { accountBalance } from './ledger-balances.repository';
+import { postLedgerTransaction, reverseLedgerTransaction } from './ledger.service';
 
 describe('ledger: balanced, immutable, idempotent (real database)', () => {
   const database = useTestDatabase();

@@ -1,9 +1,14 @@
 import { ErrorCode } from '@ecolage/contracts';
 import { addFrancs } from '@ecolage/money';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx, Transaction } from '../../platform/db/database';
+import type { Transaction } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import { ledgerEntries, ledgerTransactions, type LedgerTransactionRow } from './ledger.tables';
+import {
+  findLedgerTransactionByKey,
+  findTransactionEntries,
+  insertLedgerEntries,
+  insertLedgerTransaction,
+} from './ledger.repository';
+import type { LedgerTransactionRow } from './ledger.tables';
 
 export interface LedgerEntryInput {
   account: string;
@@ -72,34 +77,27 @@ export async function postLedgerTransaction(
   posting: LedgerPosting,
 ): Promise<{ transaction: LedgerTransactionRow; created: boolean }> {
   checkPosting(posting);
-  const [inserted] = await tx
-    .insert(ledgerTransactions)
-    .values({
-      organizationId: posting.organizationId,
-      idempotencyKey: posting.idempotencyKey,
-      journal: posting.journal,
-      entryDate: posting.entryDate,
-      label: posting.label,
-      pieceRef: posting.pieceRef ?? null,
-      sourceType: posting.sourceType,
-      sourceId: posting.sourceId ?? null,
-      reversesId: posting.reversesId ?? null,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const inserted = await insertLedgerTransaction(tx, {
+    organizationId: posting.organizationId,
+    idempotencyKey: posting.idempotencyKey,
+    journal: posting.journal,
+    entryDate: posting.entryDate,
+    label: posting.label,
+    pieceRef: posting.pieceRef ?? null,
+    sourceType: posting.sourceType,
+    sourceId: posting.sourceId ?? null,
+    reversesId: posting.reversesId ?? null,
+  });
   if (!inserted) {
-    const [existing] = await tx
-      .select()
-      .from(ledgerTransactions)
-      .where(
-        and(
-          eq(ledgerTransactions.organizationId, posting.organizationId),
-          eq(ledgerTransactions.idempotencyKey, posting.idempotencyKey),
-        ),
-      );
+    const existing = await findLedgerTransactionByKey(
+      tx,
+      posting.organizationId,
+      posting.idempotencyKey,
+    );
     return { transaction: existing!, created: false };
   }
-  await tx.insert(ledgerEntries).values(
+  await insertLedgerEntries(
+    tx,
     posting.entries.map((entry) => ({
       organizationId: posting.organizationId,
       transactionId: inserted.id,
@@ -126,16 +124,7 @@ export async function reverseLedgerTransaction(
     sourceId?: string | null;
   },
 ) {
-  const entries = await tx
-    .select()
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.organizationId, original.organizationId),
-        eq(ledgerEntries.transactionId, original.id),
-      ),
-    )
-    .orderBy(asc(ledgerEntries.account));
+  const entries = await findTransactionEntries(tx, original.organizationId, original.id);
   return postLedgerTransaction(tx, {
     ...reversal,
     organizationId: original.organizationId,
@@ -147,29 +136,4 @@ export async function reverseLedgerTransaction(
       credit: entry.debit,
     })),
   });
-}
-
-/** Debits minus credits of an account (and third party) for a school: a derived balance. */
-export async function accountBalance(
-  db: DbOrTx,
-  organizationId: string,
-  account: string,
-  auxiliary?: string,
-): Promise<number> {
-  const [row] = await db
-    .select({
-      balance:
-        sql<number>`coalesce(sum(${ledgerEntries.debit} - ${ledgerEntries.credit}), 0)`.mapWith(
-          Number,
-        ),
-    })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.organizationId, organizationId),
-        eq(ledgerEntries.account, account),
-        auxiliary === undefined ? undefined : eq(ledgerEntries.auxiliary, auxiliary),
-      ),
-    );
-  return row?.balance ?? 0;
 }

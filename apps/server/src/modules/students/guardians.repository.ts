@@ -1,7 +1,8 @@
+import type { GuardianRelation } from '@ecolage/contracts';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { containsPattern, searchTerms } from '../../platform/search-text';
-import { guardians, studentGuardians, students } from './students.tables';
+import { guardians, studentGuardians, students, type GuardianRow } from './students.tables';
 
 export async function findStudentGuardians(db: DbOrTx, organizationId: string, studentId: string) {
   return db
@@ -163,4 +164,74 @@ export async function findMainPayers(db: DbOrTx, organizationId: string, student
   if (studentIds.length === 0) return [];
   const rows = await mainPayersOf(db, organizationId, studentIds);
   return rows.map((row) => row.guardianId);
+}
+
+/** A new guardian; undefined when the school already has one with that phone (found again). */
+export async function insertGuardianIfNew(db: DbOrTx, guardian: typeof guardians.$inferInsert) {
+  const [row] = await db
+    .insert(guardians)
+    .values(guardian)
+    .onConflictDoNothing({ target: [guardians.organizationId, guardians.phone] })
+    .returning();
+  return row;
+}
+
+export async function updateGuardianRow(
+  db: DbOrTx,
+  organizationId: string,
+  guardianId: string,
+  values: Partial<typeof guardians.$inferInsert>,
+): Promise<GuardianRow> {
+  const [row] = await db
+    .update(guardians)
+    .set(values)
+    .where(and(eq(guardians.organizationId, organizationId), eq(guardians.id, guardianId)))
+    .returning();
+  return row!;
+}
+
+export async function insertGuardianLink(
+  db: DbOrTx,
+  link: typeof studentGuardians.$inferInsert,
+): Promise<void> {
+  await db.insert(studentGuardians).values(link);
+}
+
+/** The student's link to one guardian, or to every main payer when `guardianId` is left out. */
+function linkOf(organizationId: string, studentId: string, guardianId?: string) {
+  return and(
+    eq(studentGuardians.organizationId, organizationId),
+    eq(studentGuardians.studentId, studentId),
+    guardianId
+      ? eq(studentGuardians.guardianId, guardianId)
+      : eq(studentGuardians.isMainPayer, true),
+  );
+}
+
+/** The student has no main payer any more (one is about to be chosen). */
+export async function clearMainPayer(db: DbOrTx, organizationId: string, studentId: string) {
+  await db
+    .update(studentGuardians)
+    .set({ isMainPayer: false })
+    .where(linkOf(organizationId, studentId));
+}
+
+export async function updateGuardianLinkRow(
+  db: DbOrTx,
+  organizationId: string,
+  link: { studentId: string; guardianId: string },
+  values: { relation?: GuardianRelation; isMainPayer?: boolean },
+): Promise<void> {
+  await db
+    .update(studentGuardians)
+    .set(values)
+    .where(linkOf(organizationId, link.studentId, link.guardianId));
+}
+
+export async function deleteGuardianLink(
+  db: DbOrTx,
+  organizationId: string,
+  link: { studentId: string; guardianId: string },
+): Promise<void> {
+  await db.delete(studentGuardians).where(linkOf(organizationId, link.studentId, link.guardianId));
 }

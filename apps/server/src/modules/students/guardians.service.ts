@@ -6,7 +6,6 @@ import type {
   LinkGuardianRequest,
   StudentGuardian,
 } from '@ecolage/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { Database, DbOrTx, Transaction } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { notFound, domainError } from '../../platform/errors';
@@ -15,14 +14,20 @@ import { foldForSearch } from '../../platform/search-text';
 import { recordAuditEntry } from '../audit';
 import { auditStudent } from './students.service';
 import {
+  clearMainPayer,
+  deleteGuardianLink,
   findGuardian,
   findGuardianByPhone,
   findGuardianPage,
   findStudentGuardians,
   findStudentsOfGuardians,
+  insertGuardianIfNew,
+  insertGuardianLink,
+  updateGuardianLinkRow,
+  updateGuardianRow,
 } from './guardians.repository';
 import { findStudent } from './students.repository';
-import { guardians, studentGuardians, type GuardianRow } from './students.tables';
+import type { GuardianRow } from './students.tables';
 
 export function guardianSearchKey(guardian: { fullName: string; phone: string }): string {
   const digits = guardian.phone.replace(/\D/g, '');
@@ -69,11 +74,11 @@ export async function findOrCreateGuardian(
   if (existing) return { guardian: existing, created: false };
   // Another request may be creating this family's guardian right now: its insert wins, this one
   // waits for it, inserts nothing and takes the guardian it created.
-  const [row] = await tx
-    .insert(guardians)
-    .values({ organizationId, ...fields, searchKey: guardianSearchKey(fields) })
-    .onConflictDoNothing({ target: [guardians.organizationId, guardians.phone] })
-    .returning();
+  const row = await insertGuardianIfNew(tx, {
+    organizationId,
+    ...fields,
+    searchKey: guardianSearchKey(fields),
+  });
   if (row) return { guardian: row, created: true };
   const created = await findGuardianByPhone(tx, organizationId, fields.phone);
   if (!created) throw phoneTaken();
@@ -95,7 +100,7 @@ export async function linkGuardianToStudent(
   if (links.some((link) => link.guardian.id === guardianId)) return false;
   const mainPayer = options.mainPayer || !links.some((link) => link.link.isMainPayer);
   if (mainPayer) await clearMainPayer(tx, organizationId, studentId);
-  await tx.insert(studentGuardians).values({
+  await insertGuardianLink(tx, {
     organizationId,
     studentId,
     guardianId,
@@ -103,19 +108,6 @@ export async function linkGuardianToStudent(
     isMainPayer: mainPayer,
   });
   return true;
-}
-
-async function clearMainPayer(tx: DbOrTx, organizationId: string, studentId: string) {
-  await tx
-    .update(studentGuardians)
-    .set({ isMainPayer: false })
-    .where(
-      and(
-        eq(studentGuardians.organizationId, organizationId),
-        eq(studentGuardians.studentId, studentId),
-        eq(studentGuardians.isMainPayer, true),
-      ),
-    );
 }
 
 export async function addGuardian(
@@ -178,17 +170,17 @@ export async function updateGuardian(
     const current = await findGuardian(tx, organizationId, guardianId);
     if (!current) throw notFound('GUARDIAN_NOT_FOUND');
     try {
-      const [row] = await tx
-        .update(guardians)
-        .set({ ...fields, searchKey: guardianSearchKey(fields), updatedAt: new Date() })
-        .where(and(eq(guardians.organizationId, organizationId), eq(guardians.id, guardianId)))
-        .returning();
+      const row = await updateGuardianRow(tx, organizationId, guardianId, {
+        ...fields,
+        searchKey: guardianSearchKey(fields),
+        updatedAt: new Date(),
+      });
       await recordGuardianAudit(tx, acting, 'guardian.updated', guardianId, {
         responsable: fields.fullName,
         ...(current.phone !== fields.phone ? { 'téléphone avant': current.phone } : {}),
         téléphone: fields.phone,
       });
-      return toGuardian(row!);
+      return toGuardian(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw phoneTaken();
       throw error;
@@ -230,19 +222,15 @@ export async function updateGuardianLink(
     const current = links.find((row) => row.guardian.id === guardianId);
     if (!student || !current) throw notFound('GUARDIAN_NOT_FOUND');
     if (change.mainPayer) await clearMainPayer(tx, organizationId, studentId);
-    await tx
-      .update(studentGuardians)
-      .set({
+    await updateGuardianLinkRow(
+      tx,
+      organizationId,
+      { studentId, guardianId },
+      {
         relation: change.relation ?? current.link.relation,
         isMainPayer: change.mainPayer ? true : current.link.isMainPayer,
-      })
-      .where(
-        and(
-          eq(studentGuardians.organizationId, organizationId),
-          eq(studentGuardians.studentId, studentId),
-          eq(studentGuardians.guardianId, guardianId),
-        ),
-      );
+      },
+    );
     await auditStudent(tx, acting, 'guardian.link_updated', studentId, {
       étudiant: student.fullName,
       responsable: current.guardian.fullName,
@@ -264,28 +252,16 @@ export async function unlinkGuardian(
     const links = student ? await findStudentGuardians(tx, organizationId, studentId) : [];
     const current = links.find((row) => row.guardian.id === guardianId);
     if (!student || !current) throw notFound('GUARDIAN_NOT_FOUND');
-    await tx
-      .delete(studentGuardians)
-      .where(
-        and(
-          eq(studentGuardians.organizationId, organizationId),
-          eq(studentGuardians.studentId, studentId),
-          eq(studentGuardians.guardianId, guardianId),
-        ),
-      );
+    await deleteGuardianLink(tx, organizationId, { studentId, guardianId });
     // The payment links go to someone: the next guardian becomes main payer.
     const next = links.find((row) => row.guardian.id !== guardianId);
     if (current.link.isMainPayer && next) {
-      await tx
-        .update(studentGuardians)
-        .set({ isMainPayer: true })
-        .where(
-          and(
-            eq(studentGuardians.organizationId, organizationId),
-            eq(studentGuardians.studentId, studentId),
-            eq(studentGuardians.guardianId, next.guardian.id),
-          ),
-        );
+      await updateGuardianLinkRow(
+        tx,
+        organizationId,
+        { studentId, guardianId: next.guardian.id },
+        { isMainPayer: true },
+      );
     }
     await auditStudent(tx, acting, 'guardian.unlinked', studentId, {
       étudiant: student.fullName,

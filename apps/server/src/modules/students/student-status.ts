@@ -1,9 +1,9 @@
 import type { StudentStatus } from '@ecolage/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '../../platform/db/database';
 import type { ActingMember } from '../../platform/http/acting-member';
 import { recordStatusChange } from './students.service';
-import { students, type StudentRow } from './students.tables';
+import { updateStudentRow } from './students.repository';
+import type { StudentRow } from './students.tables';
 
 /**
  * Moves a student to another status in the caller's transaction, with its line in the status
@@ -16,10 +16,10 @@ export async function changeStudentStatus(
   change: { to: StudentStatus; reason: string | null },
 ): Promise<void> {
   if (change.to === student.status) return;
-  await tx
-    .update(students)
-    .set({ status: change.to, updatedAt: new Date() })
-    .where(and(eq(students.organizationId, student.organizationId), eq(students.id, student.id)));
+  await updateStudentRow(tx, student.organizationId, student.id, {
+    status: change.to,
+    updatedAt: new Date(),
+  });
   await recordStatusChange(tx, student.organizationId, student.id, {
     from: student.status,
     to: change.to,

@@ -1,18 +1,20 @@
 import type { Scholarship, ScholarshipRequest } from '@ecolage/contracts';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx, Transaction } from '../../../platform/db/database';
 import { notFound, domainError } from '../../../platform/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { formatFrancs } from '@ecolage/money';
-import {
-  academicYears,
-  findAcademicYear,
-  findCurrentAcademicYear,
-  programmes,
-} from '../../programmes';
+import { findAcademicYear, findCurrentAcademicYear } from '../../programmes';
 import { schoolToday } from '../../organizations';
-import { auditStudent, findStudent, students } from '../../students';
-import { invoiceLines, scholarships, type ScholarshipRow } from '../billing.tables';
+import { auditStudent, findStudent } from '../../students';
+import type { ScholarshipRow } from '../billing.tables';
+import { findScholarshipPage, type ScholarshipFilter } from './scholarships.reads';
+import {
+  findGrantedScholarships,
+  findLinesOfSource,
+  insertScholarship,
+  lockScholarship,
+  recordScholarshipDecision,
+} from './scholarships.repository';
 import { scholarshipDiscounts } from '../invoices/invoice-rules';
 import { addInvoiceLine } from '../invoices/invoice-ledger.service';
 import { findStudentYearInvoices, findTuitionTotals } from '../invoices/invoices.repository';
@@ -37,19 +39,11 @@ export async function applyGrantedScholarships(
   only?: string,
 ): Promise<number> {
   const { organizationId } = acting;
-  const granted = await tx
-    .select()
-    .from(scholarships)
-    .where(
-      and(
-        eq(scholarships.organizationId, organizationId),
-        eq(scholarships.studentId, studentId),
-        eq(scholarships.academicYearId, academicYearId),
-        eq(scholarships.status, 'granted'),
-        only ? eq(scholarships.id, only) : undefined,
-      ),
-    )
-    .orderBy(scholarships.createdAt);
+  const granted = await findGrantedScholarships(tx, organizationId, {
+    studentId,
+    academicYearId,
+    only,
+  });
   if (granted.length === 0) return 0;
   const yearInvoices = await findStudentYearInvoices(tx, organizationId, studentId, academicYearId);
   const payable = yearInvoices.filter((invoice) =>
@@ -65,19 +59,12 @@ export async function applyGrantedScholarships(
   const today = await schoolToday(tx, organizationId);
   let applied = 0;
   for (const scholarship of granted) {
-    const existing = await tx
-      .select({ invoiceId: invoiceLines.invoiceId, amount: invoiceLines.amount })
-      .from(invoiceLines)
-      .where(
-        and(
-          eq(invoiceLines.organizationId, organizationId),
-          inArray(
-            invoiceLines.invoiceId,
-            yearInvoices.map((invoice) => invoice.id),
-          ),
-          eq(invoiceLines.sourceKey, sourceKey(scholarship.id)),
-        ),
-      );
+    const existing = await findLinesOfSource(
+      tx,
+      organizationId,
+      yearInvoices.map((invoice) => invoice.id),
+      sourceKey(scholarship.id),
+    );
     const done = new Set(existing.map((line) => line.invoiceId));
     const alreadyApplied = -existing.reduce((sum, line) => sum + line.amount, 0);
     const targets = payable.filter((invoice) => !done.has(invoice.id));
@@ -112,72 +99,12 @@ export async function applyGrantedScholarships(
   return applied;
 }
 
-function listConditions(
-  organizationId: string,
-  filter: { studentId?: string; status?: ScholarshipRow['status']; yearId?: string; id?: string },
-): SQL | undefined {
-  return and(
-    eq(scholarships.organizationId, organizationId),
-    filter.id ? eq(scholarships.id, filter.id) : undefined,
-    filter.studentId ? eq(scholarships.studentId, filter.studentId) : undefined,
-    filter.status ? eq(scholarships.status, filter.status) : undefined,
-    filter.yearId ? eq(scholarships.academicYearId, filter.yearId) : undefined,
-  );
-}
-
 export async function listScholarships(
   db: DbOrTx,
   organizationId: string,
-  query: {
-    studentId?: string;
-    status?: ScholarshipRow['status'];
-    yearId?: string;
-    id?: string;
-    page: number;
-    pageSize: number;
-  },
+  query: ScholarshipFilter & { page: number; pageSize: number },
 ) {
-  const where = listConditions(organizationId, query);
-  const rows = await db
-    .select({
-      scholarship: scholarships,
-      student: { id: students.id, fullName: students.fullName, matricule: students.matricule },
-      programme: programmes.name,
-      year: { id: academicYears.id, label: academicYears.label },
-      applied: sql<number>`coalesce((select -sum(l.amount) from invoice_lines l
-        where l.organization_id = scholarships.organization_id
-          and l.source_key = 'scholarship:' || scholarships.id::text), 0)`.mapWith(Number),
-    })
-    .from(scholarships)
-    .innerJoin(
-      students,
-      and(
-        eq(students.organizationId, scholarships.organizationId),
-        eq(students.id, scholarships.studentId),
-      ),
-    )
-    .innerJoin(
-      academicYears,
-      and(
-        eq(academicYears.organizationId, scholarships.organizationId),
-        eq(academicYears.id, scholarships.academicYearId),
-      ),
-    )
-    .leftJoin(
-      programmes,
-      and(
-        eq(programmes.organizationId, students.organizationId),
-        eq(programmes.id, students.programmeId),
-      ),
-    )
-    .where(where)
-    .orderBy(desc(scholarships.createdAt))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(scholarships)
-    .where(where);
+  const { rows, total } = await findScholarshipPage(db, organizationId, query);
   const items: Scholarship[] = rows.map(({ scholarship, student, programme, year, applied }) => ({
     id: scholarship.id,
     student,
@@ -194,7 +121,7 @@ export async function listScholarships(
     decidedAt: scholarship.decidedAt?.toISOString() ?? null,
     createdAt: scholarship.createdAt.toISOString(),
   }));
-  return { items, total: count?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
 async function scholarshipById(db: DbOrTx, organizationId: string, id: string) {
@@ -222,24 +149,21 @@ export async function createScholarship(
       throw domainError('YEAR_NOT_FOUND', {}, { field: 'academicYearId', statusCode: 400 });
     }
     const granted = request.status === 'granted';
-    const [row] = await tx
-      .insert(scholarships)
-      .values({
-        organizationId,
-        studentId: student.id,
-        academicYearId: year.id,
-        name: request.name,
-        kind: request.kind,
-        value: request.value,
-        reason: request.reason,
-        status: request.status,
-        recommendedBy: acting.actor.label,
-        decidedBy: granted ? acting.actor.label : null,
-        decidedAt: granted ? new Date() : null,
-      })
-      .returning();
+    const row = await insertScholarship(tx, {
+      organizationId,
+      studentId: student.id,
+      academicYearId: year.id,
+      name: request.name,
+      kind: request.kind,
+      value: request.value,
+      reason: request.reason,
+      status: request.status,
+      recommendedBy: acting.actor.label,
+      decidedBy: granted ? acting.actor.label : null,
+      decidedAt: granted ? new Date() : null,
+    });
     const applied = granted
-      ? await applyGrantedScholarships(tx, acting, student.id, year.id, row!.id)
+      ? await applyGrantedScholarships(tx, acting, student.id, year.id, row.id)
       : 0;
     await auditStudent(
       tx,
@@ -248,14 +172,14 @@ export async function createScholarship(
       student.id,
       {
         étudiant: student.fullName,
-        bourse: describe(row!),
+        bourse: describe(row),
         année: year.label,
         motif: request.reason,
         ...(granted ? { 'montant déduit': applied } : {}),
       },
       'invoice',
     );
-    return row!.id;
+    return row.id;
   });
   return scholarshipById(db, acting.organizationId, id);
 }
@@ -269,23 +193,16 @@ export async function decideScholarship(
 ): Promise<Scholarship> {
   await db.transaction(async (tx) => {
     const { organizationId } = acting;
-    const [current] = await tx
-      .select()
-      .from(scholarships)
-      .where(
-        and(eq(scholarships.organizationId, organizationId), eq(scholarships.id, scholarshipId)),
-      )
-      .for('update');
+    const current = await lockScholarship(tx, organizationId, scholarshipId);
     if (!current) throw notFound('SCHOLARSHIP_NOT_FOUND');
     if (current.status !== 'recommended') {
       throw domainError('SCHOLARSHIP_ALREADY_DECIDED');
     }
-    await tx
-      .update(scholarships)
-      .set({ status: decision, decidedBy: acting.actor.label, decidedAt: new Date() })
-      .where(
-        and(eq(scholarships.organizationId, organizationId), eq(scholarships.id, scholarshipId)),
-      );
+    await recordScholarshipDecision(tx, organizationId, scholarshipId, {
+      status: decision,
+      by: acting.actor.label,
+      at: new Date(),
+    });
     const applied =
       decision === 'granted'
         ? await applyGrantedScholarships(

@@ -4,7 +4,7 @@ import { domainError } from '../../../platform/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { findLevel } from '../../programmes';
 import { insertStudent, studentItem } from '../../students';
-import { studentBalanceQueries } from '../invoices/open-balance';
+import { studentBalanceQueries } from '../invoices/open-balance.repository';
 import { enrolStudent } from './enrolment.service';
 
 /**

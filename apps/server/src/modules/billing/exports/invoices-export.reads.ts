@@ -19,7 +19,7 @@ import {
 import { enrolments, guardians, studentGuardians, students } from '../../students/students.tables';
 import { invoices } from '../billing.tables';
 import { invoiceListConditions, studentOfInvoice } from '../invoices/invoices.reads';
-import { openBalanceSum, openInvoiceStatuses } from '../invoices/open-balance';
+import { openBalanceSum, openInvoiceStatuses } from '../invoices/open-balance.repository';
 
 export type InvoiceExportFilters = Pick<
   InvoiceListQuery,

@@ -252,3 +252,66 @@ export async function findBilledOrganizations(db: DbOrTx): Promise<string[]> {
   const rows = await db.selectDistinct({ organizationId: invoices.organizationId }).from(invoices);
   return rows.map((row) => row.organizationId);
 }
+
+export async function updateInvoiceRow(
+  db: DbOrTx,
+  organizationId: string,
+  invoiceId: string,
+  values: Partial<typeof invoices.$inferInsert>,
+): Promise<InvoiceRow> {
+  const [row] = await db
+    .update(invoices)
+    .set(values)
+    .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)))
+    .returning();
+  return row!;
+}
+
+export async function findInvoiceLine(
+  db: DbOrTx,
+  organizationId: string,
+  invoiceId: string,
+  lineId: string,
+) {
+  const [row] = await db
+    .select()
+    .from(invoiceLines)
+    .where(
+      and(
+        eq(invoiceLines.organizationId, organizationId),
+        eq(invoiceLines.invoiceId, invoiceId),
+        eq(invoiceLines.id, lineId),
+      ),
+    );
+  return row;
+}
+
+/**
+ * The open or partly paid invoices past their grace (due date, or issue when issued later, before
+ * `graceEndsBefore`), with the late fees they already carry; locked in id order like every
+ * multi-invoice lock (no deadlock with a payment).
+ */
+export async function lockInvoicesPastGrace(
+  db: DbOrTx,
+  organizationId: string,
+  graceEndsBefore: string,
+) {
+  return db
+    .select({
+      invoice: invoices,
+      lateFees: sql<number>`coalesce((select sum(l.amount) from invoice_lines l
+        where l.organization_id = invoices.organization_id and l.invoice_id = invoices.id
+          and l.kind = 'late_fee'), 0)`.mapWith(Number),
+    })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.organizationId, organizationId),
+        inArray(invoices.status, ['open', 'partially_paid']),
+        // The grace runs from the due date, or from the issue when the invoice came later.
+        sql`greatest(${invoices.dueOn}, (${invoices.issuedAt} at time zone 'UTC')::date) < ${graceEndsBefore}`,
+      ),
+    )
+    .orderBy(invoices.id)
+    .for('update', { of: invoices });
+}

@@ -4,15 +4,13 @@ import type {
   InvoiceListQuery,
   InvoiceRequest,
 } from '@ecolage/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { Database, DbOrTx, Transaction } from '../../../platform/db/database';
 import { notFound, domainError } from '../../../platform/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { recordAuditEntry } from '../../audit';
 import { schoolToday } from '../../organizations';
-import { findStudent } from '../../students';
-import { invoiceLines, invoices, type InvoiceRow } from '../billing.tables';
-import { lockMainPayers } from '../../students';
+import { findStudent, lockMainPayers } from '../../students';
+import type { InvoiceRow } from '../billing.tables';
 import { applyMainPayersCredit } from '../allocations/family-credit.service';
 import {
   addInvoiceLine,
@@ -20,7 +18,13 @@ import {
   postInvoiceVoided,
   saveInvoices,
 } from './invoice-ledger.service';
-import { findInvoiceLines, lockInvoice, reserveInvoiceNumbers } from './invoices.repository';
+import {
+  findInvoiceLine,
+  findInvoiceLines,
+  lockInvoice,
+  reserveInvoiceNumbers,
+  updateInvoiceRow,
+} from './invoices.repository';
 import { findInvoice, findInvoicePage } from './invoices.reads';
 import { applyGrantedScholarships } from '../discounts/scholarships.service';
 
@@ -167,17 +171,13 @@ export async function issueInvoice(
     const today = await schoolToday(tx, organizationId);
     const [number] = await reserveInvoiceNumbers(tx, organizationId, Number(today.slice(0, 4)), 1);
     await lockMainPayers(tx, organizationId, [invoice.studentId]); // as a payment does: no deadlock
-    const [issued] = await tx
-      .update(invoices)
-      .set({
-        number,
-        status: invoice.total > 0 ? 'open' : 'paid',
-        issuedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)))
-      .returning();
-    await postDraftIssued(tx, issued!, today);
+    const issued = await updateInvoiceRow(tx, organizationId, invoiceId, {
+      number,
+      status: invoice.total > 0 ? 'open' : 'paid',
+      issuedAt: new Date(),
+      updatedAt: new Date(),
+    });
+    await postDraftIssued(tx, issued, today);
     if (invoice.academicYearId) {
       await applyGrantedScholarships(tx, acting, invoice.studentId, invoice.academicYearId);
     }
@@ -207,16 +207,13 @@ export async function voidInvoice(
     if (!invoice) throw notFound('INVOICE_NOT_FOUND');
     if (invoice.status === 'void') throw domainError('INVOICE_ALREADY_VOID');
     if (invoice.paid > 0) throw domainError('INVOICE_HAS_PAYMENTS');
-    await tx
-      .update(invoices)
-      .set({
-        status: 'void',
-        voidedAt: new Date(),
-        voidReason: reason,
-        voidedBy: acting.actor.label,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)));
+    await updateInvoiceRow(tx, organizationId, invoiceId, {
+      status: 'void',
+      voidedAt: new Date(),
+      voidReason: reason,
+      voidedBy: acting.actor.label,
+      updatedAt: new Date(),
+    });
     await postInvoiceVoided(tx, invoice, await schoolToday(tx, organizationId));
     await auditInvoice(tx, acting, 'invoice.voided', invoice, {
       facture: invoice.number ?? 'brouillon',
@@ -240,16 +237,7 @@ export async function waiveLateFee(
     const { organizationId } = acting;
     const invoice = await lockInvoice(tx, organizationId, invoiceId);
     if (!invoice) throw notFound('INVOICE_NOT_FOUND');
-    const [line] = await tx
-      .select()
-      .from(invoiceLines)
-      .where(
-        and(
-          eq(invoiceLines.organizationId, organizationId),
-          eq(invoiceLines.invoiceId, invoiceId),
-          eq(invoiceLines.id, lineId),
-        ),
-      );
+    const line = await findInvoiceLine(tx, organizationId, invoiceId, lineId);
     if (!line) throw notFound('INVOICE_LINE_NOT_FOUND');
     if (line.kind !== 'late_fee') throw domainError('NOT_A_LATE_FEE');
     if (invoice.status === 'void') throw domainError('INVOICE_ALREADY_VOID');

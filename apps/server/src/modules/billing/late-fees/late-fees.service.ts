@@ -1,10 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addDays } from '../../../platform/clock';
 import type { Database } from '../../../platform/db/database';
 import { systemActor } from '../../../platform/http/acting-member';
 import { recordAuditEntry } from '../../audit';
 import { formatFrancs } from '@ecolage/money';
-import { billingSettings, invoices } from '../billing.tables';
+import { lockInvoicesPastGrace } from '../invoices/invoices.repository';
+import { findSchoolsWithLateFees } from '../settings/billing-settings.repository';
 import { findBillingRules } from '../settings/billing-settings.service';
 import { percentOfFrancs } from '../invoices/invoice-rules';
 import { addInvoiceLine } from '../invoices/invoice-ledger.service';
@@ -43,25 +43,11 @@ export async function applyLateFees(
   const period = day.slice(0, 7);
   const acting = systemActor(organizationId, LATE_FEE_ACTOR);
   return db.transaction(async (tx) => {
-    const overdue = await tx
-      .select({
-        invoice: invoices,
-        lateFees: sql<number>`coalesce((select sum(l.amount) from invoice_lines l
-          where l.organization_id = invoices.organization_id and l.invoice_id = invoices.id
-            and l.kind = 'late_fee'), 0)`.mapWith(Number),
-      })
-      .from(invoices)
-      .where(
-        and(
-          eq(invoices.organizationId, organizationId),
-          inArray(invoices.status, ['open', 'partially_paid']),
-          // The grace runs from the due date, or from the issue when the invoice came later.
-          sql`greatest(${invoices.dueOn}, (${invoices.issuedAt} at time zone 'UTC')::date) < ${addDays(day, -rules.lateFeeGraceDays)}`,
-        ),
-      )
-      // Locked in id order like every multi-invoice lock (no deadlock with a payment).
-      .orderBy(invoices.id)
-      .for('update', { of: invoices });
+    const overdue = await lockInvoicesPastGrace(
+      tx,
+      organizationId,
+      addDays(day, -rules.lateFeeGraceDays),
+    );
     overdue.sort((a, b) => a.invoice.dueOn.localeCompare(b.invoice.dueOn));
     let count = 0;
     let amount = 0;
@@ -115,9 +101,5 @@ export async function applyLateFees(
 
 /** Schools whose late-fee rule is on: the daily job visits only them. */
 export async function schoolsWithLateFees(db: Database): Promise<string[]> {
-  const rows = await db
-    .select({ organizationId: billingSettings.organizationId })
-    .from(billingSettings)
-    .where(eq(billingSettings.lateFeeEnabled, true));
-  return rows.map((row) => row.organizationId);
+  return findSchoolsWithLateFees(db);
 }

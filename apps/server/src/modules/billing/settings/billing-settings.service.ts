@@ -1,11 +1,11 @@
 import type { BillingSettings } from '@ecolage/contracts';
 import { formatFrancsAscii } from '@ecolage/money';
-import { eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../../platform/db/database';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { recordAuditEntry } from '../../audit';
 import { findNumbering, setMatriculePrefix } from '../../students';
-import { billingSettings, type BillingSettingsRow } from '../billing.tables';
+import type { BillingSettingsRow } from '../billing.tables';
+import { findBillingSettingsRow, saveBillingSettingsRow } from './billing-settings.repository';
 
 const defaults: Omit<BillingSettingsRow, 'organizationId' | 'updatedAt'> = {
   monthlyDueDay: 5,
@@ -23,10 +23,7 @@ const defaults: Omit<BillingSettingsRow, 'organizationId' | 'updatedAt'> = {
 
 /** The school's billing rules (defaults until it saves its own). */
 export async function findBillingRules(db: DbOrTx, organizationId: string) {
-  const [row] = await db
-    .select()
-    .from(billingSettings)
-    .where(eq(billingSettings.organizationId, organizationId));
+  const row = await findBillingSettingsRow(db, organizationId);
   return row ?? { organizationId, updatedAt: new Date(0), ...defaults };
 }
 
@@ -89,10 +86,7 @@ export async function saveBillingSettings(
       onlineMinimumAmount: settings.onlinePayment.minimumAmount,
       updatedAt: new Date(),
     };
-    await tx
-      .insert(billingSettings)
-      .values({ organizationId, ...values })
-      .onConflictDoUpdate({ target: billingSettings.organizationId, set: values });
+    await saveBillingSettingsRow(tx, organizationId, values);
     await setMatriculePrefix(tx, organizationId, settings.matriculePrefix);
     await recordAuditEntry(tx, {
       organizationId,
