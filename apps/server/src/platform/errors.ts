@@ -1,7 +1,6 @@
+import type { ErrorCode } from '@ecolage/contracts';
 import {
   domainErrorMessage,
-  isDomainErrorCode,
-  ErrorCode,
   errorCatalogue,
   type AnyErrorCode,
   type ApiErrorParams,
@@ -106,12 +105,8 @@ export function isDomainError(error: unknown, code: DomainErrorCode): error is A
 }
 
 /** A 404 of the catalogue: `throw notFound('INVOICE_NOT_FOUND')`. */
-export function notFound(code: NotFoundCode): AppError;
-/** @deprecated Transitional: a French sentence, answered with the general NOT_FOUND code. */
-export function notFound(message: string): AppError;
-export function notFound(codeOrMessage: string): AppError {
-  if (isDomainErrorCode(codeOrMessage)) return domainError(codeOrMessage as NotFoundCode);
-  return new AppError(ErrorCode.NOT_FOUND, codeOrMessage);
+export function notFound(code: NotFoundCode): AppError {
+  return domainError(code);
 }
 
 /** The catalogue's codes answered 404 that take no parameters. */

@@ -34,8 +34,8 @@ export const receiptErrors = {
   RECEIPT_NOT_FOUND: defineError(404, ReceiptMessages.receiptNotFound),
   /** 404 — a verification code that matches no receipt. */
   RECEIPT_VERIFICATION_NOT_FOUND: defineError(404, ReceiptMessages.verificationNotFound),
-  /** 400 — an archive of more than 5 000 receipts. */
-  RECEIPT_ARCHIVE_TOO_LARGE: defineError(400, ReceiptMessages.archiveTooLarge),
+  /** 422 — an archive of more than 5 000 receipts. */
+  RECEIPT_ARCHIVE_TOO_LARGE: defineError(422, ReceiptMessages.archiveTooLarge),
   /** 404 — an archive of a period without receipts. */
   RECEIPT_ARCHIVE_EMPTY: defineError(404, ReceiptMessages.archiveEmpty),
 };

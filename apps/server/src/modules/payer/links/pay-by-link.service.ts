@@ -1,9 +1,9 @@
 import {
   checkPaymentAmount,
-  ErrorCode,
-  paymentAmountMessage,
-  PayerMessages,
-  PaymentMessages,
+  domainErrorMessage,
+  type AnyErrorCode,
+  type DomainErrorCode,
+  type ErrorParams,
   type PayerPaymentForm,
   type WalletValue,
 } from '@ecolage/contracts';
@@ -15,15 +15,29 @@ import type { LinkField } from './link-page';
 import { linkInvoices, type LinkView } from './link-view.service';
 import { recordLinkAttempt } from './link-attempts.repository';
 
-/** A rule the payer's form broke: the page comes back with the message by the field. */
+/**
+ * A rule the payer's form broke: the page comes back with the message by the field. `code` is the
+ * domain code of the catalogue; the message its French sentence (the payer's pages are French).
+ */
 export class PayerFormError extends Error {
   constructor(
+    readonly code: AnyErrorCode,
     message: string,
     readonly statusCode: 400 | 409 | 422,
     readonly field?: LinkField,
   ) {
     super(message);
     this.name = 'PayerFormError';
+  }
+
+  /** The refusal `code` (with its parameters), answered `statusCode` on `field`. */
+  static of<C extends DomainErrorCode>(
+    code: C,
+    statusCode: 400 | 409 | 422,
+    field?: LinkField,
+    params: ErrorParams<C> = {} as ErrorParams<C>,
+  ): PayerFormError {
+    return new PayerFormError(code, domainErrorMessage(code, params), statusCode, field);
   }
 }
 
@@ -42,9 +56,9 @@ async function refuseUnpayable(context: PaymentsContext, view: LinkView, missing
     (row) => row.linked && (view.link.studentId === null || row.studentId === view.link.studentId),
   );
   if (ours.length === missing.length) {
-    throw new PayerFormError(PayerMessages.invoiceAlreadyPaid, 409, 'invoiceIds');
+    throw PayerFormError.of('INVOICE_ALREADY_PAID', 409, 'invoiceIds');
   }
-  throw new PayerFormError(PayerMessages.invoiceNotInLink, 422, 'invoiceIds');
+  throw PayerFormError.of('INVOICE_NOT_IN_LINK', 422, 'invoiceIds');
 }
 
 /** The amount rules of the school: partial payments allowed or not, and their minimum. */
@@ -53,7 +67,7 @@ function checkAmount(view: LinkView, amount: number | undefined, balance: number
   if (amount === undefined) return;
   const verdict = checkPaymentAmount({ amount, balance, capped: true, online: view.online });
   if (!verdict.ok) {
-    throw new PayerFormError(paymentAmountMessage(verdict), 422, 'amount');
+    throw PayerFormError.of(verdict.code, 422, 'amount', verdict.params as never);
   }
 }
 
@@ -74,7 +88,7 @@ export async function payByLink(
   const missing = form.invoiceIds.filter((id) => !payable.has(id));
   if (missing.length > 0) await refuseUnpayable(context, view, missing);
   if (!view.wallets.includes(form.wallet as WalletValue)) {
-    throw new PayerFormError(PayerMessages.walletNotOffered, 422, 'wallet');
+    throw PayerFormError.of('WALLET_NOT_OFFERED', 422, 'wallet');
   }
   const balance = form.invoiceIds.reduce((sum, id) => sum + payable.get(id)!.balance, 0);
   checkAmount(view, form.amount, balance);
@@ -103,7 +117,7 @@ export async function payByLink(
     attemptId = attempt.id;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    if (error.code === ErrorCode.CONFLICT) {
+    if (error.code === 'PAYMENT_ALREADY_ACTIVE') {
       const active = await findActiveClaim(
         context.db,
         view.school.id,
@@ -111,18 +125,17 @@ export async function payByLink(
         form.invoiceIds,
       );
       if (active) return active;
-      throw new PayerFormError(PaymentMessages.alreadyActive, 409);
+      throw PayerFormError.of('PAYMENT_ALREADY_ACTIVE', 409);
     }
     // Paid between our check and the payment's own (it checks again): the same answer.
-    if (error.message === PaymentMessages.invoiceNotPayable) {
-      throw new PayerFormError(PayerMessages.invoiceAlreadyPaid, 409, 'invoiceIds');
+    if (error.code === 'INVOICE_NOT_PAYABLE') {
+      throw PayerFormError.of('INVOICE_ALREADY_PAID', 409, 'invoiceIds');
     }
     // The page was sent back after paying and changed: its key belongs to the first payment.
-    if (error.message === PaymentMessages.idempotencyKeyReused) {
-      throw new PayerFormError(PayerMessages.formExpired, 422);
-    }
+    if (error.code === 'IDEMPOTENCY_KEY_REUSED') throw PayerFormError.of('PAYER_FORM_EXPIRED', 422);
     const status = error.statusCode === 409 ? 409 : error.statusCode === 400 ? 400 : 422;
-    throw new PayerFormError(error.message, status);
+    // Any other refusal of the request keeps its own code and sentence.
+    throw new PayerFormError(error.code, error.message, status);
   }
   await recordLinkAttempt(context.db, {
     organizationId: view.school.id,
