@@ -26,7 +26,7 @@ import {
   profileRoutes,
   type LoginPolicy,
 } from './modules/auth';
-import { teamRoutes } from './modules/access';
+import { countActiveMembers, teamRoutes } from './modules/access';
 import { auditRoutes } from './modules/audit';
 import { organizationRoutes } from './modules/organizations';
 import { FileStore } from './platform/files';
@@ -165,7 +165,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimit: options.authRateLimit ?? { max: 20, timeWindow: '1 minute' },
   });
   await app.register(profileRoutes, { db, files });
-  await app.register(auditRoutes, { db });
+  // The journal's counters show the active members: access's count, handed over here (the
+  // journal knows no module, docs/decisions/0015).
+  await app.register(auditRoutes, { db, members: { countActiveMembers } });
   // The members screen shows the people behind memberships: auth (downstream of access)
   // implements access's port, handed over here (docs/decisions/0015).
   await app.register(teamRoutes, { db, members: memberDirectory });

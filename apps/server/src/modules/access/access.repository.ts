@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { memberships, roles, type Membership, type Role } from './access.tables';
 
@@ -108,4 +108,13 @@ export async function deactivateMembershipsOfUser(db: DbOrTx, userId: string): P
     .update(memberships)
     .set({ status: 'inactive', updatedAt: new Date() })
     .where(eq(memberships.userId, userId));
+}
+
+/** A school's active members (the journal's counters). */
+export async function countActiveMembers(db: DbOrTx, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.status, 'active')));
+  return row?.total ?? 0;
 }

@@ -16,3 +16,4 @@ export {
 export type { Role, Membership } from './access.tables';
 export type { MemberDirectory, MemberPerson } from './member-directory';
 export { teamRoutes } from './team.routes';
+export { countActiveMembers } from './access.repository';

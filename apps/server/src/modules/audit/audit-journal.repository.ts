@@ -59,10 +59,7 @@ export function findJournalBatch(
     .limit(size);
 }
 
-/**
- * The journal screen's counters over a period. Reporting query: besides the journal it reads
- * `memberships` (active members), read-only — see docs/architecture.md.
- */
+/** The journal screen's counters over a period (the active members come from access). */
 export async function countJournal(
   db: DbOrTx,
   organizationId: string,
@@ -74,12 +71,10 @@ export async function countJournal(
       actions: count(),
       exports: sql<number>`count(*) filter (where ${auditEntries.category} = 'export')::int`,
       payments: sql<number>`count(*) filter (where ${auditEntries.category} = 'payment')::int`,
-      activeMembers: sql<number>`(select count(*)::int from memberships m
-        where m.organization_id = ${organizationId} and m.status = 'active')`,
     })
     .from(auditEntries)
     .where(where);
-  return row ?? { actions: 0, exports: 0, payments: 0, activeMembers: 0 };
+  return row ?? { actions: 0, exports: 0, payments: 0 };
 }
 
 /** Every chain that exists: the platform's (null) and each school's. */

@@ -42,13 +42,24 @@ export async function listJournal(db: DbOrTx, organizationId: string, query: Aud
   return { items: rows.map(toItem), total, page: query.page, pageSize: query.pageSize };
 }
 
+/**
+ * The school's active members, beside the journal's counters. Memberships are access's, and the
+ * journal knows no module: access's count is handed over by app.ts (decisions/0015).
+ */
+export interface JournalMembers {
+  countActiveMembers(db: DbOrTx, organizationId: string): Promise<number>;
+}
+
 /** Counters of the journal screen over a period. */
-export function summarizeJournal(
+export async function summarizeJournal(
   db: DbOrTx,
+  members: JournalMembers,
   organizationId: string,
   period: Pick<AuditListQuery, 'from' | 'to'>,
 ) {
-  return countJournal(db, organizationId, period);
+  const counts = await countJournal(db, organizationId, period);
+  const activeMembers = await members.countActiveMembers(db, organizationId);
+  return { ...counts, activeMembers };
 }
 
 /**

@@ -10,13 +10,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/database';
 import { requireMember } from '../../platform/http/request-member';
-import { exportJournal, listJournal, summarizeJournal } from './audit-journal.service';
+import {
+  exportJournal,
+  listJournal,
+  summarizeJournal,
+  type JournalMembers,
+} from './audit-journal.service';
 import { verifyAuditChain } from './audit.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 /** The school's audit journal: list, counters, chain check and CSV export. */
-export const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const auditRoutes: FastifyPluginAsyncZod<{ db: Database; members: JournalMembers }> = async (
+  app,
+  { db, members },
+) => {
   app.get(
     '/api/audit-entries',
     {
@@ -42,7 +50,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
         response: { 200: auditSummaryResponseSchema, ...errors },
       },
     },
-    (request) => summarizeJournal(db, requireMember(request).organizationId, request.query),
+    (request) =>
+      summarizeJournal(db, members, requireMember(request).organizationId, request.query),
   );
 
   app.get(

@@ -7,4 +7,5 @@ export {
 export { verifyAuditChain, type AuditChainCheck } from './audit.service';
 export type { AuditCategory, AuditEntry } from './audit.tables';
 export { auditRoutes } from './audit.routes';
+export type { JournalMembers } from './audit-journal.service';
 export { verifyAllChains } from './audit-journal.service';
