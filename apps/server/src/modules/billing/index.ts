@@ -44,6 +44,7 @@ export { findInvoicesForGuardian } from './allocations/payable-invoices.reads';
 export { findInvoicesWithLines, type InvoiceWithLines } from './invoices/paid-invoices.reads';
 /** A student's (or a family's) open balance: one definition, owned here. */
 export {
+  openBalanceOf,
   openBalanceOfStudents,
   openBalanceSum,
   studentBalanceQueries,

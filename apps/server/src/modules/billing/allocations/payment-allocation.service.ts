@@ -40,7 +40,7 @@ function toPayable(row: PayableRow): PayableInvoice {
     studentId: row.studentId,
     studentName: row.studentName,
     dueOn: row.dueOn,
-    balance: row.total - row.paid,
+    balance: row.total - row.paid, // an invoice's open balance (see openBalanceSum)
   };
 }
 

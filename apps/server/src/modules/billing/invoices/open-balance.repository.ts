@@ -17,6 +17,14 @@ export function openBalanceSum(dueBefore?: string) {
   }), 0)::bigint`.mapWith(Number);
 }
 
+/**
+ * The open balance of invoices already read (payable invoices, each with its `balance` = total −
+ * paid): what a payer owes on them. The same sum as `openBalanceSum`, in memory.
+ */
+export function openBalanceOf(invoices: readonly { balance: number }[]): number {
+  return invoices.reduce((sum, invoice) => sum + invoice.balance, 0);
+}
+
 /** The open balance of one student of the enclosing query (a correlated subquery, for lists). */
 function studentOpenBalance(student: StudentKey, dueBefore?: string) {
   // The subquery spells its table out: a single-table select leaves drizzle's columns bare.

@@ -9,7 +9,7 @@ import {
 } from '@ecolage/contracts';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { AppError } from '../../../platform/errors';
-import { findInvoicesForGuardian } from '../../billing';
+import { findInvoicesForGuardian, openBalanceOf } from '../../billing';
 import { findActiveClaim, requestPayment, type PaymentsContext } from '../../payments';
 import type { LinkField } from './link-page';
 import { linkInvoices, type LinkView } from './link-view.service';
@@ -90,7 +90,7 @@ export async function payByLink(
   if (!view.wallets.includes(form.wallet as WalletValue)) {
     throw PayerFormError.of('WALLET_NOT_OFFERED', 422, 'wallet');
   }
-  const balance = form.invoiceIds.reduce((sum, id) => sum + payable.get(id)!.balance, 0);
+  const balance = openBalanceOf(form.invoiceIds.map((id) => payable.get(id)!));
   checkAmount(view, form.amount, balance);
 
   const member: ActingMember = {

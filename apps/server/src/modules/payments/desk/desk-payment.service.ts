@@ -7,7 +7,12 @@ import type { ActingMember } from '../../../platform/http/acting-member';
 import { notFound, domainError } from '../../../platform/errors';
 import { publishEvents } from '../../../platform/outbox/outbox';
 import type { AuditEntryInput } from '../../audit';
-import { allocatePayments, listPayableInvoices, type PayableInvoice } from '../../billing';
+import {
+  allocatePayments,
+  listPayableInvoices,
+  openBalanceOf,
+  type PayableInvoice,
+} from '../../billing';
 import { schoolToday } from '../../organizations';
 import { findStudent, findStudentGuardians } from '../../students';
 import {
@@ -118,7 +123,7 @@ async function invoicesToPay(
   const claimed = new Set(claims.flatMap((claim) => claim.invoiceIds));
   if (chosen && claimed.size > 0) throw awaitsPayment();
   const free = owed.filter((invoice) => !claimed.has(invoice.id));
-  const balance = free.reduce((sum, invoice) => sum + invoice.balance, 0);
+  const balance = openBalanceOf(free);
   // The money is in hand: never more than the free invoices owe, chosen or not.
   const verdict = checkPaymentAmount({ amount: request.amount, balance, capped: true });
   if (!verdict.ok) {

@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../../platform/db/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { notFound, domainError } from '../../../platform/errors';
 import { recordAuditEntry } from '../../audit';
-import { listPayableInvoices } from '../../billing';
+import { listPayableInvoices, openBalanceOf } from '../../billing';
 import { findOrganizationsByIds } from '../../organizations';
 import { isOutcomeUnknown, ProviderRejectedError, type PaymentProvider } from '../../psp';
 import { findGuardian } from '../../students';
@@ -73,7 +73,7 @@ export async function requestPayment(
     guardian.id,
     request.invoiceIds,
   );
-  const balance = payable.reduce((sum, invoice) => sum + invoice.balance, 0);
+  const balance = openBalanceOf(payable);
   const chosen = request.invoiceIds.length > 0;
   // Above the chosen invoices' balance is refused; without a choice, the rest is family credit.
   const verdict = checkPaymentAmount({ amount: request.amount, balance, capped: chosen });
@@ -181,7 +181,7 @@ async function refuseIfPaidMeanwhile(
     claimed.map((invoice) => invoice.id),
   );
   if (chosenAmount !== false) {
-    const balance = still.reduce((sum, invoice) => sum + invoice.balance, 0);
+    const balance = openBalanceOf(still);
     const verdict = checkPaymentAmount({ amount: chosenAmount, balance, capped: true });
     if (!verdict.ok) throw amountRefused(verdict);
   }
