@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app';
-import { configureSmsGateway, startSmsSender } from './modules/messaging';
+import { configureEmailTransport, configureSmsGateway, createMessaging } from './modules/messaging';
 import type { PaymentsContext } from './modules/payments';
 import { createPaymentProvidersFromEnv } from './modules/psp';
 import { startJobs, type JobQueue } from './platform/jobs/jobs';
@@ -56,6 +56,13 @@ await failInterruptedImports(database.db);
 // SMS: queued for the gateway when one is set (the sandbox's téléphone in demo), else captured.
 const smsGateway = config.SMS_GATEWAY_URL ? { url: config.SMS_GATEWAY_URL } : null;
 configureSmsGateway(smsGateway);
+// E-mail: queued for the SMTP server when one is set (the sandbox's Boîte mail in demo), else captured.
+const emailTransport = config.SMTP_URL
+  ? { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }
+  : null;
+configureEmailTransport(emailTransport);
+// Messages leave after their transaction commits, each by its pg-boss job (send-email, send-sms).
+const messaging = createMessaging(database.db);
 
 // Payments: the providers the environment configures, and the worker that processes their events.
 const payments: PaymentsContext = {
@@ -75,6 +82,7 @@ const paymentsWorker = startWorkerThread({
   poolMax: Math.max(2, Math.ceil(config.DATABASE_POOL_MAX / 2)),
   logLevel: config.LOG_LEVEL,
   smsGateway,
+  emailTransport,
 });
 
 const app = await buildApp({
@@ -92,11 +100,11 @@ const app = await buildApp({
 });
 
 // Scheduled and deferred work (pg-boss): the payments poller and queue sweep, the events'
-// handlers, the late fees.
+// handlers, the late fees, the messages.
 let jobQueue: JobQueue | undefined;
 const jobs = await startJobs(
   database.pool,
-  applicationJobs({ db: database.db, worker: paymentsWorker, queue: () => jobQueue }),
+  applicationJobs({ db: database.db, worker: paymentsWorker, queue: () => jobQueue, messaging }),
   logger,
 );
 jobQueue = jobs;
@@ -104,8 +112,12 @@ jobQueue = jobs;
 await sendNextReconcileRound(jobs);
 // Events stored while the server was down are processed now, then as they arrive.
 paymentsWorker.start();
-// Queued SMS (this process's and the payments thread's receipts) leave within a second.
-const smsSender = smsGateway ? startSmsSender({ db: database.db, logger }) : null;
+// Queued messages (this process's and the payments thread's receipts) get their job at commit.
+const messageDispatch = await messaging.startDispatch({
+  queue: jobs,
+  databaseUrl: database.url,
+  logger,
+});
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -116,7 +128,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await paymentsWorker.stop();
-    await smsSender?.stop();
+    await messageDispatch.stop();
     await jobs.stop();
     await database.close();
   } finally {

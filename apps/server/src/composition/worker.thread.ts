@@ -5,7 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { pino } from 'pino';
 import { connectDatabase } from '../platform/db/database';
 import { serializeError } from '../platform/logger';
-import { configureSmsGateway } from '../modules/messaging';
+import { configureEmailTransport, configureSmsGateway } from '../modules/messaging';
 import { createPaymentProvidersFromEnv } from '../modules/psp';
 import { createBackgroundWorker } from './background-worker';
 import type { ThreadReply, ThreadRequest, ThreadSettings } from './worker-thread';
@@ -18,8 +18,9 @@ const logger = pino({
   serializers: { err: serializeError },
 });
 const database = connectDatabase(settings.databaseUrl, settings.poolMax ?? 5);
-// The receipts' SMS queued here are sent by the main thread's SMS sender.
+// The receipts' SMS and e-mails queued here are sent by their pg-boss jobs (messaging), enqueued at commit.
 configureSmsGateway(settings.smsGateway ?? null);
+configureEmailTransport(settings.emailTransport ?? null);
 const worker = createBackgroundWorker(
   {
     db: database.db,
