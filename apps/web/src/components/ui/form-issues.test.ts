@@ -53,7 +53,7 @@ describe('issueMessage', () => {
     expect(english).not.toBe(i18n.getFixedT('en')('forms.issue.invalid'));
     expect(english).toBe(
       i18n.exists('errors.AMOUNT_ABOVE_BALANCE', { lng: 'en' })
-        ? t('errors.AMOUNT_ABOVE_BALANCE', { balance: 75_000 })
+        ? t('errors.AMOUNT_ABOVE_BALANCE', { balance: 75_000, defaultValue: '' })
         : above.message,
     );
   });

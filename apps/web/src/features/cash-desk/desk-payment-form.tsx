@@ -1,12 +1,15 @@
-import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HandCoins } from 'lucide-react';
-import { deskMethodValues, deskPaymentRequestSchema } from '@ecolage/contracts';
+import { CashDeskMessages, deskMethodValues, deskPaymentRequestSchema } from '@ecolage/contracts';
 import type { DeskMethodValue, DeskPaymentRequest, StudentDetail } from '@ecolage/contracts';
-import { SubmitButton } from '../../components/ui/button';
-import { InputField } from '../../components/ui/field';
-import { FormAlert } from '../../components/ui/form-alert';
+import {
+  FormError,
+  FormField,
+  FormSubmitButton,
+  fieldError,
+  useSchemaForm,
+} from '../../components/ui/form';
 import { SelectField } from '../../components/ui/select';
 import {
   amountOrZero,
@@ -15,47 +18,76 @@ import {
   readAmount,
   tidyAmountText,
 } from '../../lib/amounts';
-import { errorMessage } from '../../lib/error-message';
 import { InvoiceChoice } from '../payments/invoice-choice';
-import { paymentFieldErrors } from '../payments/payment-request-form';
+import { paymentFormSchema } from '../payments/payment-form-schema';
 import { usePayableInvoices } from '../payments/payments.api';
 import { usePendingPayments } from './cash-desk.api';
 import { PendingPayments } from './pending-payments';
-import { check, focusFirstError, withoutError } from '../students/student-forms';
-import type { FormErrors } from '../students/student-forms';
 import { RadioChoice } from '../students/student-ui';
 
-const FIELDS = ['guardianId', 'invoiceIds', 'amount', 'method', 'reference'] as const;
-type Field = (typeof FIELDS)[number];
+/** The invoices the desk may take, as the form is checked against them. */
+interface Shown {
+  invoices: { id: string; balance: number }[];
+}
 
 /** What the form holds. */
 interface DeskValues {
+  studentId: string;
   guardianId: string;
   /** null: untouched, every unpaid invoice. */
   invoiceIds: string[] | null;
-  /** null: untouched, the chosen invoices' balance. */
-  amount: string | null;
+  /** The amount as shown: the chosen invoices' balance until the cashier types another. */
+  amount: string;
+  amountTyped: boolean;
   method: DeskMethodValue;
   reference: string;
+  shown: Shown;
 }
 
-function initialValues(student: StudentDetail): DeskValues {
-  const payer = student.guardians.find((guardian) => guardian.mainPayer) ?? student.guardians[0];
-  return {
-    guardianId: payer?.id ?? '',
-    invoiceIds: null,
-    amount: null,
-    method: 'CASH',
-    reference: '',
-  };
+/** The invoices chosen among those shown, what they owe and the amount the form stands for. */
+function chosenOf(values: DeskValues) {
+  const { invoices } = values.shown;
+  const invoiceIds = (values.invoiceIds ?? invoices.map((invoice) => invoice.id)).filter(
+    (invoiceId) => invoices.some((invoice) => invoice.id === invoiceId),
+  );
+  const balance = invoices
+    .filter((invoice) => invoiceIds.includes(invoice.id))
+    .reduce((sum, invoice) => sum + invoice.balance, 0);
+  return { invoiceIds, balance, amount: readAmount(values.amount) };
 }
+
+/** The contracts' desk payment schema and payment amount rules, on the form's values. */
+const deskFormSchema = paymentFormSchema<DeskValues, DeskPaymentRequest>(deskPaymentRequestSchema, {
+  read: (values) => {
+    const { invoiceIds, amount } = chosenOf(values);
+    const reference = values.reference.trim();
+    const cash = values.method === 'CASH';
+    return {
+      studentId: values.studentId,
+      guardianId: values.guardianId,
+      invoiceIds,
+      amount,
+      method: values.method,
+      ...(cash || !reference ? {} : { reference }),
+    };
+  },
+  amountCase: (values) => {
+    const { invoiceIds, balance, amount } = chosenOf(values);
+    return { amount, balance, capped: invoiceIds.length > 0 };
+  },
+  // The schema asks for the reference once the rest is right; said at once here.
+  more: (values) =>
+    values.method !== 'CASH' && !values.reference.trim()
+      ? [{ code: 'custom', path: ['reference'], message: CashDeskMessages.referenceRequired }]
+      : [],
+});
 
 /**
  * « Encaisser » for the chosen student: the payer (the main payer first), the invoices paid
  * (every unpaid one ticked, with what is left on each), the method and, except for cash, its
  * reference, and the amount — the chosen invoices' balance until the cashier types another
- * (a partial payment). Checked with the contracts' schema before it is sent; the server's
- * refusals land on the same fields.
+ * (a partial payment). Checked with the contracts' schema and payment amount rules before it
+ * is sent; the server's refusals land on the same fields.
  */
 export function DeskPaymentForm({
   student,
@@ -71,12 +103,8 @@ export function DeskPaymentForm({
 }) {
   const { t, i18n } = useTranslation();
   const { language } = i18n;
-  const formRef = useRef<HTMLFormElement>(null);
   const payableInvoices = usePayableInvoices(student.id, canReadInvoices);
   const inFlight = usePendingPayments(student.id);
-  const [values, setValues] = useState<DeskValues>(() => initialValues(student));
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
 
   // An invoice a payment in flight holds is shown with it, not offered: the desk may not take it.
   const held = new Set((inFlight.data ?? []).flatMap((payment) => payment.invoiceIds));
@@ -86,105 +114,84 @@ export function DeskPaymentForm({
   } as typeof payableInvoices;
   const payable = invoices.data ?? [];
   const showInvoices = canReadInvoices && payable.length > 0;
-  const invoiceIds = showInvoices
-    ? (values.invoiceIds ?? payable.map((invoice) => invoice.id)).filter((invoiceId) =>
-        payable.some((invoice) => invoice.id === invoiceId),
-      )
-    : [];
-  const chosenTotal = payable
-    .filter((invoice) => invoiceIds.includes(invoice.id))
-    .reduce((sum, invoice) => sum + invoice.balance, 0);
-  const amountShown = values.amount ?? (chosenTotal > 0 ? amountText(chosenTotal, language) : '');
-  const amount = readAmount(amountShown);
-  const cash = values.method === 'CASH';
+  const shown: Shown = {
+    invoices: showInvoices ? payable.map(({ id, balance }) => ({ id, balance })) : [],
+  };
+
+  const form = useSchemaForm(deskFormSchema, {
+    defaultValues: {
+      studentId: student.id,
+      guardianId:
+        (student.guardians.find((guardian) => guardian.mainPayer) ?? student.guardians[0])?.id ??
+        '',
+      invoiceIds: null,
+      amount: '',
+      amountTyped: false,
+      method: 'CASH',
+      reference: '',
+      shown,
+    },
+    messages: (translate) => ({
+      reference: { invalid: translate('cashDesk.pay.referenceRequired') },
+    }),
+  });
+  // The check reads what is on screen now.
+  const shownKey = JSON.stringify(shown);
+  useEffect(() => form.setValue('shown', JSON.parse(shownKey) as Shown), [form, shownKey]);
+
+  const values = { ...form.watch(), shown };
+  const chosen = chosenOf(values);
+  // Until the cashier types another amount, it is what the chosen invoices owe.
+  const untouchedAmount = values.amountTyped
+    ? null
+    : chosen.balance > 0
+      ? amountText(chosen.balance, language)
+      : '';
+  useEffect(() => {
+    if (untouchedAmount !== null) form.setValue('amount', untouchedAmount);
+  }, [form, untouchedAmount]);
   // Every method but cash has a reference (cheque, transfer, transaction number).
   const referenceMethod = values.method === 'CASH' ? null : values.method;
-
-  function change(patch: Partial<DeskValues>, ...fields: Field[]) {
-    setValues((current) => ({ ...current, ...patch }));
-    setErrors((current) => fields.reduce(withoutError, current));
-  }
-
-  function validate() {
-    const reference = values.reference.trim();
-    const checked = check(deskPaymentRequestSchema, {
-      studentId: student.id,
-      guardianId: values.guardianId,
-      invoiceIds,
-      amount,
-      method: values.method,
-      ...(cash || !reference ? {} : { reference }),
-    });
-    const problems: FormErrors = { ...(checked.errors ?? {}) };
-    // The schema checks the reference once the rest is right; said at once here.
-    if (!cash && !reference) problems.reference = t('cashDesk.pay.referenceRequired');
-    if (amount === undefined && invoiceIds.length === 0) {
-      problems.amount = t('payments.request.nothingToPay');
-    } else if (
-      !problems.amount &&
-      amount !== undefined &&
-      invoiceIds.length > 0 &&
-      amount > chosenTotal
-    ) {
-      problems.amount = t('payments.request.amountAboveBalance');
-    }
-    const clean = Object.keys(problems).length === 0;
-    return { body: clean ? checked.data : null, problems };
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const { body, problems } = validate();
-    setErrors(problems);
-    if (!body) {
-      focusFirstError(formRef.current, problems);
-      return;
-    }
-    setFormError(null);
-    try {
-      await onSend(body);
-    } catch (failure) {
-      const onFields = paymentFieldErrors(failure, FIELDS);
-      if (onFields) {
-        setErrors(onFields);
-        focusFirstError(formRef.current, onFields);
-      } else {
-        setFormError(errorMessage(failure, t, t('cashDesk.pay.failure')));
+  const amountField = form.register('amount', {
+    onChange: () => form.setValue('amountTyped', true),
+    onBlur: (event: { target: { value: string } }) => {
+      if (form.getValues('amountTyped')) {
+        form.setValue('amount', tidyAmountText(event.target.value));
       }
-    }
-  }
+    },
+  });
 
   return (
     <form
-      ref={formRef}
       noValidate
       aria-label={t('cashDesk.pay.title')}
-      onSubmit={(event) => void handleSubmit(event)}
+      onSubmit={(event) => void form.submitWith(onSend, t('cashDesk.pay.failure'))(event)}
       className="space-y-5"
     >
-      <FormAlert>{formError}</FormAlert>
+      <FormError form={form} />
       <SelectField
-        name="guardianId"
+        {...form.register('guardianId')}
         label={t('cashDesk.pay.payer')}
         wrapperClassName="sm:w-1/2"
-        value={values.guardianId}
-        onChange={(event) => change({ guardianId: event.target.value }, 'guardianId')}
         options={student.guardians.map((guardian) => ({
           value: guardian.id,
           label: guardian.mainPayer
             ? t('payments.request.mainPayer', { name: guardian.fullName })
             : guardian.fullName,
         }))}
-        error={errors.guardianId}
+        error={fieldError(form, 'guardianId')}
       />
       <PendingPayments payments={inFlight.data ?? []} invoices={payableInvoices.data ?? []} />
       {canReadInvoices ? (
         <InvoiceChoice
           invoices={invoices}
-          selected={invoiceIds}
-          onChange={(next) => change({ invoiceIds: next, amount: null }, 'invoiceIds', 'amount')}
-          error={errors.invoiceIds}
+          selected={chosen.invoiceIds}
+          onChange={(next) => {
+            form.setValue('invoiceIds', next);
+            form.setValue('amountTyped', false);
+            form.clearErrors(['invoiceIds', 'amount']);
+          }}
+          error={fieldError(form, 'invoiceIds')}
         />
       ) : (
         <p className="text-sm text-slate-700">{t('payments.request.noInvoiceAccess')}</p>
@@ -197,24 +204,27 @@ export function DeskPaymentForm({
           value: method,
           label: t(`payments.wallets.${method}`),
         }))}
-        onChange={(method) => change({ method }, 'method', 'reference')}
-        error={errors.method}
+        onChange={(method) => {
+          form.setValue('method', method);
+          form.clearErrors(['method', 'reference']);
+        }}
+        error={fieldError(form, 'method')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         {referenceMethod === null ? null : (
-          <InputField
+          <FormField
+            form={form}
             name="reference"
             autoComplete="off"
             maxLength={100}
             label={t(`cashDesk.pay.reference.${referenceMethod}`)}
             hint={t('cashDesk.pay.referenceHint')}
             aria-required
-            value={values.reference}
-            onChange={(event) => change({ reference: event.target.value }, 'reference')}
-            error={errors.reference}
           />
         )}
-        <InputField
+        <FormField
+          form={form}
+          {...amountField}
           name="amount"
           inputMode="numeric"
           autoComplete="off"
@@ -222,12 +232,6 @@ export function DeskPaymentForm({
           label={t('cashDesk.pay.amount')}
           hint={showInvoices ? t('cashDesk.pay.amountHint') : t('cashDesk.pay.amountHintNoInvoice')}
           aria-required
-          value={amountShown}
-          onChange={(event) => change({ amount: event.target.value }, 'amount')}
-          onBlur={(event) => {
-            if (values.amount !== null) change({ amount: tidyAmountText(event.target.value) });
-          }}
-          error={errors.amount}
         />
       </div>
       <p
@@ -235,10 +239,11 @@ export function DeskPaymentForm({
         className="rounded-xl bg-brand-50 px-4 py-3 text-base font-bold text-brand-950 tabular-nums"
       >
         {t('cashDesk.pay.total', {
-          amount: formatMoney(amountOrZero(amount), language),
+          amount: formatMoney(amountOrZero(chosen.amount), language),
         })}
       </p>
-      <SubmitButton
+      <FormSubmitButton
+        form={form}
         size="lg"
         pending={pending}
         label={t('cashDesk.pay.submit')}

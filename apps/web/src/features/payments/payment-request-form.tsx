@@ -1,17 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import type { FormEvent, RefObject } from 'react';
+import { useEffect } from 'react';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPhone, paymentRequestSchema } from '@ecolage/contracts';
 import type { PaymentRequest, StudentDetail, WalletValue } from '@ecolage/contracts';
-import { InputField } from '../../components/ui/field';
-import { FormAlert } from '../../components/ui/form-alert';
+import { FormError, FormField, fieldError, useSchemaForm } from '../../components/ui/form';
 import { SelectField } from '../../components/ui/select';
 import { amountOrZero, formatMoney, readAmount, tidyAmountText } from '../../lib/amounts';
-import { ApiClientError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/error-message';
-import { check, focusFirstError, issuesToErrors, withoutError } from '../students/student-forms';
-import type { FormErrors } from '../students/student-forms';
 import { InvoiceChoice } from './invoice-choice';
+import { paymentFormSchema } from './payment-form-schema';
 import { usePayableInvoices, usePaymentOptions } from './payments.api';
 import { WalletChoice } from './wallet-choice';
 
@@ -26,8 +22,6 @@ export interface RequestValues {
   amount: string;
 }
 
-const FIELDS = ['guardianId', 'phone', 'wallet', 'invoiceIds', 'amount'] as const;
-
 /** The main payer (else the first guardian), their phone, nothing else chosen yet. */
 export function initialRequestValues(student: StudentDetail): RequestValues {
   const guardian = student.guardians.find((item) => item.mainPayer) ?? student.guardians[0];
@@ -40,23 +34,62 @@ export function initialRequestValues(student: StudentDetail): RequestValues {
   };
 }
 
-/**
- * The server's refusal on the fields of a payment form (`invoiceIds.0` belongs to `invoiceIds`),
- * or null when it names none of them. Shared with the cash desk's « Encaisser ».
- */
-export function paymentFieldErrors(error: unknown, fields: readonly string[]): FormErrors | null {
-  if (!(error instanceof ApiClientError)) return null;
-  const issues = error.issues
-    .map((issue) => ({ ...issue, path: issue.path.split('.')[0] ?? '' }))
-    .filter((issue) => fields.includes(issue.path));
-  return issues.length > 0 ? issuesToErrors(issues) : null;
+/** What is on screen when the form is checked: the school's wallets, the payable invoices. */
+interface Shown {
+  wallets: WalletValue[];
+  invoices: { id: string; balance: number }[];
+  /** The invoices are shown to choose from (the reader may read them, and there are some). */
+  invoicesShown: boolean;
 }
+
+/** The form's values: the request's, and what they are chosen among. */
+type FormValues = RequestValues & { shown: Shown };
+
+/** What the reader chose, from the values and what is on screen. */
+function chosenOf({ shown, ...values }: FormValues) {
+  const invoiceIds = values.invoiceIds ?? shown.invoices.map((invoice) => invoice.id);
+  return {
+    wallet: values.wallet ?? (shown.wallets.length === 1 ? (shown.wallets[0] ?? null) : null),
+    invoiceIds,
+    /** What the chosen invoices still owe. */
+    balance: shown.invoices
+      .filter((invoice) => invoiceIds.includes(invoice.id))
+      .reduce((sum, invoice) => sum + invoice.balance, 0),
+    /** Where « nothing to pay » is said: the invoices when they are shown, else the amount. */
+    nothingField: shown.invoicesShown ? 'invoiceIds' : 'amount',
+  };
+}
+
+/** The contracts' request schema and payment amount rules, on the form's values. */
+const requestFormSchema = paymentFormSchema<FormValues, PaymentRequest>(paymentRequestSchema, {
+  read: (values) => {
+    const chosen = chosenOf(values);
+    const amount = readAmount(values.amount);
+    return {
+      guardianId: values.guardianId,
+      wallet: chosen.wallet ?? undefined,
+      phone: values.phone,
+      invoiceIds: chosen.invoiceIds,
+      ...(amount !== undefined ? { amount } : {}),
+    };
+  },
+  amountCase: (values) => {
+    const chosen = chosenOf(values);
+    return {
+      amount: readAmount(values.amount),
+      balance: chosen.balance,
+      capped: chosen.invoiceIds.length > 0,
+    };
+  },
+  pathOf: (refusal, values) =>
+    refusal.code === 'NOTHING_TO_PAY' ? chosenOf(values).nothingField : 'amount',
+});
 
 /**
  * The request: who pays (the main payer by default) and from which phone (theirs, editable),
  * with what (the school's wallets), for which invoices (every unpaid one ticked) and, for a
- * partial payment, how much. Checked with the contracts' schema before it is sent; the server's
- * refusals land on the same fields.
+ * partial payment, how much. Checked with the contracts' schema and payment amount rules before
+ * it is sent; the server's refusals land on the same fields.
  */
 export function PaymentRequestForm({
   formId,
@@ -64,7 +97,6 @@ export function PaymentRequestForm({
   values,
   onChange,
   onSend,
-  pending,
   canReadInvoices,
   firstFieldRef,
 }: {
@@ -80,112 +112,82 @@ export function PaymentRequestForm({
 }) {
   const { t, i18n } = useTranslation();
   const { language } = i18n;
-  const formRef = useRef<HTMLFormElement>(null);
   const invoices = usePayableInvoices(student.id, canReadInvoices);
   const options = usePaymentOptions();
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const payable = invoices.data ?? [];
+  const shown: Shown = {
+    wallets: options.data?.wallets ?? [],
+    invoices: payable.map(({ id, balance }) => ({ id, balance })),
+    invoicesShown: canReadInvoices && payable.length > 0,
+  };
+
+  const form = useSchemaForm(requestFormSchema, {
+    defaultValues: { ...values, shown },
+    messages: (translate) => ({
+      guardianId: {
+        required: translate('payments.request.guardianRequired'),
+        invalid: translate('payments.request.guardianRequired'),
+      },
+    }),
+  });
+  // The check reads what is on screen now.
+  const shownKey = JSON.stringify(shown);
+  useEffect(() => form.setValue('shown', JSON.parse(shownKey) as Shown), [form, shownKey]);
+  const watched = form.watch();
+  const chosen = chosenOf({ ...watched, shown });
+  const typedAmount = amountOrZero(readAmount(watched.amount));
+  const total = typedAmount > 0 ? typedAmount : chosen.balance;
+
+  // The dialog keeps the values, for « Réessayer ».
+  useEffect(() => {
+    const subscription = form.watch((current) => {
+      const { shown: _shown, ...request } = current as FormValues;
+      onChange(request);
+    });
+    return () => subscription.unsubscribe();
+  }, [form, onChange]);
 
   // Back from a failed payment (« Réessayer »): the form is where to go on.
   useEffect(() => firstFieldRef.current?.focus(), [firstFieldRef]);
 
-  const wallets = options.data?.wallets ?? [];
-  const wallet = values.wallet ?? (wallets.length === 1 ? (wallets[0] ?? null) : null);
-  const payable = invoices.data ?? [];
-  const invoiceIds = values.invoiceIds ?? payable.map((invoice) => invoice.id);
-  const chosenTotal = payable
-    .filter((invoice) => invoiceIds.includes(invoice.id))
-    .reduce((sum, invoice) => sum + invoice.balance, 0);
-  const typedAmount = amountOrZero(readAmount(values.amount));
-  const total = typedAmount > 0 ? typedAmount : chosenTotal;
-  const showInvoices = canReadInvoices;
-
-  function change(patch: Partial<RequestValues>, field: (typeof FIELDS)[number]) {
-    onChange({ ...values, ...patch });
-    setErrors((current) => withoutError(current, field));
-  }
-
-  function chooseGuardian(guardianId: string) {
-    const guardian = student.guardians.find((item) => item.id === guardianId);
-    onChange({ ...values, guardianId, phone: guardian ? formatPhone(guardian.phone) : '' });
-    setErrors((current) => withoutError(withoutError(current, 'guardianId'), 'phone'));
-  }
-
-  function validate() {
-    const amount = readAmount(values.amount);
-    const checked = check(paymentRequestSchema, {
-      guardianId: values.guardianId,
-      wallet: wallet ?? undefined,
-      phone: values.phone,
-      invoiceIds,
-      ...(amount !== undefined ? { amount } : {}),
-    });
-    const problems: FormErrors = { ...(checked.errors ?? {}) };
-    if (!values.guardianId) problems.guardianId = t('payments.request.guardianRequired');
-    if (invoiceIds.length === 0 && amount === undefined) {
-      problems[showInvoices && payable.length > 0 ? 'invoiceIds' : 'amount'] = t(
-        'payments.request.nothingToPay',
-      );
-    } else if (
-      !problems.amount &&
-      amount !== undefined &&
-      invoiceIds.length > 0 &&
-      amount > chosenTotal
-    ) {
-      problems.amount = t('payments.request.amountAboveBalance');
-    }
-    const clean = Object.keys(problems).length === 0;
-    return { body: clean ? checked.data : null, problems };
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const { body, problems } = validate();
-    setErrors(problems);
-    if (!body) {
-      focusFirstError(formRef.current, problems);
-      return;
-    }
-    setFormError(null);
-    try {
-      await onSend(body);
-    } catch (error) {
-      const onFields = paymentFieldErrors(error, FIELDS);
-      if (onFields) {
-        setErrors(onFields);
-        focusFirstError(formRef.current, onFields);
-      } else {
-        setFormError(errorMessage(error, t, t('payments.request.failure')));
-      }
-    }
-  }
+  const guardianField = form.register('guardianId', {
+    onChange: (event: { target: { value: string } }) => {
+      const guardian = student.guardians.find((item) => item.id === event.target.value);
+      form.setValue('phone', guardian ? formatPhone(guardian.phone) : '');
+      form.clearErrors('phone');
+    },
+  });
+  const amountField = form.register('amount', {
+    onBlur: (event: { target: { value: string } }) =>
+      form.setValue('amount', tidyAmountText(event.target.value)),
+  });
 
   return (
     <form
       id={formId}
-      ref={formRef}
       noValidate
-      onSubmit={(event) => void handleSubmit(event)}
+      onSubmit={(event) => void form.submitWith(onSend, t('payments.request.failure'))(event)}
       className="space-y-5"
     >
-      <FormAlert>{formError}</FormAlert>
+      <FormError form={form} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
-          ref={firstFieldRef}
-          name="guardianId"
+          {...guardianField}
+          ref={(element) => {
+            guardianField.ref(element);
+            firstFieldRef.current = element;
+          }}
           label={t('payments.request.guardian')}
-          value={values.guardianId}
-          onChange={(event) => chooseGuardian(event.target.value)}
           options={student.guardians.map((guardian) => ({
             value: guardian.id,
             label: guardian.mainPayer
               ? t('payments.request.mainPayer', { name: guardian.fullName })
               : guardian.fullName,
           }))}
-          error={errors.guardianId}
+          error={fieldError(form, 'guardianId')}
         />
-        <InputField
+        <FormField
+          form={form}
           name="phone"
           type="tel"
           inputMode="tel"
@@ -193,45 +195,41 @@ export function PaymentRequestForm({
           maxLength={30}
           label={t('payments.request.phone')}
           hint={t('payments.request.phoneHint')}
-          value={values.phone}
-          onChange={(event) => change({ phone: event.target.value }, 'phone')}
-          error={errors.phone}
         />
       </div>
       <WalletChoice
-        value={wallet}
-        onChange={(next) => change({ wallet: next }, 'wallet')}
-        error={errors.wallet}
+        value={chosen.wallet}
+        onChange={(next) => {
+          form.setValue('wallet', next);
+          form.clearErrors('wallet');
+        }}
+        error={fieldError(form, 'wallet')}
       />
-      {showInvoices ? (
+      {canReadInvoices ? (
         <InvoiceChoice
           invoices={invoices}
-          selected={invoiceIds}
+          selected={chosen.invoiceIds}
           onChange={(next) => {
-            change({ invoiceIds: next }, 'invoiceIds');
-            setErrors((current) => withoutError(current, 'amount'));
+            form.setValue('invoiceIds', next);
+            form.clearErrors(['invoiceIds', 'amount']);
           }}
-          error={errors.invoiceIds}
+          error={fieldError(form, 'invoiceIds')}
         />
       ) : (
         <p className="text-sm text-slate-700">{t('payments.request.noInvoiceAccess')}</p>
       )}
-      <InputField
+      <FormField
+        form={form}
+        {...amountField}
         name="amount"
         inputMode="numeric"
         autoComplete="off"
         maxLength={20}
         wrapperClassName="sm:w-1/2"
         label={
-          showInvoices && payable.length > 0
-            ? t('payments.request.amount')
-            : t('payments.request.amountRequired')
+          shown.invoicesShown ? t('payments.request.amount') : t('payments.request.amountRequired')
         }
-        hint={showInvoices && payable.length > 0 ? t('payments.request.amountHint') : undefined}
-        value={values.amount}
-        onChange={(event) => change({ amount: event.target.value }, 'amount')}
-        onBlur={(event) => onChange({ ...values, amount: tidyAmountText(event.target.value) })}
-        error={errors.amount}
+        hint={shown.invoicesShown ? t('payments.request.amountHint') : undefined}
       />
       <p
         aria-live="polite"

@@ -1,0 +1,69 @@
+import { checkPaymentAmount, paymentAmountMessage } from '@ecolage/contracts';
+import type { PaymentAmountCase, PaymentAmountRefusal } from '@ecolage/contracts';
+import type { FieldValues } from 'react-hook-form';
+import type { FormSchema } from '../../components/ui/form';
+import type { SchemaIssue } from '../../components/ui/form-issues';
+
+/** What a payment form needs of a contracts' schema: its parse. */
+interface BodySchema<Output> {
+  safeParseAsync(
+    value: unknown,
+    params?: { reportInput?: boolean },
+  ): Promise<
+    { success: true; data: Output } | { success: false; error: { issues: readonly SchemaIssue[] } }
+  >;
+}
+
+/**
+ * The schema of a payment form (the form kit's), built on the contracts' request schema: the
+ * form's values (typed text: `« 150 000 »`) are read into the request's body (`read`), checked
+ * by the schema, then by the payment amount rules (`checkPaymentAmount`, the server's own) —
+ * both at once, so that a missing wallet and an amount above the balance are said together.
+ * `amountCase` answers null when the amount already has the schema's issue (or nothing to
+ * check); `pathOf` names the field a refusal goes to. The refusal carries its domain code, so
+ * that the form says it in the reader's language.
+ */
+export function paymentFormSchema<Values extends FieldValues, Output>(
+  schema: BodySchema<Output>,
+  {
+    read,
+    amountCase,
+    pathOf = () => 'amount',
+    more = () => [],
+  }: {
+    read: (values: Values) => unknown;
+    amountCase: (values: Values) => PaymentAmountCase | null;
+    pathOf?: (refusal: PaymentAmountRefusal, values: Values) => string;
+    /** Issues the schema says only once the rest is right, said at once here. */
+    more?: (values: Values) => SchemaIssue[];
+  },
+): FormSchema<Values, Output> {
+  return {
+    // The kit reads the types only.
+    _zod: undefined as unknown as FormSchema<Values, Output>['_zod'],
+    async safeParseAsync(value, params) {
+      const values = value as Values;
+      const parsed = await schema.safeParseAsync(read(values), params);
+      let issues = [...(parsed.success ? [] : parsed.error.issues), ...more(values)];
+      const rules = amountCase(values);
+      // An amount typed wrong has the schema's issue; no amount at all is the rules' to say.
+      const typedWrong = issues.some((issue) => issue.path[0] === 'amount');
+      const verdict =
+        rules && (rules.amount === undefined || !typedWrong) ? checkPaymentAmount(rules) : null;
+      if (verdict && !verdict.ok) {
+        const refusal = { code: verdict.code, params: verdict.params } as PaymentAmountRefusal;
+        const path = pathOf(refusal, values);
+        issues = issues.filter((issue) => issue.path[0] !== path);
+        issues.push({
+          code: 'custom',
+          path: [path],
+          message: paymentAmountMessage(refusal),
+          input: rules?.amount,
+          params: { code: refusal.code, ...refusal.params },
+        });
+      }
+      if (parsed.success && issues.length === 0) return parsed;
+      return { success: false, error: { issues } };
+    },
+  };
+}
