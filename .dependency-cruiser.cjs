@@ -148,6 +148,18 @@ module.exports = {
       to: { path: `${SERVER}db-schema\\.ts$` },
     },
     {
+      name: 'composition-only-through-index',
+      comment:
+        '(a) The composition root (app.ts, main.ts, composition/, the demo seed) wires modules ' +
+        "through their index.ts too; only db-schema.ts gathers the modules' tables files.",
+      severity: 'error',
+      from: {
+        path: `${SERVER}(app\\.ts|main\\.ts|composition/|seed/)`,
+        pathNot: TEST_FILES,
+      },
+      to: { path: `${MODULES}[^/]+/`, pathNot: `${MODULES}[^/]+/index\\.ts$` },
+    },
+    {
       name: 'web-imports-no-server',
       comment: 'The web app imports only packages/*, never apps/server (DESIGN.md §4).',
       severity: 'error',

@@ -43,6 +43,11 @@ describe('the module boundary rule', () => {
     const violations = await violationsIn(path.join(root, 'architecture/fixtures/planted'));
     const expected: Violation[] = [
       {
+        rule: 'composition-only-through-index',
+        from: server('app.ts'),
+        to: server('modules/payments/attempts.repository.ts'),
+      },
+      {
         rule: 'index-exports-no-tables',
         from: server('modules/payments/index.ts'),
         to: server('modules/payments/payments.tables.ts'),
