@@ -21,6 +21,8 @@ import {
   type PaymentListQuery,
 } from '../apps/server/src/modules/payments/list/payment-list.service';
 import { getPaymentTimeline } from '../apps/server/src/modules/payments/list/payment-timeline';
+import { usePaymentReceipts } from '../apps/server/src/modules/payments';
+import { paymentReceipts } from '../apps/server/src/modules/receipts';
 import {
   createHttpClient,
   createPaymentProviders,
@@ -137,6 +139,8 @@ export async function benchDashboard() {
     const paymentId = await storyOf(db, big!);
     await db.execute(sql`analyze payment_transitions, provider_events`);
 
+    // What app.ts hands over at start-up: the payment screens read receipts through their port.
+    usePaymentReceipts(paymentReceipts);
     const context = {
       db,
       providers: createPaymentProviders(loadPspConfig({}), {
