@@ -8,12 +8,6 @@ export {
   withdrawEnrolment,
 } from './enrolment/enrolment.service';
 export { findBillingRules } from './settings/billing-settings.service';
-export {
-  invoices,
-  invoiceLines,
-  invoiceAllocations,
-  familyCreditMovements,
-} from './billing.tables';
 export { allocateToInvoice } from './invoices/invoices.repository';
 export { invoicesExportRoutes } from './exports/invoices-export.routes';
 export { getBillingSettings, saveBillingSettings } from './settings/billing-settings.service';

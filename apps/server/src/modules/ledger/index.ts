@@ -15,4 +15,3 @@ export {
   findPostedKeys,
   ledgerTotals,
 } from './ledger-balances.repository';
-export { ledgerEntries, ledgerTransactions } from './ledger.tables';

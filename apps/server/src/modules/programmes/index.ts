@@ -13,7 +13,6 @@ export {
   type PlannedInvoice,
   type SchoolYearDates,
 } from './fee-schedule';
-export { academicYears, levels, programmes } from './programmes.tables';
 export { createAcademicYear } from './academic-years.service';
 export { createLevel, createProgramme } from './programmes.service';
 export type { LevelEnrolmentQueries, LevelKey } from './enrolments.port';

@@ -1,14 +1,6 @@
 /** Students, guardians (payers), enrolments and student imports. */
 export { studentsRoutes } from './students.routes';
-export {
-  students,
-  guardians,
-  studentGuardians,
-  enrolments,
-  studentImports,
-  type StudentRow,
-  type EnrolmentRow,
-} from './students.tables';
+export type { StudentRow, EnrolmentRow } from './students.tables';
 export {
   auditStudent,
   nextMatricule,
