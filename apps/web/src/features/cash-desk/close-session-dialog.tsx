@@ -1,22 +1,55 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeCashSessionSchema } from '@ecolage/contracts';
 import type { CashSession } from '@ecolage/contracts';
 import { isFrancs } from '@ecolage/money';
-import { Button, SubmitButton } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { InputField, TextareaField } from '../../components/ui/field';
-import { FormAlert } from '../../components/ui/form-alert';
+import { TextareaField } from '../../components/ui/field';
+import {
+  FormError,
+  FormField,
+  FormSubmitButton,
+  fieldError,
+  useSchemaForm,
+} from '../../components/ui/form';
 import { notify } from '../../components/ui/toaster';
 import { formatMoney, readAmount, tidyAmountText } from '../../lib/amounts';
-import { errorMessage } from '../../lib/error-message';
-import { check, focusFirstError, serverFieldErrors, withoutError } from '../students/student-forms';
-import type { FormErrors } from '../students/student-forms';
+import { readFormSchema } from '../payments/payment-form-schema';
 import { useCloseCashSession } from './cash-desk.api';
 import { signedMoney } from './cash-desk-ui';
 
-const FIELDS = ['countedAmount', 'comment'];
+interface CloseValues {
+  countedAmount: string;
+  comment: string;
+  /** The cash the session expects in the drawer. */
+  expectedCash: number;
+}
+
+/** The difference between the cash counted and the cash expected, once the count is an amount. */
+function differenceOf(values: CloseValues): number | null {
+  const counted = readAmount(values.countedAmount);
+  return counted !== undefined && isFrancs(counted) && counted >= 0
+    ? counted - values.expectedCash
+    : null;
+}
+
+/** The count as typed, read into francs; a difference needs its explanation. */
+const closeFormSchema = readFormSchema<CloseValues, { countedAmount: number; comment?: string }>(
+  closeCashSessionSchema,
+  {
+    read: ({ countedAmount, comment }) => ({
+      countedAmount: readAmount(countedAmount),
+      ...(comment.trim() ? { comment } : {}),
+    }),
+    more: (values) => {
+      const difference = differenceOf(values);
+      return difference !== null && difference !== 0 && !values.comment.trim()
+        ? [{ code: 'custom', path: ['comment'], message: '' }]
+        : [];
+    },
+  },
+);
 
 /**
  * « Clôturer la caisse »: the cashier counts the drawer; the dialog shows the expected cash and
@@ -36,50 +69,27 @@ export function CloseSessionDialog({
   const { language } = i18n;
   const formId = useId();
   const differenceId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const countedRef = useRef<HTMLInputElement>(null);
   const close = useCloseCashSession();
-  const [counted, setCounted] = useState('');
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const countedAmount = readAmount(counted);
-  const difference =
-    countedAmount !== undefined && isFrancs(countedAmount) && countedAmount >= 0
-      ? countedAmount - session.expectedCash
-      : null;
+  const form = useSchemaForm(closeFormSchema, {
+    defaultValues: { countedAmount: '', comment: '', expectedCash: session.expectedCash },
+    messages: (translate) => ({
+      comment: { invalid: translate('cashDesk.close.commentRequired') },
+    }),
+  });
+  const difference = differenceOf({ ...form.watch(), expectedCash: session.expectedCash });
   const needsComment = difference !== null && difference !== 0;
+  const countedField = form.register('countedAmount', {
+    onChange: () => form.clearErrors('comment'),
+    onBlur: (event: { target: { value: string } }) =>
+      form.setValue('countedAmount', tidyAmountText(event.target.value)),
+  });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (close.isPending) return;
-    const checked = check(closeCashSessionSchema, {
-      countedAmount,
-      ...(comment.trim() ? { comment } : {}),
-    });
-    const problems: FormErrors = { ...(checked.errors ?? {}) };
-    if (needsComment && !comment.trim()) problems.comment = t('cashDesk.close.commentRequired');
-    setErrors(problems);
-    if (!checked.data || Object.keys(problems).length > 0) {
-      focusFirstError(formRef.current, problems);
-      return;
-    }
-    setFormError(null);
-    try {
-      const closed = await close.mutateAsync({ sessionId: session.id, ...checked.data });
-      notify.success(t('cashDesk.close.done'));
-      onClosed(closed);
-    } catch (failure) {
-      const onFields = serverFieldErrors(failure, (path) => FIELDS.includes(path));
-      if (onFields) {
-        setErrors(onFields);
-        focusFirstError(formRef.current, onFields);
-      } else {
-        setFormError(errorMessage(failure, t, t('cashDesk.close.failure')));
-      }
-    }
-  }
+  const submit = form.submitWith(async (count) => {
+    const closed = await close.mutateAsync({ sessionId: session.id, ...count });
+    notify.success(t('cashDesk.close.done'));
+    onClosed(closed);
+  }, t('cashDesk.close.failure'));
 
   let verdict = '';
   if (difference !== null) {
@@ -101,8 +111,9 @@ export function CloseSessionDialog({
           <Button variant="secondary" onClick={onClose}>
             {t('ui.cancel')}
           </Button>
-          <SubmitButton
-            form={formId}
+          <FormSubmitButton
+            form={form}
+            formId={formId}
             pending={close.isPending}
             label={t('cashDesk.close.submit')}
             pendingLabel={t('cashDesk.close.submitting')}
@@ -110,18 +121,14 @@ export function CloseSessionDialog({
         </div>
       }
     >
-      <form
-        id={formId}
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => void handleSubmit(event)}
-        className="space-y-5"
-      >
-        <FormAlert>{formError}</FormAlert>
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
+        <FormError form={form} />
         <p className="rounded-xl bg-slate-50 px-4 py-3 font-semibold text-slate-900 tabular-nums">
           {t('cashDesk.close.expected', { amount: formatMoney(session.expectedCash, language) })}
         </p>
-        <InputField
+        <FormField
+          form={form}
+          {...countedField}
           ref={countedRef}
           name="countedAmount"
           inputMode="numeric"
@@ -129,13 +136,6 @@ export function CloseSessionDialog({
           maxLength={20}
           label={t('cashDesk.close.counted')}
           aria-describedby={differenceId}
-          value={counted}
-          onChange={(event) => {
-            setCounted(event.target.value);
-            setErrors((current) => withoutError(withoutError(current, 'countedAmount'), 'comment'));
-          }}
-          onBlur={(event) => setCounted(tidyAmountText(event.target.value))}
-          error={errors.countedAmount}
         />
         <div
           id={differenceId}
@@ -161,17 +161,12 @@ export function CloseSessionDialog({
           ) : null}
         </div>
         <TextareaField
-          name="comment"
+          {...form.register('comment')}
           rows={3}
           maxLength={500}
           label={needsComment ? t('cashDesk.close.comment') : t('cashDesk.close.commentOptional')}
           aria-required={needsComment || undefined}
-          value={comment}
-          onChange={(event) => {
-            setComment(event.target.value);
-            setErrors((current) => withoutError(current, 'comment'));
-          }}
-          error={errors.comment}
+          error={fieldError(form, 'comment')}
         />
       </form>
     </Dialog>

@@ -1,17 +1,19 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LockKeyholeOpen } from 'lucide-react';
 import { openCashSessionSchema } from '@ecolage/contracts';
-import { SubmitButton } from '../../components/ui/button';
-import { InputField } from '../../components/ui/field';
-import { FormAlert } from '../../components/ui/form-alert';
+import { FormError, FormField, FormSubmitButton, useSchemaForm } from '../../components/ui/form';
 import { notify } from '../../components/ui/toaster';
 import { readAmount, tidyAmountText } from '../../lib/amounts';
-import { errorMessage } from '../../lib/error-message';
-import { check, serverFieldErrors } from '../students/student-forms';
+import { readFormSchema } from '../payments/payment-form-schema';
 import { useOpenCashSession } from './cash-desk.api';
 import { Panel } from './cash-desk-ui';
+
+/** The float as typed (« 25 000 »), read into francs for the contracts' schema. */
+const openFormSchema = readFormSchema<{ openingFloat: string }, { openingFloat: number }>(
+  openCashSessionSchema,
+  { read: (values) => ({ openingFloat: readAmount(values.openingFloat) }) },
+);
 
 /**
  * « Ouvrir la caisse »: the opening float counted in the drawer, a whole number of francs (0
@@ -20,35 +22,17 @@ import { Panel } from './cash-desk-ui';
 export function OpenSessionForm() {
   const { t } = useTranslation();
   const titleId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const open = useOpenCashSession();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useSchemaForm(openFormSchema, { defaultValues: { openingFloat: '' } });
+  const floatField = form.register('openingFloat', {
+    onBlur: (event: { target: { value: string } }) =>
+      form.setValue('openingFloat', tidyAmountText(event.target.value)),
+  });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (open.isPending) return;
-    const checked = check(openCashSessionSchema, { openingFloat: readAmount(text) });
-    if (!checked.data) {
-      setError(checked.errors.openingFloat);
-      inputRef.current?.focus();
-      return;
-    }
-    setFormError(null);
-    try {
-      await open.mutateAsync(checked.data.openingFloat);
-      notify.success(t('cashDesk.open.done'));
-    } catch (failure) {
-      const onField = serverFieldErrors(failure, (path) => path === 'openingFloat');
-      if (onField) {
-        setError(onField.openingFloat);
-        inputRef.current?.focus();
-      } else {
-        setFormError(errorMessage(failure, t, t('cashDesk.open.failure')));
-      }
-    }
-  }
+  const submit = form.submitWith(async ({ openingFloat }) => {
+    await open.mutateAsync(openingFloat);
+    notify.success(t('cashDesk.open.done'));
+  }, t('cashDesk.open.failure'));
 
   return (
     <Panel titleId={titleId} title={t('cashDesk.open.title')}>
@@ -56,12 +40,13 @@ export function OpenSessionForm() {
       <form
         noValidate
         aria-labelledby={titleId}
-        onSubmit={(event) => void handleSubmit(event)}
+        onSubmit={(event) => void submit(event)}
         className="mt-5 space-y-5"
       >
-        <FormAlert>{formError}</FormAlert>
-        <InputField
-          ref={inputRef}
+        <FormError form={form} />
+        <FormField
+          form={form}
+          {...floatField}
           name="openingFloat"
           inputMode="numeric"
           autoComplete="off"
@@ -69,15 +54,9 @@ export function OpenSessionForm() {
           wrapperClassName="sm:w-1/2"
           label={t('cashDesk.open.float')}
           hint={t('cashDesk.open.floatHint')}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setError(undefined);
-          }}
-          onBlur={(event) => setText(tidyAmountText(event.target.value))}
-          error={error}
         />
-        <SubmitButton
+        <FormSubmitButton
+          form={form}
           pending={open.isPending}
           label={t('cashDesk.open.submit')}
           pendingLabel={t('cashDesk.open.submitting')}

@@ -15,24 +15,24 @@ interface BodySchema<Output> {
 }
 
 /**
- * The schema of a payment form (the form kit's), built on the contracts' request schema: the
- * form's values (typed text: `« 150 000 »`) are read into the request's body (`read`), checked
- * by the schema, then by the payment amount rules (`checkPaymentAmount`, the server's own) —
- * both at once, so that a missing wallet and an amount above the balance are said together.
- * `amountCase` answers null when the amount already has the schema's issue (or nothing to
- * check); `pathOf` names the field a refusal goes to. The refusal carries its domain code, so
- * that the form says it in the reader's language.
+ * The schema of a form of the kit whose values are what the reader typed (`« 150 000 »`), built
+ * on a contracts' request schema: the values are read into the request's body (`read`), checked
+ * by the schema, plus the issues it says only once the rest is right (`more`) and, for a payment,
+ * the payment amount rules (`checkPaymentAmount`, the server's own) — all at once, so that a
+ * missing wallet and an amount above the balance are said together. `amountCase` answers null
+ * when there is no amount to check; `pathOf` names the field a refusal goes to. The refusal
+ * carries its domain code, so that the form says it in the reader's language.
  */
-export function paymentFormSchema<Values extends FieldValues, Output>(
+export function readFormSchema<Values extends FieldValues, Output>(
   schema: BodySchema<Output>,
   {
     read,
-    amountCase,
+    amountCase = () => null,
     pathOf = () => 'amount',
     more = () => [],
   }: {
     read: (values: Values) => unknown;
-    amountCase: (values: Values) => PaymentAmountCase | null;
+    amountCase?: (values: Values) => PaymentAmountCase | null;
     pathOf?: (refusal: PaymentAmountRefusal, values: Values) => string;
     /** Issues the schema says only once the rest is right, said at once here. */
     more?: (values: Values) => SchemaIssue[];
@@ -67,3 +67,6 @@ export function paymentFormSchema<Values extends FieldValues, Output>(
     },
   };
 }
+
+/** A payment form's schema: `readFormSchema` with the payment amount rules. */
+export const paymentFormSchema = readFormSchema;
