@@ -82,6 +82,11 @@ describe('the sandbox’s SMTP server and « Boîte mail » page', () => {
     expect(response.body).toContain('<a href="/telephone">Téléphone</a>');
     expect(response.body).toContain('<strong aria-current="page">Boîte mail</strong>');
     expect(response.body).toContain('<label for="adresse">Adresse e-mail</label>');
+    // No reload under the reader's fingers: « Actualiser » asks for the new ones.
+    expect(response.body).not.toContain('http-equiv="refresh"');
+    expect(response.body).toContain(
+      '<a class="button secondary" href="/boite-mail">Actualiser</a>',
+    );
     const text = pageText(response.body);
     expect(text).toContain('Messages reçus (2)');
     expect(text.indexOf('Votre reçu R-0001')).toBeLessThan(text.indexOf('Afi Mensah vous invite'));

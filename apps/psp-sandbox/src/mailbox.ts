@@ -6,7 +6,6 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { esc, page } from './html';
 import type { MailStore, SandboxMail } from './mail-store';
 
-const POLL_SECONDS = 5;
 /** What a message's HTML may do inside its frame: show itself, with its inline styles and images. */
 const MAIL_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 /** This page's own policy: no scripts at all (the frame is an srcdoc, it inherits it). */
@@ -64,7 +63,7 @@ function renderList(store: MailStore, address: string): string {
   const form = `<form method="get" action="/boite-mail" class="card">
 <label for="adresse">Adresse e-mail</label>
 <input id="adresse" name="adresse" type="email" autocomplete="email" value="${esc(address)}" placeholder="Toutes les adresses">
-<div class="actions"><button class="secondary">Afficher</button></div>
+<div class="actions"><button class="secondary">Afficher</button><a class="button secondary" href="${esc(`/boite-mail${address ? `?adresse=${encodeURIComponent(address)}` : ''}`)}">Actualiser</a></div>
 </form>`;
   const items = mails.length
     ? `<ul class="plain">${mails
@@ -75,7 +74,7 @@ function renderList(store: MailStore, address: string): string {
 <span class="muted">De : ${esc(mail.from)}<br>À : ${esc(mail.to.join(', '))}<br>${esc(formatDateTime(mail.receivedAt))}${mail.attachments.length ? ` · ${mail.attachments.length} pièce(s) jointe(s)` : ''}</span></li>`,
         )
         .join('')}</ul>`
-    : `<p class="muted">Aucun e-mail${address ? ' pour cette adresse' : ''}. La page se met à jour toute seule.</p>`;
+    : `<p class="muted">Aucun e-mail${address ? ' pour cette adresse' : ''} pour l’instant.</p>`;
   return page(
     'Boîte mail',
     `${devicesNav('mail')}
@@ -84,7 +83,6 @@ function renderList(store: MailStore, address: string): string {
 ${form}
 <h2>Messages reçus (${mails.length})</h2>
 <section class="card">${items}</section>`,
-    { refreshSeconds: POLL_SECONDS },
   );
 }
 
