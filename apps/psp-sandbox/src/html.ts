@@ -45,7 +45,7 @@ h2{font-size:1.1rem;margin:1.5rem 0 .5rem}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 input,select{width:100%;font-size:1.1rem;padding:.6rem;border:2px solid #6b7280;border-radius:.5rem;background:#fff;color:#111}
 .actions{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.75rem}
-button,.button{flex:1 1 8rem;min-height:2.75rem;font-size:1rem;font-weight:600;border:0;border-radius:.5rem;padding:.6rem 1rem;cursor:pointer;text-align:center;text-decoration:none}
+button,.button{flex:1 1 8rem;min-height:2.75rem;font-family:inherit;font-size:1rem;font-weight:600;border:0;border-radius:.5rem;padding:.6rem 1rem;cursor:pointer;text-align:center;text-decoration:none}
 .primary{background:#047857;color:#fff}
 .danger{background:#b91c1c;color:#fff}
 .secondary{background:#e5e7eb;color:#111827}
