@@ -1,13 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, SubmitButton } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextareaField } from '../../components/ui/field';
-import { FormAlert } from '../../components/ui/form-alert';
-import { errorMessage } from '../../lib/error-message';
-import { check, serverFieldErrors } from './student-forms';
-import type { Schema } from './student-forms';
+import { FormError, FormSubmitButton, fieldError, useSchemaForm } from '../../components/ui/form';
+import type { FormSchema } from '../../components/ui/form';
 
 export interface ReasonFormProps {
   /** What happens, said before the reason is asked. */
@@ -16,7 +14,7 @@ export interface ReasonFormProps {
   confirmLabel: string;
   pendingLabel: string;
   /** The contracts' schema of the request body (`{reason}`). */
-  schema: Schema<{ reason: string }>;
+  schema: FormSchema<{ reason: string }, { reason: string }>;
   pending: boolean;
   /** Sends the reason; a refusal is shown in the form. */
   onSubmit: (reason: string) => Promise<void>;
@@ -42,59 +40,38 @@ export function ReasonForm({
 }: ReasonFormProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLTextAreaElement>(null);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useSchemaForm(schema, { defaultValues: { reason: '' } });
+  const reasonField = form.register('reason');
 
   useEffect(() => ref.current?.focus(), []);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const checked = check(schema, { reason });
-    if (checked.errors) {
-      setError(checked.errors.reason ?? t('studentDetail.reason.required'));
-      ref.current?.focus();
-      return;
-    }
-    setError(null);
-    setFormError(null);
-    try {
-      await onSubmit(checked.data.reason);
-    } catch (caught) {
-      const onField = serverFieldErrors(caught, (path) => path === 'reason');
-      if (onField?.reason) {
-        setError(onField.reason);
-        ref.current?.focus();
-      } else {
-        setFormError(errorMessage(caught, t, t('studentDetail.invoice.failure')));
-      }
-    }
-  }
+  const submit = form.submitWith(
+    ({ reason }) => onSubmit(reason),
+    t('studentDetail.invoice.failure'),
+  );
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
       <div className="text-slate-700">{description}</div>
-      <FormAlert>{formError}</FormAlert>
+      <FormError form={form} />
       <TextareaField
-        ref={ref}
-        name="reason"
+        {...reasonField}
+        ref={(element) => {
+          reasonField.ref(element);
+          ref.current = element;
+        }}
         label={label}
         rows={3}
         maxLength={500}
         required
-        value={reason}
-        onChange={(event) => {
-          setReason(event.target.value);
-          if (error) setError(null);
-        }}
-        error={error ?? undefined}
+        error={fieldError(form, 'reason')}
       />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
           {cancelLabel ?? t('ui.cancel')}
         </Button>
-        <SubmitButton
+        <FormSubmitButton
+          form={form}
           variant="danger"
           pending={pending}
           label={confirmLabel}
