@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sameSchool } from '../../platform/db/tenant-join';
 import type { DbOrTx } from '../../platform/db/database';
 import { ledgerEntries, ledgerTransactions } from './ledger.tables';
 
@@ -49,9 +50,11 @@ export async function ledgerTotals(db: DbOrTx, organizationId: string) {
     .from(ledgerTransactions)
     .leftJoin(
       ledgerEntries,
-      and(
-        eq(ledgerEntries.organizationId, ledgerTransactions.organizationId),
-        eq(ledgerEntries.transactionId, ledgerTransactions.id),
+      sameSchool(
+        ledgerEntries,
+        ledgerEntries.transactionId,
+        ledgerTransactions,
+        ledgerTransactions.id,
       ),
     )
     .where(eq(ledgerTransactions.organizationId, organizationId))

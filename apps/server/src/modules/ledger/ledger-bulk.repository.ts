@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sameSchool } from '../../platform/db/tenant-join';
 import type { DbOrTx, Transaction } from '../../platform/db/database';
 import type { LedgerEntryInput, LedgerPosting } from './ledger.service';
 import { ledgerEntries, ledgerTransactions } from './ledger.tables';
@@ -85,9 +86,11 @@ export async function findSourceNetMovements(db: DbOrTx, source: LedgerSource) {
     .from(ledgerEntries)
     .innerJoin(
       ledgerTransactions,
-      and(
-        eq(ledgerTransactions.organizationId, ledgerEntries.organizationId),
-        eq(ledgerTransactions.id, ledgerEntries.transactionId),
+      sameSchool(
+        ledgerTransactions,
+        ledgerTransactions.id,
+        ledgerEntries,
+        ledgerEntries.transactionId,
       ),
     )
     .where(ofSource(source))

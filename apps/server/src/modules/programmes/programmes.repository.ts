@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { sameSchool } from '../../platform/db/tenant-join';
 import type { DbOrTx } from '../../platform/db/database';
 import type { LevelEnrolmentQueries, LevelKey } from './enrolments.port';
 import { academicYears, levels, programmes, type LevelRow } from './programmes.tables';
@@ -95,13 +96,7 @@ export async function findLevel(db: DbOrTx, organizationId: string, levelId: str
   const [row] = await db
     .select({ level: levels, programme: programmes })
     .from(levels)
-    .innerJoin(
-      programmes,
-      and(
-        eq(programmes.organizationId, levels.organizationId),
-        eq(programmes.id, levels.programmeId),
-      ),
-    )
+    .innerJoin(programmes, sameSchool(programmes, programmes.id, levels, levels.programmeId))
     .where(and(eq(levels.organizationId, organizationId), eq(levels.id, levelId)));
   return row;
 }

@@ -1,5 +1,6 @@
 import type { GuardianRelation } from '@ecolage/contracts';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { sameSchool } from '../../platform/db/tenant-join';
 import type { DbOrTx } from '../../platform/db/database';
 import { containsPattern, searchTerms } from '../../platform/search-text';
 import { guardians, studentGuardians, students, type GuardianRow } from './students.tables';
@@ -10,10 +11,7 @@ export async function findStudentGuardians(db: DbOrTx, organizationId: string, s
     .from(studentGuardians)
     .innerJoin(
       guardians,
-      and(
-        eq(guardians.organizationId, studentGuardians.organizationId),
-        eq(guardians.id, studentGuardians.guardianId),
-      ),
+      sameSchool(guardians, guardians.id, studentGuardians, studentGuardians.guardianId),
     )
     .where(
       and(
@@ -41,10 +39,7 @@ export async function findStudentsOfGuardians(
     .from(studentGuardians)
     .innerJoin(
       students,
-      and(
-        eq(students.organizationId, studentGuardians.organizationId),
-        eq(students.id, studentGuardians.studentId),
-      ),
+      sameSchool(students, students.id, studentGuardians, studentGuardians.studentId),
     )
     .where(
       and(

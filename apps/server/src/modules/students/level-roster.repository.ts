@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { sameSchool } from '../../platform/db/tenant-join';
 import type { DbOrTx } from '../../platform/db/database';
 import { mainPayerLinkJoin } from './students.repository';
 import { enrolments, studentGuardians, students } from './students.tables';
@@ -29,13 +30,7 @@ export async function findLevelRoster(
       mainPayerId: studentGuardians.guardianId,
     })
     .from(enrolments)
-    .innerJoin(
-      students,
-      and(
-        eq(students.organizationId, enrolments.organizationId),
-        eq(students.id, enrolments.studentId),
-      ),
-    )
+    .innerJoin(students, sameSchool(students, students.id, enrolments, enrolments.studentId))
     .leftJoin(studentGuardians, mainPayerLinkJoin())
     .where(
       and(

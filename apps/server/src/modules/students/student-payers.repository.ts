@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { sameSchool } from '../../platform/db/tenant-join';
 import type { DbOrTx } from '../../platform/db/database';
 import { guardians, studentGuardians, students } from './students.tables';
 
@@ -36,17 +37,11 @@ export async function findStudentPayerByMatriculeAndPhone(
     .from(students)
     .innerJoin(
       studentGuardians,
-      and(
-        eq(studentGuardians.organizationId, students.organizationId),
-        eq(studentGuardians.studentId, students.id),
-      ),
+      sameSchool(studentGuardians, studentGuardians.studentId, students, students.id),
     )
     .innerJoin(
       guardians,
-      and(
-        eq(guardians.organizationId, studentGuardians.organizationId),
-        eq(guardians.id, studentGuardians.guardianId),
-      ),
+      sameSchool(guardians, guardians.id, studentGuardians, studentGuardians.guardianId),
     )
     .where(
       and(

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { sameSchool } from '../../../platform/db/tenant-join';
 import type { DbOrTx } from '../../../platform/db/database';
 import { students } from '../../students/students.tables';
 import { invoiceAllocations, invoices } from '../billing.tables';
@@ -22,10 +23,7 @@ export async function findPaymentAllocations(
     .from(invoiceAllocations)
     .innerJoin(
       invoices,
-      and(
-        eq(invoices.organizationId, invoiceAllocations.organizationId),
-        eq(invoices.id, invoiceAllocations.invoiceId),
-      ),
+      sameSchool(invoices, invoices.id, invoiceAllocations, invoiceAllocations.invoiceId),
     )
     .innerJoin(students, studentOfInvoice)
     .where(

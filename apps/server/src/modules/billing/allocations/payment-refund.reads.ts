@@ -3,6 +3,7 @@
  * student (the students module's `students`); the invoices, billing's own, are locked here.
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { sameSchool } from '../../../platform/db/tenant-join';
 import type { DbOrTx } from '../../../platform/db/database';
 import { students } from '../../students/students.tables';
 import { invoiceAllocations, invoices } from '../billing.tables';
@@ -38,10 +39,7 @@ export async function lockAllocationsOf(
     .from(invoiceAllocations)
     .innerJoin(
       invoices,
-      and(
-        eq(invoices.organizationId, invoiceAllocations.organizationId),
-        eq(invoices.id, invoiceAllocations.invoiceId),
-      ),
+      sameSchool(invoices, invoices.id, invoiceAllocations, invoiceAllocations.invoiceId),
     )
     .innerJoin(students, studentOfInvoice)
     .where(
