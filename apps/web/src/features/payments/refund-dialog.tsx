@@ -1,20 +1,24 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refundRequestSchema } from '@ecolage/contracts';
-import type { PaymentTimeline, RefundMethodValue } from '@ecolage/contracts';
+import type { PaymentTimeline, RefundMethodValue, RefundRequestBody } from '@ecolage/contracts';
 import { Dialog } from '../../components/ui/dialog';
 import { ChoiceGroup, InputField, TextareaField } from '../../components/ui/field';
-import { FormAlert } from '../../components/ui/form-alert';
+import { FormError, fieldError, useSchemaForm } from '../../components/ui/form';
 import { amountText, formatMoney, readAmount, tidyAmountText } from '../../lib/amounts';
-import { errorMessage } from '../../lib/error-message';
 import { formatDateTime } from '../../lib/format';
-import { check, focusFirstError, serverFieldErrors, withoutError } from '../students/student-forms';
-import type { FormErrors } from '../students/student-forms';
 import { FormFooter } from '../students/student-ui';
+import { readFormSchema } from './payment-form-schema';
 import { useRefundPayment } from './payment-records.api';
 
-const FIELDS = ['amount', 'reason', 'method'];
+/** What the form holds, with the payment it refunds. */
+interface RefundValues {
+  amount: string;
+  reason: string;
+  /** The method chosen; the provider only when it can refund the amount. */
+  chosen: RefundMethodValue;
+  timeline: Pick<PaymentTimeline, 'providerRefund' | 'payment' | 'refundable'>;
+}
 
 /**
  * Whether the provider can refund `amount` of this payment: any part of it (`partial`), only the
@@ -27,6 +31,26 @@ export function providerCanRefund(
   if (timeline.providerRefund === 'partial') return true;
   return timeline.providerRefund === 'full' && amount === timeline.payment.amount;
 }
+
+/** The method sent: the one chosen, or by hand when the provider cannot refund the amount. */
+function methodOf(values: RefundValues): RefundMethodValue {
+  return providerCanRefund(values.timeline, readAmount(values.amount)) ? values.chosen : 'manual';
+}
+
+/** The amount as typed, read into francs; never above what is left to refund. */
+const refundFormSchema = readFormSchema<RefundValues, RefundRequestBody>(refundRequestSchema, {
+  read: (values) => ({
+    amount: readAmount(values.amount),
+    reason: values.reason,
+    method: methodOf(values),
+  }),
+  more: (values) => {
+    const amount = readAmount(values.amount);
+    return amount !== undefined && amount > values.timeline.refundable
+      ? [{ code: 'too_big', origin: 'number', path: ['amount'], message: '', input: amount }]
+      : [];
+  },
+});
 
 /**
  * « Rembourser » (refund:payments): how much (the refundable rest at most, whole francs), why
@@ -48,59 +72,38 @@ export function RefundDialog({
   const { language } = i18n;
   const { payment, refundable } = timeline;
   const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const refund = useRefundPayment();
-  const [values, setValues] = useState({ amount: amountText(refundable, language), reason: '' });
-  const [chosen, setChosen] = useState<RefundMethodValue>('provider');
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const amount = readAmount(values.amount);
-  const viaProvider = providerCanRefund(timeline, amount);
-  const method: RefundMethodValue = viaProvider ? chosen : 'manual';
+  const form = useSchemaForm(refundFormSchema, {
+    defaultValues: {
+      amount: amountText(refundable, language),
+      reason: '',
+      chosen: 'provider',
+      timeline,
+    },
+    messages: (translate) => ({ amount: { tooBig: translate('payments.refund.amountAbove') } }),
+  });
+  const values = form.watch();
+  const viaProvider = providerCanRefund(timeline, readAmount(values.amount));
+  const method = methodOf({ ...values, timeline });
   const money = (value: number) => formatMoney(value, language);
+  const amountField = form.register('amount', {
+    onBlur: (event: { target: { value: string } }) =>
+      form.setValue('amount', tidyAmountText(event.target.value)),
+  });
 
-  function change(field: keyof typeof values, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => withoutError(current, field));
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (refund.isPending) return;
-    const checked = check(refundRequestSchema, { amount, reason: values.reason, method });
-    const found: FormErrors = { ...(checked.errors ?? {}) };
-    if (!found.amount && amount !== undefined && amount > refundable) {
-      found.amount = t('payments.refund.amountAbove');
-    }
-    if (!checked.data || Object.keys(found).length > 0) {
-      setErrors(found);
-      focusFirstError(formRef.current, found);
-      return;
-    }
-    setFormError(null);
-    let done;
-    try {
-      done = await refund.mutateAsync({ paymentId: payment.id, body: checked.data });
-    } catch (error) {
-      const onFields = serverFieldErrors(error, (path) => FIELDS.includes(path));
-      const methodShown = timeline.providerRefund !== 'none';
-      if (onFields && (onFields.amount || onFields.reason || (methodShown && onFields.method))) {
-        setErrors(onFields);
-        focusFirstError(formRef.current, onFields);
-      } else {
-        setFormError(errorMessage(error, t, t('payments.refund.failure')));
-      }
-      return;
-    }
+  const submit = form.submitWith(async (body) => {
+    const done = await refund.mutateAsync({ paymentId: payment.id, body });
     if (done.status === 'failed') {
       // Kept in the timeline as failed; here, why, so that a manual refund can follow.
-      setFormError(done.failureReason ?? t('payments.refund.failure'));
+      form.setError('root.server', {
+        type: 'server',
+        message: done.failureReason ?? t('payments.refund.failure'),
+      });
       return;
     }
     onDone(done.status === 'pending' ? t('payments.refund.requested') : t('payments.refund.done'));
-  }
+  }, t('payments.refund.failure'));
 
   return (
     <Dialog
@@ -118,50 +121,42 @@ export function RefundDialog({
         <FormFooter
           formId={formId}
           onCancel={onClose}
-          pending={refund.isPending}
+          pending={refund.isPending || form.formState.isSubmitting}
           label={t('payments.refund.submit')}
           pendingLabel={t('payments.refund.submitting')}
         />
       }
     >
-      <form
-        id={formId}
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => void handleSubmit(event)}
-        className="space-y-4"
-      >
-        <FormAlert>{formError}</FormAlert>
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+        <FormError form={form} />
         <InputField
-          ref={amountRef}
-          name="amount"
+          {...amountField}
+          ref={(element: HTMLInputElement | null) => {
+            amountField.ref(element);
+            amountRef.current = element;
+          }}
           label={t('payments.refund.amount')}
           inputMode="numeric"
           autoComplete="off"
           required
-          value={values.amount}
-          onChange={(event) => change('amount', event.target.value)}
-          onBlur={(event) => change('amount', tidyAmountText(event.target.value))}
           hint={t('payments.refund.amountHint', { max: money(refundable) })}
-          error={errors.amount}
+          error={fieldError(form, 'amount')}
         />
         <TextareaField
-          name="reason"
+          {...form.register('reason')}
           label={t('payments.refund.reason')}
           rows={3}
           maxLength={500}
           required
-          value={values.reason}
-          onChange={(event) => change('reason', event.target.value)}
           hint={t('payments.refund.reasonHint')}
-          error={errors.reason}
+          error={fieldError(form, 'reason')}
         />
         {timeline.providerRefund === 'none' ? (
           <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5 text-sm text-slate-700">
             {t('payments.refund.manualOnly')}
           </p>
         ) : (
-          <ChoiceGroup legend={t('payments.refund.method')} error={errors.method}>
+          <ChoiceGroup legend={t('payments.refund.method')} error={fieldError(form, 'chosen')}>
             <div className="space-y-1">
               {(['provider', 'manual'] as const).map((value) => {
                 const disabled = value === 'provider' && !viaProvider;
@@ -180,7 +175,7 @@ export function RefundDialog({
                       value={value}
                       checked={method === value}
                       disabled={disabled}
-                      onChange={() => setChosen(value)}
+                      onChange={() => form.setValue('chosen', value)}
                       className="size-5 shrink-0 accent-brand-600"
                     />
                     {t(`payments.refund.methods.${value}`, {

@@ -1,16 +1,13 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveReviewRequestSchema } from '@ecolage/contracts';
 import type { ReviewItem } from '@ecolage/contracts';
-import { Button, SubmitButton } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextareaField } from '../../components/ui/field';
-import { FormAlert } from '../../components/ui/form-alert';
+import { FormError, FormSubmitButton, fieldError, useSchemaForm } from '../../components/ui/form';
 import { notify } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/error-message';
 import { formatDateTime } from '../../lib/format';
-import { check, serverFieldErrors } from '../students/student-forms';
 import { useResolveReview } from './payments.api';
 
 /**
@@ -29,36 +26,14 @@ export function ResolveReviewDialog({
   const formId = useId();
   const noteRef = useRef<HTMLTextAreaElement>(null);
   const resolve = useResolveReview();
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useSchemaForm(resolveReviewRequestSchema, { defaultValues: { note: '' } });
+  const noteField = form.register('note');
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (resolve.isPending) return;
-    const checked = check(resolveReviewRequestSchema, { note });
-    if (checked.errors) {
-      setError(checked.errors.note ?? null);
-      noteRef.current?.focus();
-      return;
-    }
-    setError(null);
-    setFormError(null);
-    try {
-      await resolve.mutateAsync({ reviewId: review.id, note: checked.data.note });
-    } catch (caught) {
-      const onField = serverFieldErrors(caught, (path) => path === 'note');
-      if (onField?.note) {
-        setError(onField.note);
-        noteRef.current?.focus();
-      } else {
-        setFormError(errorMessage(caught, t, t('payments.resolve.failure')));
-      }
-      return;
-    }
+  const submit = form.submitWith(async ({ note }) => {
+    await resolve.mutateAsync({ reviewId: review.id, note });
     onClose();
     notify.success(t('payments.resolve.done'));
-  }
+  }, t('payments.resolve.failure'));
 
   return (
     <Dialog
@@ -76,8 +51,9 @@ export function ResolveReviewDialog({
           <Button variant="secondary" onClick={onClose}>
             {t('ui.cancel')}
           </Button>
-          <SubmitButton
-            form={formId}
+          <FormSubmitButton
+            form={form}
+            formId={formId}
             pending={resolve.isPending}
             label={t('payments.resolve.submit')}
             pendingLabel={t('payments.resolve.submitting')}
@@ -85,27 +61,20 @@ export function ResolveReviewDialog({
         </div>
       }
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => void handleSubmit(event)}
-        className="space-y-4"
-      >
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
         <p className="text-slate-700">{t('payments.resolve.body')}</p>
-        <FormAlert>{formError}</FormAlert>
+        <FormError form={form} />
         <TextareaField
-          ref={noteRef}
-          name="note"
+          {...noteField}
+          ref={(element) => {
+            noteField.ref(element);
+            noteRef.current = element;
+          }}
           label={t('payments.resolve.note')}
           rows={4}
           maxLength={500}
           required
-          value={note}
-          onChange={(event) => {
-            setNote(event.target.value);
-            if (error) setError(null);
-          }}
-          error={error ?? undefined}
+          error={fieldError(form, 'note')}
         />
       </form>
     </Dialog>
