@@ -53,9 +53,13 @@ export const apiErrorParamsSchema = z.record(z.string(), z.union([z.string(), z.
  * what the sentence is built from (omitted when none), `issues` the fields at fault.
  */
 export const apiErrorSchema = z.object({
-  message: z.string(),
-  code: z.enum(allErrorCodes),
-  params: apiErrorParamsSchema.optional(),
+  message: z.string().describe('La phrase en français, pour une personne.'),
+  code: z
+    .enum(allErrorCodes)
+    .describe('Code général ou code métier du catalogue (packages/contracts/src/error-codes).'),
+  params: apiErrorParamsSchema
+    .optional()
+    .describe('Les valeurs dont la phrase est faite (montants en francs, noms), selon le code.'),
   issues: z.array(apiIssueSchema).optional(),
 });
 export type ApiErrorParams = z.infer<typeof apiErrorParamsSchema>;

@@ -1,5 +1,6 @@
 import { admin } from './en/admin';
 import { auth } from './en/auth';
+import { errors } from './en/errors';
 import { forms } from './en/forms';
 import { legal } from './en/legal';
 import { marketing } from './en/marketing';
@@ -32,6 +33,7 @@ export const en: Translation = {
   ...auth,
   ...admin,
   ...forms,
+  ...errors,
   ...ui,
   ...team,
   ...audit,

@@ -1,5 +1,6 @@
 import { admin } from './fr/admin';
 import { auth } from './fr/auth';
+import { errors } from './fr/errors';
 import { forms } from './fr/forms';
 import { legal } from './fr/legal';
 import { marketing } from './fr/marketing';
@@ -31,6 +32,7 @@ export const fr = {
   ...auth,
   ...admin,
   ...forms,
+  ...errors,
 } as const;
 
 /**

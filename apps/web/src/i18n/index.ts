@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { deName } from '@ecolage/contracts';
+import { formatFrancs, isFrancs } from '@ecolage/money';
 import { fr } from './fr';
 import type { FrenchStrings } from './fr';
 import { DEFAULT_LANGUAGE, LANGUAGES, storeLanguage } from './language';
@@ -33,6 +34,14 @@ void i18n.use(initReactI18next).init({
 i18n.services.formatter?.add('de', (value: unknown, language: string | undefined) =>
   language?.startsWith('fr') ? deName(String(value)) : String(value),
 );
+
+// « {{minimum, money}} »: an amount in francs as the reader's language writes it (« 10 000 FCFA »,
+// « 10,000 FCFA »): the parameters of the error codes (`errors.*`) are plain numbers.
+i18n.services.formatter?.add('money', (value: unknown, language: string | undefined) => {
+  const amount = Number(value);
+  if (!isFrancs(amount)) return String(value);
+  return formatFrancs(amount, language?.startsWith('en') ? 'en' : 'fr');
+});
 
 function syncDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;

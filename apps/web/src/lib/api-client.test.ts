@@ -17,6 +17,22 @@ describe('readApiError', () => {
     });
   });
 
+  it('reads the parameters of a domain code: numbers and texts only', () => {
+    const body = {
+      message: 'Le montant est inférieur au minimum accepté par l’école.',
+      code: 'AMOUNT_BELOW_MINIMUM',
+      params: { minimum: 10_000, school: 'Lycée', nested: { no: 1 }, flag: true },
+    };
+    expect(readApiError(body)).toEqual({
+      message: body.message,
+      code: 'AMOUNT_BELOW_MINIMUM',
+      params: { minimum: 10_000, school: 'Lycée' },
+    });
+    const error = new ApiClientError(422, readApiError(body));
+    expect(error).toMatchObject({ code: 'AMOUNT_BELOW_MINIMUM', params: { minimum: 10_000 } });
+    expect(new ApiClientError(500, undefined).params).toEqual({});
+  });
+
   it('keeps a bare message and ignores bodies without one', () => {
     expect(readApiError({ message: 'Hors service' })).toEqual({
       message: 'Hors service',

@@ -1,4 +1,4 @@
-import type { ApiError, ApiIssue } from '@ecolage/contracts';
+import type { ApiError, ApiErrorParams, ApiIssue } from '@ecolage/contracts';
 
 /**
  * Tiny fetch-based client for the JSON API under `/api` (relative URLs: the same origin serves the
@@ -6,10 +6,15 @@ import type { ApiError, ApiIssue } from '@ecolage/contracts';
  * so this module adds no schema code to the landing page's bundle.
  */
 
-/** The server answered with a non-2xx status. `serverMessage` is its French sentence, if any. */
+/**
+ * The server answered with a non-2xx status. `code` says what happened (a domain code of the
+ * catalogue, `ROLE_NAME_TAKEN`, or a general one), `params` what its sentence is built from
+ * (`{ minimum: 10000 }`), `serverMessage` the server's French sentence, if any.
+ */
 export class ApiClientError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  readonly params: ApiErrorParams;
   readonly serverMessage: string | undefined;
   readonly issues: ApiIssue[];
 
@@ -18,6 +23,7 @@ export class ApiClientError extends Error {
     this.name = 'ApiClientError';
     this.status = status;
     this.code = body?.code;
+    this.params = body?.params ?? {};
     this.serverMessage = body?.message;
     this.issues = body?.issues ?? [];
   }
@@ -46,7 +52,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** Reads `{message, code, issues}` leniently: a message alone is still worth showing. */
+/** The parameters of an answer: only numbers and texts, by name. */
+function readParams(value: unknown): ApiErrorParams | undefined {
+  if (!isRecord(value)) return undefined;
+  const entries = Object.entries(value).filter(
+    (entry): entry is [string, string | number] =>
+      typeof entry[1] === 'string' || typeof entry[1] === 'number',
+  );
+  return Object.fromEntries(entries);
+}
+
+/** Reads `{message, code, params, issues}` leniently: a message alone is still worth showing. */
 export function readApiError(body: unknown): Partial<ApiError> | undefined {
   if (!isRecord(body) || typeof body.message !== 'string' || body.message.trim() === '') {
     return undefined;
@@ -57,9 +73,11 @@ export function readApiError(body: unknown): Partial<ApiError> | undefined {
           isRecord(issue) && typeof issue.path === 'string' && typeof issue.message === 'string',
       )
     : undefined;
+  const params = readParams(body.params);
   return {
     message: body.message,
     code: typeof body.code === 'string' ? (body.code as ApiError['code']) : undefined,
+    ...(params ? { params } : {}),
     ...(issues ? { issues } : {}),
   };
 }

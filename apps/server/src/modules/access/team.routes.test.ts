@@ -94,6 +94,9 @@ describe('Utilisateurs et rôles: /api/members and /api/roles', () => {
       { path: 'name', message: 'Un rôle porte déjà ce nom dans votre école.' },
     ]);
     expect(duplicate.json().message).toBe('Un rôle porte déjà ce nom dans votre école.');
+    // The code is what the web reads (its own text in the reader's language); no parameters.
+    expect(duplicate.json().code).toBe('ROLE_NAME_TAKEN');
+    expect(duplicate.json()).not.toHaveProperty('params');
   });
 
   it('changes a member’s role (effective at once) and journals it', async () => {

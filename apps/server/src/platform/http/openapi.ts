@@ -11,7 +11,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       info: {
         title: 'API Écolage',
         description:
-          "API d'Écolage : frais de scolarité facturés et encaissés par mobile money, carte, QR code et espèces. Toutes les erreurs suivent la forme { message, code, issues? }.",
+          "API d'Écolage : frais de scolarité facturés et encaissés par mobile money, carte, QR code et espèces. Toutes les erreurs suivent la forme { message, code, params?, issues? } : `code` est un code général (VALIDATION_FAILED, NOT_FOUND, CONFLICT…) ou un code métier du catalogue (AMOUNT_BELOW_MINIMUM, ROLE_NAME_TAKEN…), `params` les valeurs de la phrase (montants en francs, noms), `message` la phrase en français.",
         version,
       },
       servers: [{ url: '/' }],

@@ -262,7 +262,10 @@ describe('refund', () => {
     storeSession();
     const { user, panel } = await openDrawer(undefined, {
       [`POST ${REFUNDS}`]: () =>
-        jsonResponse(409, { message: PaymentMessages.refundInProgress, code: 'CONFLICT' }),
+        jsonResponse(409, {
+          message: PaymentMessages.refundInProgress,
+          code: 'REFUND_ALREADY_PENDING',
+        }),
     });
     await user.click(within(panel).getByRole('button', { name: 'Rembourser' }));
     const dialog = within(refundDialog());
@@ -270,6 +273,32 @@ describe('refund', () => {
     await user.click(dialog.getByRole('button', { name: 'Rembourser' }));
     expect(await dialog.findByRole('alert')).toBeTruthy();
     expect(dialog.getByText(PaymentMessages.refundInProgress)).toBeTruthy();
+  });
+
+  it('shows the server’s refusal in English to an English reader, by its code', async () => {
+    window.localStorage.setItem('ecolage.lang', 'en');
+    const { changeLanguage } = await import('../../i18n');
+    await changeLanguage('en');
+    storeSession();
+    routeFetch(
+      drawerRoutes(undefined, {
+        [`POST ${REFUNDS}`]: () =>
+          jsonResponse(409, {
+            message: PaymentMessages.refundInProgress,
+            code: 'REFUND_ALREADY_PENDING',
+          }),
+      }),
+    );
+    const { user } = await renderApp(`/admin/paiements?paiement=${PAYMENT_ID}`);
+    const panel = await screen.findByRole('dialog', { name: 'Payment details' });
+    await within(panel).findByText('REC-2026-000001');
+    await user.click(within(panel).getByRole('button', { name: 'Refund' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Refund the payment' }));
+    await user.type(dialog.getByLabelText('Reason for the refund'), 'Typing error');
+    await user.click(dialog.getByRole('button', { name: 'Refund' }));
+    expect(await dialog.findByRole('alert')).toBeTruthy();
+    expect(dialog.getByText('A refund of this payment is already under way.')).toBeTruthy();
+    expect(dialog.queryByText(PaymentMessages.refundInProgress)).toBeNull();
   });
 
   it('keeps the dialog open with the provider’s reason when its refund failed', async () => {

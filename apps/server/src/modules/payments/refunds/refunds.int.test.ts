@@ -24,6 +24,10 @@ describe('Refunding a payment: the rules and the books', () => {
       method: 'manual',
     });
     expect(above.statusCode).toBe(400);
+    expect(above.json()).toMatchObject({
+      code: 'REFUND_ABOVE_REFUNDABLE',
+      params: { refundable: payment.amount },
+    });
     expect(above.json().issues).toEqual([
       {
         path: 'amount',
@@ -53,6 +57,10 @@ describe('Refunding a payment: the rules and the books', () => {
       method: 'manual',
     });
     expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json()).toMatchObject({
+      code: 'REFUND_ABOVE_REFUNDABLE',
+      params: { refundable: payment.amount - 20_000 },
+    });
     await ok(
       refund(school, payment.id, {
         amount: payment.amount - 20_000,

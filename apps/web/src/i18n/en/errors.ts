@@ -1,0 +1,162 @@
+import type { Translation } from '../fr';
+
+/** English texts of the domain error codes (see ../fr/errors.ts). */
+export const errors: Pick<Translation, 'errors'> = {
+  errors: {
+    UNAUTHENTICATED: 'Please sign in.',
+    FORBIDDEN: 'You do not have permission to do this.',
+    RATE_LIMITED: 'Too many requests. Please wait a moment before trying again.',
+    INTERNAL_ERROR:
+      'An internal error occurred. Please try again; if the problem persists, contact support.',
+    UNSTORABLE_ADDRESS:
+      'The requested address contains an invalid character (a null character or an incomplete Unicode character).',
+    UNSTORABLE_TEXT:
+      'The field “{{field}}” contains an invalid character (a null character or an incomplete Unicode character).',
+    SESSION_EXPIRED: 'Your session has expired. Please sign in again.',
+    INVALID_CREDENTIALS: 'Incorrect e-mail or password.',
+    LOGIN_LOCKED: 'Too many sign-in attempts. Try again in a few minutes.',
+    EMAIL_TAKEN: 'An account already exists with this e-mail address.',
+    SESSION_SCHOOL_NOT_FOUND: 'No school matches this request.',
+    WRONG_PASSWORD: 'Incorrect password.',
+    LAST_SUPER_ADMIN_ACCOUNT:
+      'Your account cannot be deleted: you are the last Super administrator of a school. Appoint someone else first.',
+    SAME_NAME: 'That is already your name.',
+    SAME_EMAIL: 'That is already your e-mail address.',
+    AVATAR_NOT_AN_IMAGE: 'The profile photo must be an image (PNG, JPEG or WebP).',
+    AVATAR_TOO_LARGE: 'The profile photo must not exceed 1 MB.',
+    PASSWORD_RESET_LINK_INVALID:
+      'This reset link is invalid, already used or expired. Ask for a new one.',
+    INVITATION_LINK_INVALID:
+      'This invitation link is invalid, already used or expired. Ask for a new invitation.',
+    INVITATION_WRONG_PASSWORD: 'Incorrect password for this existing account.',
+    ROLE_NAME_TAKEN: 'A role already has this name in your school.',
+    ROLE_NOT_FOUND: 'Role not found.',
+    MEMBER_NOT_FOUND: 'Member not found.',
+    ROLE_IN_USE: 'This role is held by members: give them another role before deleting it.',
+    SYSTEM_ROLE: 'The school’s base roles cannot be deleted.',
+    SUPER_ADMIN_PERMISSIONS: 'The Super administrator role keeps every permission.',
+    LAST_SUPER_ADMIN:
+      'Not possible: this member is the school’s last Super administrator. Appoint another Super administrator first.',
+    SELF_DEACTIVATION: 'You cannot deactivate your own account.',
+    OWN_ROLE: 'You cannot change your own role: ask another administrator.',
+    ROLE_BEYOND_YOURS: 'You can only give a role whose permissions you all hold yourself.',
+    MEMBER_BEYOND_YOURS:
+      'This member has permissions you do not have: you cannot change their access.',
+    PERMISSIONS_BEYOND_YOURS: 'You can only grant a role permissions you hold yourself.',
+    ALREADY_MEMBER: 'This person is already a member of the school.',
+    PROGRAMME_NOT_FOUND: 'Programme not found.',
+    LEVEL_NOT_FOUND: 'Level not found.',
+    YEAR_NOT_FOUND: 'School year not found.',
+    PROGRAMME_NAME_TAKEN: 'A programme already has this name.',
+    LEVEL_NAME_TAKEN: 'This programme already has a level with this name.',
+    YEAR_LABEL_TAKEN: 'This school year already exists.',
+    YEAR_DATES: 'The end of the year must come after its start.',
+    NO_CURRENT_YEAR:
+      'No current school year: create one in “Programmes and courses” before enrolling.',
+    PROGRAMME_ARCHIVED: 'This programme is archived.',
+    LEVEL_ARCHIVED: 'This level is archived: choose an active level.',
+    ADMISSION_NOT_FOUND: 'Application not found.',
+    ADMISSION_ALREADY_DECIDED: 'This application has already been handled.',
+    ADMISSION_NO_CURRENT_YEAR: 'The school has no current school year: create it before accepting.',
+    STUDENT_NOT_FOUND: 'Student not found.',
+    GUARDIAN_NOT_FOUND: 'Guardian not found.',
+    ENROLMENT_NOT_FOUND: 'Enrolment not found.',
+    MATRICULE_TAKEN: 'This student ID is already given to another student.',
+    GUARDIAN_PHONE_TAKEN: 'Another guardian already has this phone number.',
+    GUARDIAN_ALREADY_LINKED: 'This guardian is already linked to this student.',
+    STUDENT_ARCHIVED: 'This student is archived.',
+    ENROLMENT_ALREADY_WITHDRAWN: 'This enrolment is already withdrawn.',
+    OTHER_LEVEL_THIS_YEAR:
+      'This student is already enrolled in another level this year. Withdraw that enrolment first.',
+    LEVEL_OF_OTHER_PROGRAMME: 'This level does not belong to the chosen programme.',
+    IMPORT_NOT_FOUND: 'Import not found.',
+    IMPORT_NO_FILE: 'Attach a CSV or Excel (.xlsx) file.',
+    IMPORT_TOO_LARGE: 'The file is over 10 MB. Split it into several files.',
+    IMPORT_TOO_LARGE_UNCOMPRESSED:
+      'This file is too large once decompressed. Split it into several files.',
+    IMPORT_UNSUPPORTED: 'Unrecognised format: send a CSV or Excel (.xlsx) file.',
+    IMPORT_EMPTY: 'The file contains no student row.',
+    IMPORT_TOO_MANY_ROWS: 'The file is over 50,000 rows. Split it into several files.',
+    IMPORT_MISSING_COLUMN: 'Column “{{column}}” is missing from the first row.',
+    IMPORT_MIXED_SEPARATORS:
+      'Mixed separators: some rows use “;” and others “,”. Use a single separator.',
+    IMPORT_UNREADABLE_XLSX: 'This Excel file is unreadable or protected.',
+    IMPORT_UNREADABLE_CSV: 'Unreadable CSV file: a quotation mark is probably not closed.',
+    IMPORT_NOT_PREVIEWED: 'This import has already been run.',
+    IMPORT_NOTHING_TO_IMPORT: 'No valid row to import.',
+    IMPORT_ALL_OR_NOTHING_BLOCKED:
+      'Some rows have errors: correct the file, or choose to skip the rows with errors.',
+    IMPORT_ROW_STUDENT_ARCHIVED: 'Row {{line}}: this student is archived.',
+    IMPORT_ROW_OTHER_LEVEL:
+      'Row {{line}}: this student is already enrolled in another level this year. Withdraw that enrolment first.',
+    INVOICE_NOT_FOUND: 'Invoice not found.',
+    INVOICE_LINE_NOT_FOUND: 'Invoice line not found.',
+    INVOICE_ALREADY_PAID:
+      'One of the chosen invoices has been paid (or cancelled) in the meantime: the list has been updated.',
+    INVOICE_ALREADY_VOID: 'This invoice is already cancelled.',
+    INVOICE_HAS_PAYMENTS: 'This invoice has received payments: refund them before cancelling it.',
+    INVOICE_NOT_DRAFT: 'Only a draft invoice can be edited or issued.',
+    NOT_A_LATE_FEE: 'Only a late fee can be cancelled this way.',
+    LATE_FEE_ALREADY_WAIVED: 'This late fee is already cancelled.',
+    SCHOLARSHIP_NOT_FOUND: 'Scholarship not found.',
+    SCHOLARSHIP_ALREADY_DECIDED: 'This scholarship has already been decided.',
+    PAYMENT_NOT_FOUND: 'Payment not found.',
+    INVOICE_NOT_PAYABLE:
+      'One of the chosen invoices is not payable (paid, cancelled or another guardian’s).',
+    NOTHING_TO_PAY: 'There is nothing to pay: choose invoices or an amount.',
+    AMOUNT_ABOVE_BALANCE:
+      'The amount is more than what is left to pay on the chosen invoices ({{balance, money}}).',
+    AMOUNT_BELOW_MINIMUM:
+      'The amount is below the minimum the school accepts ({{minimum, money}}).',
+    AMOUNT_NOT_WHOLE_FRANCS: 'Write the amount in figures, without cents (for example 50,000).',
+    PARTIAL_NOT_ALLOWED: 'The school does not accept partial payments online: pay whole invoices.',
+    WALLET_UNAVAILABLE: 'The school does not offer this payment method.',
+    PAYMENT_ALREADY_ACTIVE:
+      'A payment is already under way for these invoices and this guardian: wait for its result.',
+    IDEMPOTENCY_KEY_INVALID: 'The idempotency key must be 8 to 100 plain characters.',
+    IDEMPOTENCY_KEY_REUSED: 'This idempotency key was already used for another payment request.',
+    PAYMENT_NOT_PENDING: 'This payment is no longer pending: it can no longer be cancelled.',
+    CANCEL_REFUSED_BY_PROVIDER:
+      'The provider could not cancel the request: try again in a moment or wait for its outcome.',
+    PAYMENT_EVENT_NOT_FOUND: 'Notification not found.',
+    PAYMENT_EVENT_ALREADY_REVIEWED: 'This notification has already been reviewed.',
+    REFUND_ABOVE_REFUNDABLE:
+      'The refund is more than what can still be refunded on this payment ({{refundable, money}}).',
+    REFUND_NOT_REFUNDABLE: 'Only a successful (or partly refunded) payment can be refunded.',
+    REFUND_ALREADY_PENDING: 'A refund of this payment is already under way.',
+    REFUND_PROVIDER_FULL_ONLY:
+      'This provider only refunds the whole payment ({{amount, money}}): refund all of it, or record a manual refund.',
+    REFUND_PROVIDER_UNAVAILABLE: 'The provider cannot refund this payment: record a manual refund.',
+    CASH_SESSION_NOT_FOUND: 'Cash session not found.',
+    CASH_SESSION_ALREADY_OPEN: 'You already have an open till: close it before opening another.',
+    CASH_SESSION_CLOSED: 'This cash session is closed: no more payments can be taken in it.',
+    CASH_SESSION_ALREADY_CLOSED: 'This cash session is already closed.',
+    NOT_YOUR_CASH_SESSION: 'Only this session’s cashier can take payments in it.',
+    ONLY_CASHIER_CLOSES: 'Only this session’s cashier can close it.',
+    CASH_DIFFERENCE_NEEDS_COMMENT:
+      'Explain the difference between the expected and the counted amount.',
+    GUARDIAN_NOT_LINKED:
+      'This guardian is not linked to this student: choose one of their guardians.',
+    STUDENT_HAS_NO_PAYER: 'This student has no guardian: add one before taking a payment.',
+    INVOICE_OF_ANOTHER_STUDENT: 'One of the chosen invoices is not this student’s.',
+    NOTHING_DUE: 'This student has no invoice to pay.',
+    INVOICE_AWAITS_PAYMENT:
+      'A mobile money payment is pending for this invoice: wait for its outcome or cancel the request before taking payment.',
+    SCHOOL_NOT_FOUND: 'School not found.',
+    SCHOOL_ADDRESS_NOT_FOUND: 'No school matches this address.',
+    SCHOOL_SLUG_BUSY:
+      'Several schools with this name are being created right now: try again in a moment.',
+    NO_MAIN_PAYER: 'This student has no paying guardian: add one.',
+    NOBODY_ENROLLED: 'No student is enrolled in this level for the current school year.',
+    INVOICE_NOT_IN_LINK:
+      'One of the chosen invoices cannot be paid with this link. Reload the page and choose among the invoices shown.',
+    WALLET_NOT_OFFERED: 'The school does not offer this payment method: choose another one.',
+    PAYER_FORM_EXPIRED: 'This form is no longer valid: check your choices and press Pay again.',
+    RECEIPT_NOT_FOUND: 'Receipt not found.',
+    RECEIPT_VERIFICATION_NOT_FOUND:
+      'Receipt not found: this code matches no receipt issued by a school on Écolage.',
+    RECEIPT_ARCHIVE_TOO_LARGE:
+      'Too many receipts in this period (5,000 at most): choose a shorter period.',
+    RECEIPT_ARCHIVE_EMPTY: 'No receipt in this period.',
+  },
+};
