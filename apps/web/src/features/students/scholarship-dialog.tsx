@@ -1,25 +1,57 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scholarshipRequestSchema } from '@ecolage/contracts';
-import type { StudentDetail } from '@ecolage/contracts';
+import type { ScholarshipRequest, StudentDetail } from '@ecolage/contracts';
 import { Dialog } from '../../components/ui/dialog';
-import { InputField, TextareaField } from '../../components/ui/field';
-import { FormAlert } from '../../components/ui/form-alert';
+import { TextareaField } from '../../components/ui/field';
+import { FormError, FormField, fieldError, useSchemaForm } from '../../components/ui/form';
 import { SelectField } from '../../components/ui/select';
 import { notify } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/error-message';
+import { readAmount } from '../../lib/amounts';
+import { readFormSchema } from '../payments/payment-form-schema';
 import { useAcademicYears } from './student-detail.api';
 import { useCreateScholarship } from './student-mutations.api';
-import { readAmount } from '../../lib/amounts';
-import { check, focusFirstError, serverFieldErrors, withoutError } from './student-forms';
-import type { FormErrors } from './student-forms';
 import { FormFooter, RadioChoice } from './student-ui';
 
 type Kind = 'percent' | 'fixed';
 type Status = 'granted' | 'recommended';
 
-const FIELDS = ['name', 'kind', 'value', 'reason', 'academicYearId', 'status'];
+interface ScholarshipValues {
+  studentId: string;
+  name: string;
+  kind: Kind;
+  /** As typed: « 50 % », « 150 000 ». */
+  value: string;
+  reason: string;
+  /** null: the current year. */
+  academicYearId: string | null;
+  currentYearId: string | null;
+  status: Status;
+}
+
+/** The year chosen, else the current one. */
+const yearOf = (values: ScholarshipValues) => values.academicYearId ?? values.currentYearId ?? '';
+
+/** The value typed read as a number (a percentage's « % » dropped). */
+const scholarshipFormSchema = readFormSchema<ScholarshipValues, ScholarshipRequest>(
+  scholarshipRequestSchema,
+  {
+    read: (values) => {
+      const yearId = yearOf(values);
+      return {
+        studentId: values.studentId,
+        ...(yearId ? { academicYearId: yearId } : {}),
+        name: values.name,
+        kind: values.kind,
+        value: readAmount(
+          values.kind === 'percent' ? values.value.replace(/\s*%\s*$/, '') : values.value,
+        ),
+        reason: values.reason,
+        status: values.status,
+      };
+    },
+  },
+);
 
 /**
  * « Nouvelle bourse » (issue:invoices): a name, a percentage or a fixed amount, the reason and
@@ -35,68 +67,38 @@ export function ScholarshipDialog({
 }) {
   const { t } = useTranslation();
   const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const years = useAcademicYears();
   const create = useCreateScholarship();
-  const [values, setValues] = useState({ name: '', value: '', reason: '' });
-  const [kind, setKind] = useState<Kind>('percent');
-  const [status, setStatus] = useState<Status>('recommended');
-  const [chosenYearId, setYearId] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const yearId = chosenYearId ?? years.data?.find((year) => year.current)?.id ?? '';
-
-  function change(field: keyof typeof values, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => withoutError(current, field));
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (create.isPending) return;
-    const value = readAmount(
-      kind === 'percent' ? values.value.replace(/\s*%\s*$/, '') : values.value,
-    );
-    const checked = check(scholarshipRequestSchema, {
+  const currentYearId = years.data?.find((year) => year.current)?.id ?? null;
+  const form = useSchemaForm(scholarshipFormSchema, {
+    defaultValues: {
       studentId: student.id,
-      ...(yearId ? { academicYearId: yearId } : {}),
-      name: values.name,
-      kind,
-      value,
-      reason: values.reason,
-      status,
-    });
-    if (checked.errors) {
-      setErrors(checked.errors);
-      focusFirstError(formRef.current, checked.errors);
-      return;
-    }
-    setFormError(null);
-    try {
-      await create.mutateAsync(checked.data);
-    } catch (error) {
-      const onFields = serverFieldErrors(error, (path) => FIELDS.includes(path));
-      if (onFields) {
-        setErrors(onFields);
-        focusFirstError(formRef.current, onFields);
-      } else {
-        setFormError(errorMessage(error, t, t('studentDetail.scholarshipForm.failure')));
-      }
-      return;
-    }
+      name: '',
+      kind: 'percent',
+      value: '',
+      reason: '',
+      academicYearId: null,
+      currentYearId,
+      status: 'recommended',
+    },
+  });
+  useEffect(() => form.setValue('currentYearId', currentYearId), [form, currentYearId]);
+  const values = form.watch();
+  const yearId = yearOf({ ...values, currentYearId });
+
+  const submit = form.submitWith(async (scholarship) => {
+    await create.mutateAsync(scholarship);
     onClose();
     notify.success(
       t(
-        status === 'granted'
+        scholarship.status === 'granted'
           ? 'studentDetail.scholarshipForm.granted'
           : 'studentDetail.scholarshipForm.recommended',
-        {
-          name: checked.data.name,
-        },
+        { name: scholarship.name },
       ),
     );
-  }
+  }, t('studentDetail.scholarshipForm.failure'));
 
   return (
     <Dialog
@@ -109,67 +111,55 @@ export function ScholarshipDialog({
         <FormFooter
           formId={formId}
           onCancel={onClose}
-          pending={create.isPending}
+          pending={create.isPending || form.formState.isSubmitting}
           label={t('studentDetail.scholarshipForm.submit')}
           pendingLabel={t('studentDetail.scholarshipForm.submitting')}
         />
       }
     >
-      <form
-        id={formId}
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => void handleSubmit(event)}
-        className="space-y-4"
-      >
-        <FormAlert>{formError}</FormAlert>
-        <InputField
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+        <FormError form={form} />
+        <FormField
+          form={form}
           ref={nameRef}
           name="name"
           label={t('studentDetail.scholarshipForm.name')}
           placeholder={t('studentDetail.scholarshipForm.namePlaceholder')}
           maxLength={80}
           autoComplete="off"
-          value={values.name}
-          onChange={(event) => change('name', event.target.value)}
-          error={errors.name}
         />
         <RadioChoice<Kind>
           legend={t('studentDetail.scholarshipForm.kind')}
           name="kind"
-          value={kind}
+          value={values.kind}
           options={[
             { value: 'percent', label: t('studentDetail.scholarshipForm.percent') },
             { value: 'fixed', label: t('studentDetail.scholarshipForm.fixed') },
           ]}
           onChange={(next) => {
-            setKind(next);
-            setErrors((current) => withoutError(current, 'value'));
+            form.setValue('kind', next);
+            form.clearErrors('value');
           }}
-          error={errors.kind}
+          error={fieldError(form, 'kind')}
         />
-        <InputField
+        <FormField
+          form={form}
           name="value"
           label={
-            kind === 'percent'
+            values.kind === 'percent'
               ? t('studentDetail.scholarshipForm.valuePercent')
               : t('studentDetail.scholarshipForm.valueFixed')
           }
           inputMode="numeric"
           autoComplete="off"
           maxLength={20}
-          value={values.value}
-          onChange={(event) => change('value', event.target.value)}
-          error={errors.value}
         />
         <TextareaField
-          name="reason"
+          {...form.register('reason')}
           label={t('studentDetail.scholarshipForm.reason')}
           rows={3}
           maxLength={500}
-          value={values.reason}
-          onChange={(event) => change('reason', event.target.value)}
-          error={errors.reason}
+          error={fieldError(form, 'reason')}
         />
         {years.data && years.data.length > 0 ? (
           <SelectField
@@ -184,22 +174,22 @@ export function ScholarshipDialog({
             placeholder={yearId ? undefined : ''}
             value={yearId}
             onChange={(event) => {
-              setYearId(event.target.value);
-              setErrors((current) => withoutError(current, 'academicYearId'));
+              form.setValue('academicYearId', event.target.value);
+              form.clearErrors('academicYearId');
             }}
-            error={errors.academicYearId}
+            error={fieldError(form, 'academicYearId')}
           />
         ) : null}
         <RadioChoice<Status>
           legend={t('studentDetail.scholarshipForm.decision')}
           name="status"
-          value={status}
+          value={values.status}
           options={[
             { value: 'recommended', label: t('studentDetail.scholarshipForm.recommend') },
             { value: 'granted', label: t('studentDetail.scholarshipForm.grantNow') },
           ]}
-          onChange={setStatus}
-          error={errors.status}
+          onChange={(next) => form.setValue('status', next)}
+          error={fieldError(form, 'status')}
         />
       </form>
     </Dialog>
