@@ -1,11 +1,7 @@
 import { addDays, utcDay, utcMidnight } from '@ecolage/contracts';
 import type { DbOrTx } from '../../../platform/db/database';
 import { succeededStatuses } from './payment-figures.repository';
-import {
-  countPayments,
-  refundsFingerprint,
-  type PaymentListScope,
-} from './payment-list.reads';
+import { countPayments, refundsFingerprint, type PaymentListScope } from './payment-list.reads';
 
 /** Payments older than this never change what the list's filters see, refunds aside. */
 const SETTLED_AFTER_DAYS = 7;
