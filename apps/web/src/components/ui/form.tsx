@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import type { BaseSyntheticEvent, ComponentType, ReactNode } from 'react';
+import { useId } from 'react';
+import type { BaseSyntheticEvent, ComponentType, ReactNode, Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import type {
   DefaultValues,
@@ -15,7 +15,7 @@ import type { TFunction } from 'i18next';
 import { SubmitButton } from './button';
 import type { SubmitButtonProps } from './button';
 import { InputField } from './field';
-import type { InputFieldProps } from './field';
+import type { InputFieldProps, LabelledProps } from './field';
 import { FormAlert } from './form-alert';
 import { notify } from './toaster';
 import { issueMessage, issuePath, planRefusal, valuePaths } from './form-issues';
@@ -112,15 +112,14 @@ export function useSchemaForm<Input extends FieldValues, Output>(
   { defaultValues, messages, codes, refusal = 'alert' }: SchemaFormOptions<Input>,
 ): SchemaForm<Input, Output> {
   const { t, i18n } = useTranslation();
-  // Made once; an issue is said in the language of the moment it is found.
-  const [resolver] = useState(() =>
-    schemaResolver(schema, (issue) =>
-      issueMessage(issue, {
-        t: i18n.t,
-        language: i18n.language,
-        ...(messages ? { messages: messages(i18n.t) } : {}),
-      }),
-    ),
+  // react-hook-form reads its options anew at each render: the schema and sentences of the
+  // latest one check the values.
+  const resolver = schemaResolver(schema, (issue) =>
+    issueMessage(issue, {
+      t: i18n.t,
+      language: i18n.language,
+      ...(messages ? { messages: messages(i18n.t) } : {}),
+    }),
   );
   const form = useForm<Input, unknown, Output>({ resolver, defaultValues, shouldFocusError: true });
 
@@ -157,20 +156,21 @@ export function fieldError<Input extends FieldValues, Output>(
   return form.getFieldState(name, form.formState).error?.message;
 }
 
-/** The props every control of the kit receives (those of `InputField`). */
-type ControlProps = Omit<InputFieldProps, 'form'>;
+/** What a control of the kit takes: a labelled field's props (`InputField`'s by default). */
+type ControlProps = LabelledProps & { name?: string; ref?: unknown };
 
-export type FormFieldProps<Input extends FieldValues, Output> = Omit<
-  ControlProps,
-  'name' | 'error'
-> & {
+export type FormFieldProps<
+  Input extends FieldValues,
+  Output,
+  Props extends ControlProps = InputFieldProps,
+> = Omit<Props, 'name' | 'error' | 'form' | 'label'> & {
   form: KitForm<Input, Output>;
   name: FieldPath<Input>;
   label: ReactNode;
   /** Marks the field required: `aria-required` and a « * » after its label. */
   required?: boolean;
-  /** The labelled control drawn (`InputField` unless told: `EmailField`, `PasswordField`…). */
-  control?: ComponentType<ControlProps>;
+  /** The labelled control drawn (`InputField` unless told: `EmailField`, `TextareaField`…). */
+  control?: ComponentType<Props>;
 };
 
 /** « * » after a required field's label; screen readers hear `aria-required` instead. */
@@ -187,19 +187,31 @@ export function RequiredMark() {
  * A labelled field of the form: its control registered under `name`, its message under it (tied
  * by aria-describedby, the control marked aria-invalid).
  */
-export function FormField<Input extends FieldValues, Output>({
+export function FormField<
+  Input extends FieldValues,
+  Output,
+  Props extends ControlProps = InputFieldProps,
+>({
   form,
   name,
   label,
   required,
-  control: Control = InputField,
+  control,
+  ref: ownRef,
   ...props
-}: FormFieldProps<Input, Output>) {
-  const registered = form.register(name);
+}: FormFieldProps<Input, Output, Props>) {
+  const Control = (control ?? InputField) as ComponentType<ControlProps & Record<string, unknown>>;
+  const { ref: formRef, ...registered } = form.register(name);
+  const own = ownRef as Ref<HTMLElement | null> | undefined;
   return (
     <Control
       {...props}
       {...registered}
+      ref={(element: HTMLElement | null) => {
+        formRef(element);
+        if (typeof own === 'function') own(element);
+        else if (own) own.current = element;
+      }}
       label={
         required ? (
           <>
@@ -248,12 +260,15 @@ export function FormError<Input extends FieldValues, Output>({
 /** The form's submit button: disabled and saying so (`pendingLabel`) while the form is sent. */
 export function FormSubmitButton<Input extends FieldValues, Output>({
   form,
+  formId,
   pending = false,
   ...props
 }: Omit<SubmitButtonProps, 'pending' | 'form'> & {
   form: KitForm<Input, Output>;
+  /** The id of the form, for a button outside it (a dialog's footer). */
+  formId?: string;
   /** Also busy for another reason (a file being read…). */
   pending?: boolean;
 }) {
-  return <SubmitButton pending={pending || form.formState.isSubmitting} {...props} />;
+  return <SubmitButton form={formId} pending={pending || form.formState.isSubmitting} {...props} />;
 }

@@ -1,9 +1,11 @@
 import { useId } from 'react';
-import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { UserCheck } from 'lucide-react';
-import { SubmitButton } from '../../components/ui/button';
+import { loginRequestSchema } from '@ecolage/contracts';
+import { z } from 'zod';
+import { FormField, FormSubmitButton, useSchemaForm } from '../../components/ui/form';
+import type { FormSchema } from '../../components/ui/form';
 import { ApiClientError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthLayout, AuthSwitchLink } from './auth-layout';
@@ -11,9 +13,13 @@ import { useAcceptInvitation } from './invitation.api';
 import type { InvitationPreview } from './invitation.api';
 import type { LoginState } from './login-page';
 import { NewPasswordFields, PasswordField } from './password-field';
-import { useCheckedForm } from './use-checked-form';
-import { checkNewPassword, checkPasswordGiven, refusesLinkToken } from './validation';
-import type { FieldErrors } from './validation';
+import {
+  confirmationMessages,
+  currentPasswordMessages,
+  passwordMessages,
+  refusesLinkToken,
+  withConfirmation,
+} from './validation';
 
 /** Footer of every state of the invitation page: « Vous avez déjà accès ? Connectez-vous ». */
 export function HasAccessLink() {
@@ -27,9 +33,12 @@ export function HasAccessLink() {
   );
 }
 
-const NEW_FIELDS = ['password', 'confirmation'] as const;
-type InvitationField = (typeof NEW_FIELDS)[number];
-const NEW_PASSWORD = { password: 'password', confirmation: 'confirmation' } as const;
+/** A new account chooses its password; an existing one gives its own (any length). */
+const newAccountSchema = withConfirmation('password', 'confirmation');
+const existingAccountSchema = loginRequestSchema
+  .pick({ password: true })
+  .extend({ confirmation: z.string() });
+type InvitationForm = FormSchema<{ password: string; confirmation: string }, { password: string }>;
 
 /**
  * The invitation itself: who invites, with which role, whom; then the password (chosen for a new
@@ -51,28 +60,23 @@ export function AcceptInvitationForm({
   const accept = useAcceptInvitation();
   const headingId = useId();
   const newAccount = !preview.hasAccount;
-  const { values, fieldProps, validate, showRefusal } = useCheckedForm(
-    NEW_FIELDS,
-    { password: '', confirmation: '' },
-    (next): FieldErrors<InvitationField> => {
-      if (newAccount) return checkNewPassword(NEW_PASSWORD, next.password, next.confirmation);
-      const key = checkPasswordGiven(next.password);
-      return key ? { password: { key } } : {};
-    },
-  );
+  const schema: InvitationForm = newAccount ? newAccountSchema : existingAccountSchema;
+  const form = useSchemaForm(schema, {
+    defaultValues: { password: '', confirmation: '' },
+    messages: (t) => ({
+      password: newAccount ? passwordMessages(t) : currentPasswordMessages(t),
+      confirmation: confirmationMessages(t),
+    }),
+    refusal: 'toast',
+  });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (accept.isPending) return;
-    const form = event.currentTarget;
-    if (!validate(form)) return;
+  async function acceptInvitation({ password }: { password: string }) {
     let email: string;
     try {
-      email =
-        (await accept.mutateAsync({ token, password: values.password })).email ?? preview.email;
+      email = (await accept.mutateAsync({ token, password })).email ?? preview.email;
     } catch (error) {
       if (error instanceof ApiClientError && refusesLinkToken(error.issues)) onInvalidLink();
-      else showRefusal(error, form, t('invitation.failure'));
+      else form.showRefusal(error, t('invitation.failure'));
       return;
     }
     // The login page asks for this account even if a session is kept here (another account's,
@@ -99,7 +103,7 @@ export function AcceptInvitationForm({
       <form
         noValidate
         aria-labelledby={headingId}
-        onSubmit={(event) => void handleSubmit(event)}
+        onSubmit={(event) => void form.submitWith(acceptInvitation, t('invitation.failure'))(event)}
         className="mt-8 space-y-5"
       >
         <div>
@@ -121,20 +125,22 @@ export function AcceptInvitationForm({
         />
         {newAccount ? (
           <NewPasswordFields
+            form={form}
+            names={{ password: 'password', confirmation: 'confirmation' }}
             labels={{
               password: t('invitation.newAccount.password'),
               confirmation: t('invitation.newAccount.confirm'),
             }}
             hint={t('invitation.newAccount.passwordHint')}
-            password={fieldProps('password')}
-            confirmation={fieldProps('confirmation')}
           />
         ) : (
           <>
-            <PasswordField
+            <FormField
+              form={form}
+              name="password"
+              control={PasswordField}
               label={t('invitation.existingAccount.password')}
               autoComplete="current-password"
-              {...fieldProps('password')}
             />
             <p className="-mt-3 text-right text-sm">
               <Link
@@ -147,9 +153,9 @@ export function AcceptInvitationForm({
             </p>
           </>
         )}
-        <SubmitButton
+        <FormSubmitButton
+          form={form}
           size="lg"
-          pending={accept.isPending}
           label={t('invitation.submit')}
           pendingLabel={t('invitation.submitting')}
           icon={<UserCheck aria-hidden="true" className="size-5" />}

@@ -1,20 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MailCheck, Send } from 'lucide-react';
-import { Button, ButtonLink, SubmitButton } from '../../components/ui/button';
+import { passwordResetRequestSchema } from '@ecolage/contracts';
+import { Button, ButtonLink } from '../../components/ui/button';
 import { EmailField } from '../../components/ui/field';
+import { FormField, FormSubmitButton, useSchemaForm } from '../../components/ui/form';
 import { postJson } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthLayout } from './auth-layout';
 import type { LoginState } from './login-page';
 import { passwordResetKeys, RememberedLink, textOf } from './password-reset-shared';
-import { useCheckedForm } from './use-checked-form';
-import { checkFields, normalizeEmail } from './validation';
-
-const EMAIL_FIELD = ['email'] as const;
+import { emailMessages } from './validation';
 
 function useRequestPasswordReset() {
   const { i18n } = useTranslation();
@@ -43,14 +41,14 @@ export function ForgotPasswordPage() {
   useDocumentTitle(t('passwordReset.forgot.title'));
   const location = useLocation();
   const request = useRequestPasswordReset();
-  const { values, fieldProps, validate, showRefusal } = useCheckedForm(
-    EMAIL_FIELD,
-    { email: readEmailState(location.state) },
-    checkFields,
-  );
+  const form = useSchemaForm(passwordResetRequestSchema, {
+    defaultValues: { email: readEmailState(location.state) },
+    messages: (t) => ({ email: emailMessages(t) }),
+    refusal: 'toast',
+  });
+  const { setFocus } = form;
   const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
   const sentHeadingRef = useRef<HTMLHeadingElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
   const [focusEmail, setFocusEmail] = useState(false);
 
   useEffect(() => {
@@ -58,23 +56,12 @@ export function ForgotPasswordPage() {
   }, [sent]);
 
   useEffect(() => {
-    if (!sent && focusEmail) emailRef.current?.focus();
-  }, [sent, focusEmail]);
+    if (!sent && focusEmail) setFocus('email');
+  }, [sent, focusEmail, setFocus]);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (request.isPending) return;
-    const form = event.currentTarget;
-    if (!validate(form)) return;
-    const address = normalizeEmail(values.email);
-    let message: string | undefined;
-    try {
-      message = await request.mutateAsync(address);
-    } catch (caught) {
-      showRefusal(caught, form, t('passwordReset.forgot.failure'));
-      return;
-    }
-    setSent({ email: address, message: message ?? t('passwordReset.forgot.sent') });
+  async function requestReset({ email }: { email: string }) {
+    const message = await request.mutateAsync(email);
+    setSent({ email, message: message ?? t('passwordReset.forgot.sent') });
   }
 
   if (sent) {
@@ -130,16 +117,23 @@ export function ForgotPasswordPage() {
       lead={t('passwordReset.forgot.lead')}
       footer={<RememberedLink />}
     >
-      <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
-        <EmailField
-          ref={emailRef}
+      <form
+        noValidate
+        onSubmit={(event) =>
+          void form.submitWith(requestReset, t('passwordReset.forgot.failure'))(event)
+        }
+        className="space-y-5"
+      >
+        <FormField
+          form={form}
+          name="email"
+          control={EmailField}
           label={t('passwordReset.forgot.email')}
           placeholder={t('passwordReset.forgot.emailPlaceholder')}
-          {...fieldProps('email')}
         />
-        <SubmitButton
+        <FormSubmitButton
+          form={form}
           size="lg"
-          pending={request.isPending}
           label={t('passwordReset.forgot.submit')}
           pendingLabel={t('passwordReset.forgot.submitting')}
           icon={<Send aria-hidden="true" className="size-5" />}

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LogIn, MailCheck } from 'lucide-react';
-import { SubmitButton } from '../../components/ui/button';
 import { EmailField } from '../../components/ui/field';
+import { FormField, FormSubmitButton, useSchemaForm } from '../../components/ui/form';
 import { notify } from '../../components/ui/toaster';
-import { ApiClientError, NetworkError } from '../../lib/api-client';
 import { pageModuleFor, pageModules } from '../../app/page-modules';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLogin } from './auth.api';
@@ -14,10 +13,7 @@ import { AuthLayout, AuthSwitchLink } from './auth-layout';
 import { PasswordField } from './password-field';
 import { DEFAULT_AFTER_LOGIN, safeNextPath } from './safe-next';
 import { getSession } from './session-store';
-import { useCheckedForm } from './use-checked-form';
-import { checkFields, normalizeEmail } from './validation';
-
-const FIELDS = ['email', 'password'] as const;
+import { emailMessages, loginFormSchema, passwordMessages } from './validation';
 
 const NOTICES = ['registered', 'expired', 'invitationAccepted', 'passwordReset'] as const;
 type LoginNotice = (typeof NOTICES)[number];
@@ -66,11 +62,12 @@ export function LoginPage() {
   const [signedInAlready] = useState(
     () => getSession() !== null && !state.notice && state.email === undefined,
   );
-  const { values, fieldProps, validate } = useCheckedForm(
-    FIELDS,
-    { email: state.email ?? '', password: '' },
-    checkFields,
-  );
+  const form = useSchemaForm(loginFormSchema, {
+    defaultValues: { email: state.email ?? '', password: '' },
+    messages: (t) => ({ email: emailMessages(t), password: passwordMessages(t) }),
+    refusal: 'toast',
+  });
+  const typedEmail = useWatch({ control: form.control, name: 'email' });
 
   // Fetched while the reader types, so the page after login opens without a spinner.
   useEffect(() => {
@@ -94,19 +91,8 @@ export function LoginPage() {
 
   if (signedInAlready) return <Navigate to={next} replace />;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (login.isPending) return;
-    if (!validate(event.currentTarget)) return;
-    try {
-      await login.mutateAsync({ email: normalizeEmail(values.email), password: values.password });
-    } catch (error) {
-      if (error instanceof NetworkError) notify.error(t('common.networkError'));
-      else if (error instanceof ApiClientError)
-        notify.error(error.serverMessage ?? t('auth.login.failure'));
-      else notify.error(t('auth.login.failure'));
-      return;
-    }
+  async function logIn(values: { email: string; password: string }) {
+    await login.mutateAsync(values);
     notify.success(t('auth.login.success'));
     void navigate(next, { replace: true });
   }
@@ -123,7 +109,11 @@ export function LoginPage() {
         />
       }
     >
-      <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
+      <form
+        noValidate
+        onSubmit={(event) => void form.submitWith(logIn, t('auth.login.failure'))(event)}
+        className="space-y-5"
+      >
         {notice === 'registered' ? (
           <p
             role="status"
@@ -133,30 +123,34 @@ export function LoginPage() {
             <span>{t('auth.signup.success')}</span>
           </p>
         ) : null}
-        <EmailField
+        <FormField
+          form={form}
+          name="email"
+          control={EmailField}
           label={t('auth.login.email')}
           placeholder={t('auth.login.emailPlaceholder')}
-          {...fieldProps('email')}
         />
         <div>
-          <PasswordField
+          <FormField
+            form={form}
+            name="password"
+            control={PasswordField}
             label={t('auth.login.password')}
             autoComplete="current-password"
-            {...fieldProps('password')}
           />
           <p className="mt-2 text-right text-sm">
             <Link
               to="/mot-de-passe-oublie"
-              state={{ email: values.email.trim() } satisfies LoginState}
+              state={{ email: typedEmail.trim() } satisfies LoginState}
               className="rounded font-medium text-brand-700 underline-offset-4 hover:underline"
             >
               {t('auth.login.forgotPassword')}
             </Link>
           </p>
         </div>
-        <SubmitButton
+        <FormSubmitButton
+          form={form}
           size="lg"
-          pending={login.isPending}
           label={t('auth.login.submit')}
           pendingLabel={t('auth.login.submitting')}
           icon={<LogIn aria-hidden="true" className="size-5" />}

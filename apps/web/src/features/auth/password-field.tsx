@@ -3,7 +3,9 @@ import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Eye, EyeOff } from 'lucide-react';
 import { controlClassName, LabelledField } from '../../components/ui/field';
-import type { BoundFieldProps } from './use-checked-form';
+import { FormField } from '../../components/ui/form';
+import type { KitForm } from '../../components/ui/form';
+import type { FieldPath, FieldValues } from 'react-hook-form';
 
 export type PasswordFieldProps = Omit<ComponentProps<'input'>, 'type'> & {
   label: ReactNode;
@@ -55,27 +57,36 @@ export function PasswordField({ className, ...field }: PasswordFieldProps) {
  * A new password and its confirmation (invitation, reset, profile), both marked as new for the
  * browser's password manager.
  */
-export function NewPasswordFields({
+export function NewPasswordFields<Input extends FieldValues, Output>({
+  form,
+  names,
   labels,
   hint,
-  password,
-  confirmation,
 }: {
+  form: KitForm<Input, Output>;
+  /** The form's names of the two fields. */
+  names: { password: FieldPath<Input>; confirmation: FieldPath<Input> };
   labels: { password: string; confirmation: string };
   /** Under the new password: its rules. */
   hint: string;
-  password: BoundFieldProps;
-  confirmation: BoundFieldProps;
 }) {
   return (
     <>
-      <PasswordField
+      <FormField
+        form={form}
+        name={names.password}
+        control={PasswordField}
         label={labels.password}
         autoComplete="new-password"
         hint={hint}
-        {...password}
       />
-      <PasswordField label={labels.confirmation} autoComplete="new-password" {...confirmation} />
+      <FormField
+        form={form}
+        name={names.confirmation}
+        control={PasswordField}
+        label={labels.confirmation}
+        autoComplete="new-password"
+      />
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { KeyRound, Link2Off } from 'lucide-react';
-import { ButtonLink, SubmitButton } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button';
+import { FormSubmitButton, useSchemaForm } from '../../components/ui/form';
 import { ApiClientError, postJson } from '../../lib/api-client';
 import { pageModules } from '../../app/page-modules';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -12,8 +12,13 @@ import { AuthLayout, LinkStatePage } from './auth-layout';
 import type { LoginState } from './login-page';
 import { NewPasswordFields } from './password-field';
 import { passwordResetKeys, RememberedLink, textOf } from './password-reset-shared';
-import { useCheckedForm } from './use-checked-form';
-import { checkNewPassword, readLinkToken, refusesLinkToken } from './validation';
+import {
+  confirmationMessages,
+  passwordMessages,
+  readLinkToken,
+  refusesLinkToken,
+  withConfirmation,
+} from './validation';
 
 function useConfirmPasswordReset() {
   const { i18n } = useTranslation();
@@ -46,8 +51,7 @@ function InvalidResetLink() {
   );
 }
 
-const RESET_FIELDS = ['password', 'confirmation'] as const;
-const NEW_PASSWORD = { password: 'password', confirmation: 'confirmation' } as const;
+const resetFormSchema = withConfirmation('password', 'confirmation');
 
 /**
  * /reinitialiser-mot-de-passe?token=… (the e-mailed link): the new password and its
@@ -60,11 +64,11 @@ export function ResetPasswordPage() {
   const token = readLinkToken(searchParams);
   const navigate = useNavigate();
   const confirm = useConfirmPasswordReset();
-  const { values, fieldProps, validate, showRefusal } = useCheckedForm(
-    RESET_FIELDS,
-    { password: '', confirmation: '' },
-    (next) => checkNewPassword(NEW_PASSWORD, next.password, next.confirmation),
-  );
+  const form = useSchemaForm(resetFormSchema, {
+    defaultValues: { password: '', confirmation: '' },
+    messages: (t) => ({ password: passwordMessages(t), confirmation: confirmationMessages(t) }),
+    refusal: 'toast',
+  });
   const [invalidLink, setInvalidLink] = useState(false);
   const unusable = token === null || invalidLink;
   useDocumentTitle(
@@ -77,18 +81,14 @@ export function ResetPasswordPage() {
 
   if (unusable) return <InvalidResetLink />;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>, linkToken: string) {
-    event.preventDefault();
-    if (confirm.isPending) return;
-    const form = event.currentTarget;
-    if (!validate(form)) return;
+  async function resetPassword(linkToken: string, password: string) {
     let email: string | undefined;
     try {
-      ({ email } = await confirm.mutateAsync({ token: linkToken, password: values.password }));
+      ({ email } = await confirm.mutateAsync({ token: linkToken, password }));
     } catch (error) {
       // A used or expired link: its own state, with the way to a new one.
       if (error instanceof ApiClientError && refusesLinkToken(error.issues)) setInvalidLink(true);
-      else showRefusal(error, form, t('passwordReset.reset.failure'));
+      else form.showRefusal(error, t('passwordReset.reset.failure'));
       return;
     }
     // The server has closed every session of the account: the login page asks for the new
@@ -103,19 +103,28 @@ export function ResetPasswordPage() {
       lead={t('passwordReset.reset.lead')}
       footer={<RememberedLink />}
     >
-      <form noValidate onSubmit={(event) => void handleSubmit(event, token)} className="space-y-5">
+      <form
+        noValidate
+        onSubmit={(event) =>
+          void form.submitWith(
+            ({ password }) => resetPassword(token, password),
+            t('passwordReset.reset.failure'),
+          )(event)
+        }
+        className="space-y-5"
+      >
         <NewPasswordFields
+          form={form}
+          names={{ password: 'password', confirmation: 'confirmation' }}
           labels={{
             password: t('passwordReset.reset.password'),
             confirmation: t('passwordReset.reset.confirm'),
           }}
           hint={t('passwordReset.reset.passwordHint')}
-          password={fieldProps('password')}
-          confirmation={fieldProps('confirmation')}
         />
-        <SubmitButton
+        <FormSubmitButton
+          form={form}
           size="lg"
-          pending={confirm.isPending}
           label={t('passwordReset.reset.submit')}
           pendingLabel={t('passwordReset.reset.submitting')}
           icon={<KeyRound aria-hidden="true" className="size-5" />}

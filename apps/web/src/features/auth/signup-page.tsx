@@ -1,24 +1,24 @@
 import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { UserPlus } from 'lucide-react';
-import { SubmitButton } from '../../components/ui/button';
-import { EmailField, InputField } from '../../components/ui/field';
-import { notify } from '../../components/ui/toaster';
-import { ApiClientError, NetworkError } from '../../lib/api-client';
+import { registrationRequestSchema } from '@ecolage/contracts';
+import { EmailField } from '../../components/ui/field';
+import { FormField, FormSubmitButton, useSchemaForm } from '../../components/ui/form';
+import { ApiClientError } from '../../lib/api-client';
 import { pageModules } from '../../app/page-modules';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useRegistration } from './auth.api';
 import { AuthLayout, AuthSwitchLink } from './auth-layout';
 import { AvatarField } from './avatar-field';
 import type { AvatarProblem } from './avatar-field';
+import type { RegistrationRequest } from '@ecolage/contracts';
 import type { LoginState } from './login-page';
 import { PasswordField } from './password-field';
-import { useCheckedForm } from './use-checked-form';
-import { applyServerIssues, checkFields, normalizeEmail } from './validation';
+import { emailMessages, nameMessages, passwordMessages, schoolNameMessages } from './validation';
 
-const FIELDS = ['name', 'schoolName', 'email', 'password'] as const;
+/** What the form checks (the photo is checked apart, when it is read). */
+const signupFormSchema = registrationRequestSchema.omit({ avatar: true });
 
 type AvatarError = { problem: AvatarProblem } | { text: string };
 
@@ -33,11 +33,16 @@ export function SignupPage() {
   useDocumentTitle(t('auth.signup.title'));
   const navigate = useNavigate();
   const registration = useRegistration();
-  const { values, setErrors, fieldProps, validate } = useCheckedForm(
-    FIELDS,
-    { name: '', schoolName: '', email: '', password: '' },
-    checkFields,
-  );
+  const form = useSchemaForm(signupFormSchema, {
+    defaultValues: { name: '', schoolName: '', email: '', password: '' },
+    messages: (t) => ({
+      name: nameMessages(t),
+      schoolName: schoolNameMessages(t),
+      email: emailMessages(t),
+      password: passwordMessages(t),
+    }),
+    refusal: 'toast',
+  });
   const [avatar, setAvatar] = useState<string | null>(null);
   const [avatarError, setAvatarError] = useState<AvatarError | null>(null);
 
@@ -46,39 +51,22 @@ export function SignupPage() {
     pageModules.login().catch(() => undefined);
   }, []);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (registration.isPending) return;
-    const form = event.currentTarget;
-    if (!validate(form)) return;
-    const email = normalizeEmail(values.email);
+  async function register(values: RegistrationRequest) {
     try {
-      await registration.mutateAsync({
-        name: values.name.trim(),
-        schoolName: values.schoolName.trim(),
-        email,
-        password: values.password,
-        ...(avatar ? { avatar } : {}),
-      });
+      await registration.mutateAsync({ ...values, ...(avatar ? { avatar } : {}) });
     } catch (error) {
-      if (error instanceof NetworkError) {
-        notify.error(t('common.networkError'));
-        return;
-      }
-      if (!(error instanceof ApiClientError)) {
-        notify.error(t('auth.signup.failure'));
-        return;
-      }
-      const onAvatar = error.issues.find((issue) => issue.path === 'avatar');
+      // The photo's refusal goes under it; the rest, on its field or in a toast.
+      const onAvatar =
+        error instanceof ApiClientError
+          ? error.issues.find((issue) => issue.path === 'avatar')
+          : undefined;
       if (onAvatar) setAvatarError({ text: onAvatar.message });
-      else if (error.code === 'PAYLOAD_TOO_LARGE') setAvatarError({ problem: 'tooLarge' });
-      const onFields = applyServerIssues(form, error.issues, FIELDS, setErrors);
-      if (!onFields && !onAvatar && error.code !== 'PAYLOAD_TOO_LARGE') {
-        notify.error(error.serverMessage ?? t('auth.signup.failure'));
-      }
+      else if (error instanceof ApiClientError && error.code === 'PAYLOAD_TOO_LARGE') {
+        setAvatarError({ problem: 'tooLarge' });
+      } else throw error;
       return;
     }
-    const state: LoginState = { notice: 'registered', email };
+    const state: LoginState = { notice: 'registered', email: values.email };
     void navigate('/login', { state });
   }
 
@@ -101,25 +89,34 @@ export function SignupPage() {
         />
       }
     >
-      <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
+      <form
+        noValidate
+        onSubmit={(event) => void form.submitWith(register, t('auth.signup.failure'))(event)}
+        className="space-y-5"
+      >
         <div className="grid gap-5 sm:grid-cols-2">
-          <InputField label={t('auth.signup.name')} autoComplete="name" {...fieldProps('name')} />
-          <InputField
+          <FormField form={form} name="name" label={t('auth.signup.name')} autoComplete="name" />
+          <FormField
+            form={form}
+            name="schoolName"
             label={t('auth.signup.schoolName')}
             autoComplete="organization"
-            {...fieldProps('schoolName')}
           />
         </div>
-        <EmailField
+        <FormField
+          form={form}
+          name="email"
+          control={EmailField}
           label={t('auth.signup.email')}
           placeholder={t('auth.signup.emailPlaceholder')}
-          {...fieldProps('email')}
         />
-        <PasswordField
+        <FormField
+          form={form}
+          name="password"
+          control={PasswordField}
           label={t('auth.signup.password')}
           autoComplete="new-password"
           hint={t('auth.signup.passwordHint')}
-          {...fieldProps('password')}
         />
         <AvatarField
           value={avatar}
@@ -134,9 +131,9 @@ export function SignupPage() {
           }}
           onProblem={(problem) => setAvatarError({ problem })}
         />
-        <SubmitButton
+        <FormSubmitButton
+          form={form}
           size="lg"
-          pending={registration.isPending}
           label={t('auth.signup.submit')}
           pendingLabel={t('auth.signup.submitting')}
           icon={<UserPlus aria-hidden="true" className="size-5" />}

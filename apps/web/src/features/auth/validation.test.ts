@@ -1,35 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkConfirmation,
-  checkNewPassword,
-  checkPasswordGiven,
-  readLinkToken,
-} from './validation';
+import { currentPasswordSchema, readLinkToken, withConfirmation } from './validation';
+
+/** Each field's first message, as the form shows them. */
+function messages(schema: ReturnType<typeof withConfirmation>, values: object) {
+  const result = schema.safeParse(values);
+  const found: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) found[issue.path.join('.')] ??= issue.message;
+  return found;
+}
 
 describe('password rules of the account forms', () => {
   it('asks for a current password of any length', () => {
-    expect(checkPasswordGiven('')).toBe('passwordRequired');
-    expect(checkPasswordGiven('', 'currentPasswordRequired')).toBe('currentPasswordRequired');
-    expect(checkPasswordGiven('abc')).toBeNull();
+    expect(currentPasswordSchema.safeParse('').success).toBe(false);
+    expect(currentPasswordSchema.safeParse('abc').success).toBe(true);
   });
 
   it('checks a new password, then its confirmation', () => {
-    expect(checkConfirmation('secret123', '')).toBe('confirmRequired');
-    expect(checkConfirmation('secret123', 'secret124')).toBe('passwordMismatch');
-    expect(checkConfirmation('secret123', 'secret123')).toBeNull();
-    const fields = { password: 'newPassword', confirmation: 'confirmPassword' } as const;
-    expect(checkNewPassword(fields, '', '')).toEqual({
-      newPassword: { key: 'passwordRequired' },
-      confirmPassword: { key: 'confirmRequired' },
+    const schema = withConfirmation('newPassword', 'confirmPassword');
+    expect(messages(schema, { newPassword: '', confirmPassword: '' })).toEqual({
+      newPassword: 'Le mot de passe doit contenir au moins 6 caractères.',
+      confirmPassword: 'Confirmez le mot de passe.',
     });
     // A too short password is the one thing to fix: no « do not match » on top of it.
-    expect(checkNewPassword(fields, '12345', '1234')).toEqual({
-      newPassword: { key: 'passwordTooShort' },
+    expect(messages(schema, { newPassword: '12345', confirmPassword: '1234' })).toEqual({
+      newPassword: 'Le mot de passe doit contenir au moins 6 caractères.',
     });
-    expect(checkNewPassword(fields, '123456', '1234567')).toEqual({
-      confirmPassword: { key: 'passwordMismatch' },
+    expect(messages(schema, { newPassword: '123456', confirmPassword: '1234567' })).toEqual({
+      confirmPassword: 'Les mots de passe ne correspondent pas.',
     });
-    expect(checkNewPassword(fields, '123456', '123456')).toEqual({});
+    expect(messages(schema, { newPassword: '123456', confirmPassword: '123456' })).toEqual({});
   });
 });
 

@@ -1,128 +1,101 @@
-import {
-  emailSchema,
-  passwordSchema,
-  personNameSchema,
-  schoolNameSchema,
-} from '@ecolage/contracts';
+import { z } from 'zod';
+import { loginRequestSchema, passwordSchema, registrationRequestSchema } from '@ecolage/contracts';
 import type { ApiIssue } from '@ecolage/contracts';
 import type { TFunction } from 'i18next';
-import type { Translation } from '../../i18n/fr';
+import type { FieldMessages } from '../../components/ui/form-issues';
 
 /**
- * Field rules of the login and signup forms (spec §5), taken from the contracts' schemas so the
- * browser and the server agree. The schemas speak French; the forms show the matching key of the
- * reader's language instead.
+ * Field rules of the account forms (spec §5), taken from the contracts' schemas so the browser
+ * and the server agree, and their sentences in the reader's language (`auth.validation.*`).
  */
-export type ValidationKey = keyof Translation['auth']['validation'];
 
-/** A field's message: a rule broken in the browser (translated), or the server's own sentence. */
-export type FieldError = { key: ValidationKey } | { text: string };
+/** Login: the address and a password of the signup's rules (spec §5). */
+export const loginFormSchema = registrationRequestSchema.pick({ email: true, password: true });
 
-export type FieldErrors<Field extends string> = Partial<Record<Field, FieldError>>;
+/** A password to prove who one is (the current one): only required, whatever its length. */
+export const currentPasswordSchema = loginRequestSchema.shape.password;
 
-/** The text of a field's message: a rule of the browser (translated now) or the server's own sentence. */
-export function fieldMessage(t: TFunction, error: FieldError | undefined): string | undefined {
-  if (!error) return undefined;
-  return 'key' in error ? t(`auth.validation.${error.key}`) : error.text;
+/**
+ * A new password and its confirmation, under the names of the form (after `others` fields): the
+ * password's rules, then the confirmation given and the same (said only once the password itself
+ * is acceptable).
+ */
+export function withConfirmation<
+  Password extends string,
+  Confirmation extends string,
+  Others extends Record<string, z.ZodType> = Record<never, z.ZodType>,
+>(password: Password, confirmation: Confirmation, others?: Others) {
+  const pair = {
+    [password]: passwordSchema,
+    [confirmation]: z.string().min(1, 'Confirmez le mot de passe.'),
+  } as Record<Password | Confirmation, z.ZodString>;
+  return z.object({ ...(others as Others), ...pair }).superRefine((values, context) => {
+    const { [password]: chosen, [confirmation]: again } = values as Record<string, string>;
+    if (again !== '' && again !== chosen && passwordSchema.safeParse(chosen).success) {
+      context.addIssue({
+        code: 'custom',
+        path: [confirmation],
+        message: 'Les mots de passe ne correspondent pas.',
+      });
+    }
+  });
 }
 
-interface Rule {
-  schema: {
-    safeParse(value: unknown): { success: boolean; error?: { issues: { code: string }[] } };
+/** The sentences of an e-mail address field. */
+export function emailMessages(t: TFunction): FieldMessages {
+  return {
+    required: t('auth.validation.emailRequired'),
+    tooShort: t('auth.validation.emailRequired'),
+    tooLong: t('auth.validation.emailTooLong'),
+    invalidEmail: t('auth.validation.emailInvalid'),
+    invalidFormat: t('auth.validation.emailInvalid'),
   };
-  required: ValidationKey;
-  tooShort: ValidationKey;
-  tooLong: ValidationKey;
-  /** For an e-mail: a present, short enough value that is not an address. */
-  invalid?: ValidationKey;
 }
 
-const rules = {
-  email: {
-    schema: emailSchema,
-    required: 'emailRequired',
-    tooShort: 'emailRequired',
-    tooLong: 'emailTooLong',
-    invalid: 'emailInvalid',
-  },
-  password: {
-    schema: passwordSchema,
-    required: 'passwordRequired',
-    tooShort: 'passwordTooShort',
-    tooLong: 'passwordTooLong',
-  },
-  name: {
-    schema: personNameSchema,
-    required: 'nameRequired',
-    tooShort: 'nameTooShort',
-    tooLong: 'nameTooLong',
-  },
-  schoolName: {
-    schema: schoolNameSchema,
-    required: 'schoolNameRequired',
-    tooShort: 'schoolNameTooShort',
-    tooLong: 'schoolNameTooLong',
-  },
-} as const satisfies Record<string, Rule>;
-
-export type CheckedField = keyof typeof rules;
-
-/** The message key for `value` in `field`, or null when it is valid. */
-export function checkField(field: CheckedField, value: string): ValidationKey | null {
-  const rule: Rule = rules[field];
-  const result = rule.schema.safeParse(value);
-  if (result.success) return null;
-  // Names are trimmed by their schema; a password of spaces is still a password.
-  if ((field === 'password' ? value : value.trim()) === '') return rule.required;
-  const code = result.error?.issues[0]?.code;
-  if (code === 'too_big') return rule.tooLong;
-  if (code === 'too_small') return rule.tooShort;
-  return rule.invalid ?? rule.tooShort;
+/** The sentences of a new password field (signup, reset, invitation, profile). */
+export function passwordMessages(t: TFunction): FieldMessages {
+  return {
+    required: t('auth.validation.passwordRequired'),
+    tooShort: t('auth.validation.passwordTooShort'),
+    tooLong: t('auth.validation.passwordTooLong'),
+  };
 }
 
-/** Checks every field of `values`; the errors keep the fields' order (first = first to fix). */
-export function checkFields<Field extends CheckedField>(
-  values: Record<Field, string>,
-): FieldErrors<Field> {
-  const errors: FieldErrors<Field> = {};
-  for (const field of Object.keys(values) as Field[]) {
-    const key = checkField(field, values[field]);
-    if (key) errors[field] = { key };
-  }
-  return errors;
+/** The sentences of the current password (to prove who one is): `required` says which. */
+export function currentPasswordMessages(
+  t: TFunction,
+  required: 'passwordRequired' | 'currentPasswordRequired' = 'passwordRequired',
+): FieldMessages {
+  return {
+    required: t(`auth.validation.${required}`),
+    tooLong: t('auth.validation.passwordTooLong'),
+  };
 }
 
-/** A password to prove who one is (current one): only required, whatever its length. */
-export function checkPasswordGiven(
-  value: string,
-  key: ValidationKey = 'passwordRequired',
-): ValidationKey | null {
-  return value === '' ? key : null;
+/** The sentences of a password's confirmation. */
+export function confirmationMessages(t: TFunction): FieldMessages {
+  return {
+    required: t('auth.validation.confirmRequired'),
+    invalid: t('auth.validation.passwordMismatch'),
+  };
 }
 
-/** The confirmation of a new password: given, and the same as `password`. */
-export function checkConfirmation(password: string, confirmation: string): ValidationKey | null {
-  if (confirmation === '') return 'confirmRequired';
-  return confirmation === password ? null : 'passwordMismatch';
+/** The sentences of a person's name. */
+export function nameMessages(t: TFunction): FieldMessages {
+  return {
+    required: t('auth.validation.nameRequired'),
+    tooShort: t('auth.validation.nameTooShort'),
+    tooLong: t('auth.validation.nameTooLong'),
+  };
 }
 
-/**
- * A new password and its confirmation (invitation, reset, profile), under the names of the form:
- * the password's rules first, then the match (only once the password itself is acceptable).
- */
-export function checkNewPassword<Password extends string, Confirmation extends string>(
-  fields: { password: Password; confirmation: Confirmation },
-  password: string,
-  confirmation: string,
-): FieldErrors<Password | Confirmation> {
-  const errors: FieldErrors<Password | Confirmation> = {};
-  const passwordKey = checkField('password', password);
-  if (passwordKey) errors[fields.password] = { key: passwordKey };
-  const confirmationKey = checkConfirmation(password, confirmation);
-  if (confirmationKey && !(passwordKey && confirmationKey === 'passwordMismatch')) {
-    errors[fields.confirmation] = { key: confirmationKey };
-  }
-  return errors;
+/** The sentences of a school's name. */
+export function schoolNameMessages(t: TFunction): FieldMessages {
+  return {
+    required: t('auth.validation.schoolNameRequired'),
+    tooShort: t('auth.validation.schoolNameTooShort'),
+    tooLong: t('auth.validation.schoolNameTooLong'),
+  };
 }
 
 /**
@@ -140,52 +113,7 @@ export function refusesLinkToken(issues: readonly ApiIssue[]): boolean {
   return issues.some((issue) => issue.path === 'token');
 }
 
-/** The address as the server stores it (trimmed, lower case). */
-export function normalizeEmail(value: string): string {
-  return value.trim().toLowerCase();
-}
-
-/** The server's field issues (`{path, message}`) that belong to one of `fields`. */
-export function serverFieldErrors<Field extends string>(
-  issues: readonly ApiIssue[],
-  fields: readonly Field[],
-): FieldErrors<Field> {
-  const errors: FieldErrors<Field> = {};
-  for (const issue of issues) {
-    const field = fields.find((candidate) => issue.path === candidate);
-    if (field && !errors[field]) errors[field] = { text: issue.message };
-  }
-  return errors;
-}
-
-/** The first field of `order` that has an error. */
-export function firstInvalid<Field extends string>(
-  errors: FieldErrors<Field>,
-  order: readonly Field[],
-): Field | undefined {
-  return order.find((field) => errors[field]);
-}
-
-/** Focuses the control named `name` of `form`. */
+/** Focuses the control named `name` of `form` (the students' dialog, until it moves to the kit). */
 export function focusField(form: HTMLFormElement, name: string): void {
   (form.elements.namedItem(name) as HTMLElement | null)?.focus();
-}
-
-/**
- * The server's refusal on the form's own fields: when its issues name some of `fields`, they are
- * shown (`setErrors`) and the first is focused. Returns whether they were (else the caller says
- * it some other way, usually a toast).
- */
-export function applyServerIssues<Field extends string>(
-  form: HTMLFormElement,
-  issues: readonly ApiIssue[],
-  fields: readonly Field[],
-  setErrors: (errors: FieldErrors<Field>) => void,
-): boolean {
-  const onFields = serverFieldErrors(issues, fields);
-  const first = firstInvalid(onFields, fields);
-  if (!first) return false;
-  setErrors(onFields);
-  focusField(form, first);
-  return true;
 }

@@ -1,65 +1,52 @@
-import { useState } from 'react';
-import type { ChangeEvent, FormEvent } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ExplainedButton, SubmitButton } from '../../components/ui/button';
-import { EmailField, InputField } from '../../components/ui/field';
+import {
+  changeEmailRequestSchema,
+  emailSchema,
+  updateProfileRequestSchema,
+} from '@ecolage/contracts';
+import { ExplainedButton } from '../../components/ui/button';
+import { EmailField } from '../../components/ui/field';
+import { FormField, FormSubmitButton, useSchemaForm } from '../../components/ui/form';
 import { notify } from '../../components/ui/toaster';
 import { NewPasswordFields, PasswordField } from '../auth/password-field';
-import { useCheckedForm } from '../auth/use-checked-form';
 import {
-  checkField,
-  checkNewPassword,
-  checkPasswordGiven,
-  fieldMessage,
-  focusField,
-  normalizeEmail,
+  confirmationMessages,
+  currentPasswordMessages,
+  currentPasswordSchema,
+  emailMessages,
+  nameMessages,
+  passwordMessages,
+  withConfirmation,
 } from '../auth/validation';
-import type { FieldErrors } from '../auth/validation';
-import type { Profile } from './profile.api';
+import type { ChangePasswordRequest, Profile } from './profile.api';
 import { useChangeEmail, useChangePassword, useRenameProfile } from './profile.api';
-import { ProfileSection, useRefusal } from './profile-section';
-
-const NAME_FIELDS = ['name'] as const;
+import { ProfileSection } from './profile-section';
 
 /** « Nom »: the member's name (2 to 120 characters, as at signup). */
 export function NameSection({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const rename = useRenameProfile();
-  const refusal = useRefusal(NAME_FIELDS);
-  // null: not edited, the saved name shows (and follows the server's).
-  const [draft, setDraft] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<'name'>>({});
-  const value = draft ?? profile.name;
+  const form = useSchemaForm(updateProfileRequestSchema, {
+    defaultValues: { name: profile.name },
+    messages: (t) => ({ name: nameMessages(t) }),
+    refusal: 'toast',
+  });
+  const value = useWatch({ control: form.control, name: 'name' });
   const unchanged = value.trim() === profile.name;
+  const { isDirty } = form.formState;
+  const { reset } = form;
 
-  function onChange(event: ChangeEvent<HTMLInputElement>) {
-    setDraft(event.target.value);
-    if (errors.name) setErrors(checkFieldErrors(event.target.value));
-  }
+  // Not edited: the saved name shows, and follows the server's.
+  useEffect(() => {
+    if (!isDirty) reset({ name: profile.name });
+  }, [reset, isDirty, profile.name]);
 
-  function checkFieldErrors(name: string): FieldErrors<'name'> {
-    const key = checkField('name', name);
-    return key ? { name: { key } } : {};
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (rename.isPending) return;
-    const form = event.currentTarget;
-    const found = checkFieldErrors(value);
-    setErrors(found);
-    if (found.name) {
-      focusField(form, 'name');
-      return;
-    }
-    if (unchanged) return;
-    try {
-      await rename.mutateAsync(value.trim());
-    } catch (caught) {
-      refusal(caught, form, setErrors);
-      return;
-    }
-    setDraft(null);
+  async function saveName({ name }: { name: string }) {
+    if (name === profile.name) return;
+    const saved = await rename.mutateAsync(name);
+    form.reset({ name: saved.name });
     notify.success(t('profile.name.saved'));
   }
 
@@ -67,17 +54,15 @@ export function NameSection({ profile }: { profile: Profile }) {
     <ProfileSection title={t('profile.name.title')} lead={t('profile.name.lead')}>
       <form
         noValidate
-        onSubmit={(event) => void handleSubmit(event)}
+        onSubmit={(event) => void form.submitWith(saveName, t('profile.failure'))(event)}
         className="flex flex-col gap-4 sm:flex-row sm:items-start"
       >
-        <InputField
-          label={t('profile.name.label')}
+        <FormField
+          form={form}
           name="name"
+          label={t('profile.name.label')}
           autoComplete="name"
           wrapperClassName="min-w-0 flex-1"
-          value={value}
-          onChange={onChange}
-          error={fieldMessage(t, errors.name)}
         />
         <ExplainedButton
           type="submit"
@@ -92,44 +77,36 @@ export function NameSection({ profile }: { profile: Profile }) {
   );
 }
 
-const EMAIL_FIELDS = ['email', 'password'] as const;
-type EmailFormField = (typeof EMAIL_FIELDS)[number];
+/** The new address must not be the current one (read when the form is checked). */
+function newEmailSchema(current: string) {
+  return changeEmailRequestSchema.superRefine(({ email }, context) => {
+    if (emailSchema.safeParse(email).success && email === current) {
+      context.addIssue({
+        code: 'custom',
+        path: ['email'],
+        message: "C'est déjà votre adresse e-mail.",
+      });
+    }
+  });
+}
 
 /** « Adresse e-mail de connexion »: a new address, confirmed with the current password. */
 export function EmailSection({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const changeEmail = useChangeEmail();
-  const refusal = useRefusal(EMAIL_FIELDS);
-  const { values, setValues, setErrors, fieldProps, validate } = useCheckedForm(
-    EMAIL_FIELDS,
-    { email: '', password: '' },
-    check,
-  );
+  const schema = useMemo(() => newEmailSchema(profile.email), [profile.email]);
+  const form = useSchemaForm(schema, {
+    defaultValues: { email: '', password: '' },
+    messages: (t) => ({
+      email: { ...emailMessages(t), invalid: t('auth.validation.emailUnchanged') },
+      password: currentPasswordMessages(t, 'currentPasswordRequired'),
+    }),
+    refusal: 'toast',
+  });
 
-  function check(next: Record<EmailFormField, string>): FieldErrors<EmailFormField> {
-    const found: FieldErrors<EmailFormField> = {};
-    const emailKey = checkField('email', next.email);
-    if (emailKey) found.email = { key: emailKey };
-    else if (normalizeEmail(next.email) === profile.email) found.email = { key: 'emailUnchanged' };
-    const passwordKey = checkPasswordGiven(next.password, 'currentPasswordRequired');
-    if (passwordKey) found.password = { key: passwordKey };
-    return found;
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (changeEmail.isPending) return;
-    const form = event.currentTarget;
-    if (!validate(form)) return;
-    const email = normalizeEmail(values.email);
-    let saved: Profile;
-    try {
-      saved = await changeEmail.mutateAsync({ email, password: values.password });
-    } catch (caught) {
-      refusal(caught, form, setErrors);
-      return;
-    }
-    setValues({ email: '', password: '' });
+  async function saveEmail(values: { email: string; password: string }) {
+    const saved = await changeEmail.mutateAsync(values);
+    form.reset();
     notify.success(t('profile.email.saved', { email: saved.email }));
   }
 
@@ -143,24 +120,32 @@ export function EmailSection({ profile }: { profile: Profile }) {
         </>
       }
     >
-      <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
+      <form
+        noValidate
+        onSubmit={(event) => void form.submitWith(saveEmail, t('profile.failure'))(event)}
+        className="space-y-4"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
-          <EmailField
+          <FormField
+            form={form}
+            name="email"
+            control={EmailField}
             label={t('profile.email.newEmail')}
             autoComplete="off"
             placeholder={t('profile.email.emailPlaceholder')}
-            {...fieldProps('email')}
           />
-          <PasswordField
+          <FormField
+            form={form}
+            name="password"
+            control={PasswordField}
             label={t('profile.email.password')}
             autoComplete="current-password"
             hint={t('profile.email.passwordHint')}
-            {...fieldProps('password')}
           />
         </div>
         <div className="flex justify-end">
-          <SubmitButton
-            pending={changeEmail.isPending}
+          <FormSubmitButton
+            form={form}
             label={t('profile.email.submit')}
             pendingLabel={t('profile.email.submitting')}
             className="w-full sm:w-auto"
@@ -171,77 +156,62 @@ export function EmailSection({ profile }: { profile: Profile }) {
   );
 }
 
-const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
-type PasswordFormField = (typeof PASSWORD_FIELDS)[number];
-const NEW_PASSWORD = { password: 'newPassword', confirmation: 'confirmPassword' } as const;
-const EMPTY_PASSWORDS: Record<PasswordFormField, string> = {
-  currentPassword: '',
-  newPassword: '',
-  confirmPassword: '',
-};
+const changePasswordFormSchema = withConfirmation('newPassword', 'confirmPassword', {
+  currentPassword: currentPasswordSchema,
+});
 
 /** « Mot de passe »: current, new, confirmation (spec §2 Profil); the other sessions close. */
 export function PasswordSection({ email }: { email: string }) {
   const { t } = useTranslation();
   const changePassword = useChangePassword();
-  const refusal = useRefusal(PASSWORD_FIELDS);
-  const { values, setValues, setErrors, fieldProps, validate } = useCheckedForm(
-    PASSWORD_FIELDS,
-    EMPTY_PASSWORDS,
-    check,
-  );
+  const form = useSchemaForm(changePasswordFormSchema, {
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    messages: (t) => ({
+      currentPassword: currentPasswordMessages(t, 'currentPasswordRequired'),
+      newPassword: passwordMessages(t),
+      confirmPassword: confirmationMessages(t),
+    }),
+    refusal: 'toast',
+  });
 
-  function check(next: Record<PasswordFormField, string>): FieldErrors<PasswordFormField> {
-    const found: FieldErrors<PasswordFormField> = {};
-    const currentKey = checkPasswordGiven(next.currentPassword, 'currentPasswordRequired');
-    if (currentKey) found.currentPassword = { key: currentKey };
-    return {
-      ...found,
-      ...checkNewPassword(NEW_PASSWORD, next.newPassword, next.confirmPassword),
-    };
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (changePassword.isPending) return;
-    const form = event.currentTarget;
-    if (!validate(form)) return;
-    try {
-      await changePassword.mutateAsync(values);
-    } catch (caught) {
-      refusal(caught, form, setErrors);
-      return;
-    }
-    setValues(EMPTY_PASSWORDS);
+  async function savePassword(values: ChangePasswordRequest) {
+    await changePassword.mutateAsync(values);
+    form.reset();
     notify.success(t('profile.password.saved'));
   }
 
   return (
     <ProfileSection title={t('profile.password.title')} lead={t('profile.password.lead')}>
-      <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
+      <form
+        noValidate
+        onSubmit={(event) => void form.submitWith(savePassword, t('profile.failure'))(event)}
+        className="space-y-4"
+      >
         {/* For password managers: the account these passwords belong to. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <div className="grid gap-4 sm:grid-cols-2">
-          <PasswordField
+          <FormField
+            form={form}
+            name="currentPassword"
+            control={PasswordField}
             label={t('profile.password.current')}
             autoComplete="current-password"
-            {...fieldProps('currentPassword')}
           />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <NewPasswordFields
+            form={form}
+            names={{ password: 'newPassword', confirmation: 'confirmPassword' }}
             labels={{
               password: t('profile.password.new'),
               confirmation: t('profile.password.confirm'),
             }}
             hint={t('profile.password.newHint')}
-            password={fieldProps('newPassword')}
-            confirmation={fieldProps('confirmPassword')}
           />
         </div>
         <div className="flex justify-end">
-          <SubmitButton
-            pending={changePassword.isPending}
+          <FormSubmitButton
+            form={form}
             label={t('profile.password.submit')}
             pendingLabel={t('profile.password.submitting')}
             className="w-full sm:w-auto"

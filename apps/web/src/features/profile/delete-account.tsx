@@ -1,17 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserX } from 'lucide-react';
-import { Button, SubmitButton } from '../../components/ui/button';
+import { deleteAccountRequestSchema } from '@ecolage/contracts';
+import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { FormAlert } from '../../components/ui/form-alert';
+import { FormError, FormField, FormSubmitButton, useSchemaForm } from '../../components/ui/form';
 import { notify } from '../../components/ui/toaster';
 import { pageModules } from '../../app/page-modules';
-import { ApiClientError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/error-message';
 import { PasswordField } from '../auth/password-field';
-import { checkPasswordGiven, fieldMessage } from '../auth/validation';
-import type { FieldError } from '../auth/validation';
+import { currentPasswordMessages } from '../auth/validation';
 import { useDeleteAccount, useEndDeletedSession } from './profile.api';
 import { ProfileSection } from './profile-section';
 
@@ -45,12 +42,13 @@ function DeleteAccountDialog({
 }) {
   const { t } = useTranslation();
   const formId = useId();
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
   const deleteAccount = useDeleteAccount();
   const endSession = useEndDeletedSession();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<FieldError | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useSchemaForm(deleteAccountRequestSchema, {
+    defaultValues: { password: '' },
+    messages: (t) => ({ password: currentPasswordMessages(t) }),
+  });
 
   // Home comes next if the member goes through with it: fetched while they decide. (Not through
   // the router's preloadPage: importing the router here would split it out of the app bundle.)
@@ -59,37 +57,12 @@ function DeleteAccountDialog({
   }, [open]);
 
   function close() {
-    setPassword('');
-    setError(undefined);
-    setFormError(null);
+    form.reset();
     onClose();
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (deleteAccount.isPending) return;
-    const key = checkPasswordGiven(password);
-    setError(key ? { key } : undefined);
-    if (key) {
-      passwordRef.current?.focus();
-      return;
-    }
-    setFormError(null);
-    try {
-      await deleteAccount.mutateAsync(password);
-    } catch (caught) {
-      const onPassword =
-        caught instanceof ApiClientError
-          ? caught.issues.find((issue) => issue.path === 'password')
-          : undefined;
-      if (onPassword) {
-        setError({ text: onPassword.message });
-        passwordRef.current?.focus();
-      } else {
-        setFormError(errorMessage(caught, t, t('profile.failure')));
-      }
-      return;
-    }
+  async function deleteIt({ password }: { password: string }) {
+    await deleteAccount.mutateAsync(password);
     // The dialog closes first: while it is open, the toasts behind it are inert.
     onClose();
     notify.success(t('profile.delete.done'));
@@ -103,16 +76,16 @@ function DeleteAccountDialog({
       title={t('profile.delete.dialogTitle')}
       description={t('profile.delete.dialogBody', { email })}
       closeLabel={t('common.close')}
-      initialFocus={passwordRef}
+      initialFocus={passwordField}
       footer={
         <div className="flex w-full flex-col-reverse gap-3 sm:w-auto sm:flex-row">
           <Button variant="secondary" onClick={close}>
             {t('ui.cancel')}
           </Button>
-          <SubmitButton
-            form={formId}
+          <FormSubmitButton
+            form={form}
+            formId={formId}
             variant="danger"
-            pending={deleteAccount.isPending}
             label={t('profile.delete.confirm')}
             pendingLabel={t('profile.delete.pending')}
           />
@@ -122,25 +95,18 @@ function DeleteAccountDialog({
       <form
         id={formId}
         noValidate
-        onSubmit={(event) => void handleSubmit(event)}
+        onSubmit={(event) => void form.submitWith(deleteIt, t('profile.failure'))(event)}
         className="space-y-4"
       >
-        <FormAlert>{formError}</FormAlert>
+        <FormError form={form} />
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <PasswordField
-          ref={passwordRef}
-          label={t('profile.delete.password')}
+        <FormField
+          form={form}
           name="password"
+          ref={passwordField}
+          control={PasswordField}
+          label={t('profile.delete.password')}
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            if (error) {
-              const key = checkPasswordGiven(event.target.value);
-              setError(key ? { key } : undefined);
-            }
-          }}
-          error={fieldMessage(t, error)}
         />
       </form>
     </Dialog>

@@ -1,11 +1,5 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { notify } from '../../components/ui/toaster';
-import { ApiClientError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/error-message';
-import { applyServerIssues } from '../auth/validation';
-import type { FieldErrors } from '../auth/validation';
 
 /** One card of « Mon profil »: a titled section (its heading names it for assistive technology). */
 export function ProfileSection({
@@ -36,23 +30,4 @@ export function ProfileSection({
       <div className="mt-5">{children}</div>
     </section>
   );
-}
-
-/**
- * The server's refusal of a form: on its fields when it names them (a taken address, a wrong
- * password), else a toast (and no message left under the fields).
- */
-export function useRefusal<Field extends string>(fields: readonly Field[]) {
-  const { t } = useTranslation();
-  return (
-    caught: unknown,
-    form: HTMLFormElement,
-    setErrors: (errors: FieldErrors<Field>) => void,
-  ): void => {
-    const onFields =
-      caught instanceof ApiClientError && applyServerIssues(form, caught.issues, fields, setErrors);
-    if (onFields) return;
-    notify.error(errorMessage(caught, t, t('profile.failure')));
-    setErrors({});
-  };
 }

@@ -1,10 +1,13 @@
-import { useRef, useState } from 'react';
-import type { FormEvent, RefObject } from 'react';
+import { useRef } from 'react';
+import type { RefObject } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { updateMemberRequestSchema } from '@ecolage/contracts';
 import type { MemberItem, RoleItem } from '@ecolage/contracts';
-import { Button, SubmitButton } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog } from '../../components/ui/dialog';
+import { FormField, FormSubmitButton, useSchemaForm } from '../../components/ui/form';
 import { SelectField } from '../../components/ui/select';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/error-message';
@@ -71,13 +74,14 @@ function ChangeRoleForm({
 }) {
   const { t } = useTranslation();
   const update = useUpdateMember();
-  const [roleId, setRoleId] = useState(member.role.id);
+  const form = useSchemaForm(updateMemberRequestSchema, {
+    defaultValues: { roleId: member.role.id },
+  });
+  const roleId = useWatch({ control: form.control, name: 'roleId' });
   const chosen = roles?.find((role) => role.id === roleId);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (update.isPending) return;
-    if (roleId === member.role.id) {
+  async function changeRole({ roleId }: { roleId?: string | undefined }) {
+    if (roleId === undefined || roleId === member.role.id) {
       onDone();
       return;
     }
@@ -96,23 +100,27 @@ function ChangeRoleForm({
   }
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
+    <form
+      noValidate
+      onSubmit={(event) => void form.submitWith(changeRole, t('ui.genericError'))(event)}
+      className="space-y-4"
+    >
       <p className="text-slate-700">{t('team.changeRole.current', { role: member.role.name })}</p>
-      <SelectField
-        ref={selectRef}
-        label={t('team.changeRole.role')}
+      <FormField
+        form={form}
         name="roleId"
+        ref={selectRef}
+        control={SelectField}
+        label={t('team.changeRole.role')}
         options={roles ? roleOptions(roles) : [{ value: member.role.id, label: member.role.name }]}
-        value={roleId}
-        onChange={(event) => setRoleId(event.target.value)}
         hint={chosen?.description || undefined}
       />
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone}>
           {t('ui.cancel')}
         </Button>
-        <SubmitButton
-          pending={update.isPending}
+        <FormSubmitButton
+          form={form}
           label={t('team.changeRole.submit')}
           pendingLabel={t('team.changeRole.submitting')}
         />

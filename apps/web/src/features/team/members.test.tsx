@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { systemRoles } from '@ecolage/contracts';
+import { InvitationMessages, systemRoles } from '@ecolage/contracts';
 import { currentUrl, renderApp } from '../../test/render-app';
 import { bodiesSentTo, callsTo, routeFetch } from '../../test/api-routes';
 import { jsonResponse } from '../../test/fetch-mock';
@@ -248,13 +248,11 @@ describe('inviting a member', () => {
     expect(sending).toHaveProperty('disabled', true);
     answer(
       jsonResponse(409, {
-        message: 'Cette adresse e-mail est déjà membre de votre école.',
-        code: 'CONFLICT',
+        message: InvitationMessages.alreadyMember,
+        code: 'ALREADY_MEMBER',
       }),
     );
-    expect(
-      await within(dialog).findByText('Cette adresse e-mail est déjà membre de votre école.'),
-    ).toBeTruthy();
+    expect(await within(dialog).findByText(InvitationMessages.alreadyMember)).toBeTruthy();
     expect(within(dialog).getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('dialog', { name: 'Inviter un membre' })).toBeTruthy();
   });

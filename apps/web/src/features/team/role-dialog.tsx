@@ -1,53 +1,23 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent, RefObject } from 'react';
+import { useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccessMessages } from '@ecolage/contracts';
+import { createRoleRequestSchema } from '@ecolage/contracts';
 import type { Permission, RoleItem } from '@ecolage/contracts';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Dialog } from '../../components/ui/dialog';
-import { InputField, TextareaField } from '../../components/ui/field';
-import { FormAlert } from '../../components/ui/form-alert';
+import { TextareaField } from '../../components/ui/field';
+import { FormError, FormField, FormSubmitButton, useSchemaForm } from '../../components/ui/form';
 import { notify } from '../../components/ui/toaster';
-import { ApiClientError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/error-message';
 import { useSession } from '../auth/session-store';
 import { PERMISSION_GROUPS, permissionKey } from './permissions';
 import { useCreateRole, useUpdateRole } from './team.api';
 
-export const ROLE_NAME_MAX = 60;
-export const ROLE_DESCRIPTION_MAX = 300;
+/** The longest role name (the contracts' rule); the input lets a little more be typed, then says so. */
+const ROLE_NAME_MAX = 60;
 
-type RoleField = 'name' | 'description';
-type RoleErrors = Partial<Record<RoleField, string>>;
-
-/** What the browser refuses before sending (the contracts' rules, in the reader's language). */
-export function checkRole(
-  values: { name: string; description: string },
-  messages: { nameRequired: string; nameTooLong: string; descriptionTooLong: string },
-): RoleErrors {
-  const errors: RoleErrors = {};
-  const name = values.name.trim();
-  if (name === '') errors.name = messages.nameRequired;
-  else if (name.length > ROLE_NAME_MAX) errors.name = messages.nameTooLong;
-  if (values.description.trim().length > ROLE_DESCRIPTION_MAX) {
-    errors.description = messages.descriptionTooLong;
-  }
-  return errors;
-}
-
-/**
- * The field a refusal belongs under: a field issue of a 400, or the « name already taken »
- * conflict (the server's 409 carries no field, so its sentence is recognised).
- */
-function fieldOfError(error: ApiClientError): { path: RoleField; message: string } | null {
-  const issue = error.issues.find((item) => item.path === 'name' || item.path === 'description');
-  if (issue) return { path: issue.path as RoleField, message: issue.message };
-  if (error.status === 409 && error.serverMessage === AccessMessages.roleNameTaken) {
-    return { path: 'name', message: error.serverMessage };
-  }
-  return null;
-}
+/** What the form checks (the permissions are ticked apart, in the catalogue's groups). */
+const roleFormSchema = createRoleRequestSchema.pick({ name: true, description: true });
 
 /**
  * « Nouveau rôle » and « Modifier le rôle »: a name (required, trimmed), a description and the
@@ -93,12 +63,8 @@ function RoleForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const formId = useId();
   const create = useCreateRole();
   const update = useUpdateRole();
-  const pending = create.isPending || update.isPending;
-  const [name, setName] = useState(role?.name ?? '');
-  const [description, setDescription] = useState(role?.description ?? '');
   const [granted, setGranted] = useState<ReadonlySet<Permission>>(
     () => new Set(role?.permissions ?? []),
   );
@@ -109,13 +75,18 @@ function RoleForm({
   const someNotGrantable = PERMISSION_GROUPS.some((group) =>
     group.permissions.some((permission) => !grantable(permission)),
   );
-  const [errors, setErrors] = useState<RoleErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const messages = {
-    nameRequired: t('team.roleForm.nameRequired'),
-    nameTooLong: t('team.roleForm.nameTooLong'),
-    descriptionTooLong: t('team.roleForm.descriptionTooLong'),
-  };
+  const form = useSchemaForm(roleFormSchema, {
+    defaultValues: { name: role?.name ?? '', description: role?.description ?? '' },
+    messages: (t) => ({
+      name: {
+        required: t('team.roleForm.nameRequired'),
+        tooLong: t('team.roleForm.nameTooLong'),
+      },
+      description: { tooLong: t('team.roleForm.descriptionTooLong') },
+    }),
+    // The 409 « name already taken » belongs under the name, in the reader's language.
+    codes: { ROLE_NAME_TAKEN: 'name' },
+  });
 
   function toggle(permissions: readonly Permission[], on: boolean) {
     setGranted((current) => {
@@ -128,43 +99,15 @@ function RoleForm({
     });
   }
 
-  function recheck(field: RoleField, values: { name: string; description: string }) {
-    if (errors[field])
-      setErrors((current) => ({ ...current, [field]: checkRole(values, messages)[field] }));
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const form = event.currentTarget;
-    const found = checkRole({ name, description }, messages);
-    setErrors(found);
-    const invalid = (['name', 'description'] as const).find((field) => found[field]);
-    if (invalid) {
-      (form.elements.namedItem(invalid) as HTMLElement | null)?.focus();
-      return;
-    }
+  async function saveRole(values: { name: string; description: string }) {
     // Catalogue order, whatever order the boxes were ticked in.
     const permissions = PERMISSION_GROUPS.flatMap((group) => group.permissions).filter(
       (permission) => granted.has(permission),
     );
-    const body = { name: name.trim(), description: description.trim(), permissions };
-    setFormError(null);
-    let saved: RoleItem;
-    try {
-      saved = role
-        ? await update.mutateAsync({ roleId: role.id, change: body })
-        : await create.mutateAsync(body);
-    } catch (error) {
-      const field = error instanceof ApiClientError ? fieldOfError(error) : null;
-      if (field) {
-        setErrors({ [field.path]: field.message });
-        (form.elements.namedItem(field.path) as HTMLElement | null)?.focus();
-        return;
-      }
-      setFormError(errorMessage(error, t, t('ui.genericError')));
-      return;
-    }
+    const body = { ...values, permissions };
+    const saved = role
+      ? await update.mutateAsync({ roleId: role.id, change: body })
+      : await create.mutateAsync(body);
     onDone();
     notify.success(
       t(role ? 'team.roleForm.saved' : 'team.roleForm.created', { name: saved.name || body.name }),
@@ -173,35 +116,25 @@ function RoleForm({
 
   return (
     <form
-      id={formId}
       noValidate
-      onSubmit={(event) => void handleSubmit(event)}
+      onSubmit={(event) => void form.submitWith(saveRole, t('ui.genericError'))(event)}
       className="space-y-5"
     >
-      <FormAlert>{formError}</FormAlert>
-      <InputField
+      <FormError form={form} />
+      <FormField
+        form={form}
+        name="name"
         ref={nameRef}
         label={t('team.roleForm.name')}
-        name="name"
         autoComplete="off"
         maxLength={ROLE_NAME_MAX + 20}
-        value={name}
-        onChange={(event) => {
-          setName(event.target.value);
-          recheck('name', { name: event.target.value, description });
-        }}
-        error={errors.name}
       />
-      <TextareaField
-        label={t('team.roleForm.description')}
+      <FormField
+        form={form}
         name="description"
+        control={TextareaField}
+        label={t('team.roleForm.description')}
         rows={2}
-        value={description}
-        onChange={(event) => {
-          setDescription(event.target.value);
-          recheck('description', { name, description: event.target.value });
-        }}
-        error={errors.description}
       />
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">
@@ -255,13 +188,11 @@ function RoleForm({
         <Button variant="secondary" onClick={onDone}>
           {t('ui.cancel')}
         </Button>
-        <Button type="submit" disabled={pending}>
-          {pending
-            ? t('team.roleForm.saving')
-            : role
-              ? t('team.roleForm.save')
-              : t('team.roleForm.create')}
-        </Button>
+        <FormSubmitButton
+          form={form}
+          label={role ? t('team.roleForm.save') : t('team.roleForm.create')}
+          pendingLabel={t('team.roleForm.saving')}
+        />
       </div>
     </form>
   );

@@ -152,7 +152,9 @@ describe('roles panel', () => {
 
   it('puts a name already taken (409) under the name field', async () => {
     storeSession();
-    routeFetch(teamRoutes({ 'POST /api/roles': conflict(AccessMessages.roleNameTaken) }));
+    routeFetch(
+      teamRoutes({ 'POST /api/roles': conflict(AccessMessages.roleNameTaken, 'ROLE_NAME_TAKEN') }),
+    );
     const { user } = await openScreen();
     await user.click(screen.getByRole('button', { name: 'Nouveau rôle' }));
     const dialog = screen.getByRole('dialog', { name: 'Nouveau rôle' });

@@ -137,4 +137,8 @@ export function teamRoutes(extra: Routes = {}): Routes {
 
 export const noContent = () => new Response(null, { status: 204 });
 
-export const conflict = (message: string) => () => jsonResponse(409, { message, code: 'CONFLICT' });
+/** A 409 as the server answers it (`code`: the domain code of the refusal). */
+export const conflict =
+  (message: string, code = 'CONFLICT') =>
+  () =>
+    jsonResponse(409, { message, code });
