@@ -1,22 +1,31 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enrolRequestSchema } from '@ecolage/contracts';
 import type { StudentDetail } from '@ecolage/contracts';
 import { Dialog } from '../../components/ui/dialog';
+import { FormError, fieldError, useSchemaForm } from '../../components/ui/form';
 import { FormAlert } from '../../components/ui/form-alert';
 import { ListState } from '../../components/ui/list-state';
 import { SelectField } from '../../components/ui/select';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/error-message';
+import { formatMoney } from '../../lib/amounts';
+import { readFormSchema } from '../payments/payment-form-schema';
 import { useAcademicYears, useProgrammeOptions } from './student-detail.api';
 import { useEnrol } from './student-mutations.api';
-import { check, focusFirstError, serverFieldErrors, withoutError } from './student-forms';
-import type { FormErrors } from './student-forms';
-import { formatMoney } from '../../lib/amounts';
 import { FormFooter } from './student-ui';
 
-const FIELDS = ['academicYearId', 'programmeId', 'levelId'];
+interface EnrolValues {
+  academicYearId: string;
+  programmeId: string;
+  levelId: string;
+}
+
+/** The year and the level chosen (the programme only narrows the levels). */
+const enrolFormSchema = readFormSchema<
+  EnrolValues,
+  { levelId: string; academicYearId?: string | undefined }
+>(enrolRequestSchema, { read: ({ levelId, academicYearId }) => ({ levelId, academicYearId }) });
 
 /**
  * « Inscrire »: a school year (the current one first), a programme and one of its active levels
@@ -33,16 +42,22 @@ export function EnrolmentDialog({
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const yearRef = useRef<HTMLSelectElement>(null);
   const years = useAcademicYears();
   const programmes = useProgrammeOptions();
   const enrol = useEnrol(student.id);
-  const [chosenYearId, setYearId] = useState<string | null>(null);
-  const [chosenProgrammeId, setProgrammeId] = useState<string | null>(null);
-  const [levelId, setLevelId] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useSchemaForm(enrolFormSchema, {
+    defaultValues: { academicYearId: '', programmeId: '', levelId: '' },
+    messages: (translate) => {
+      const year = translate('studentDetail.enrolForm.yearRequired');
+      const level = translate('studentDetail.enrolForm.levelRequired');
+      return {
+        academicYearId: { required: year, invalid: year, invalidFormat: year },
+        levelId: { required: level, invalid: level, invalidFormat: level },
+      };
+    },
+  });
+  const values = form.watch();
 
   // Programmes one may enrol in: not archived, with at least one active level.
   const choices = (programmes.data ?? [])
@@ -53,14 +68,20 @@ export function EnrolmentDialog({
     }))
     .filter((programme) => programme.levels.length > 0);
   // Until the reader picks, the current year and the student's own programme are chosen.
-  const yearId =
-    chosenYearId ?? (years.data?.find((year) => year.current) ?? years.data?.[0])?.id ?? '';
-  const programmeId =
-    chosenProgrammeId ??
+  const defaultYearId = (years.data?.find((year) => year.current) ?? years.data?.[0])?.id ?? '';
+  const defaultProgrammeId =
     choices.find((programme) => programme.id === student.programme?.id)?.id ??
     (choices.length === 1 ? (choices[0]?.id ?? '') : '');
+  useEffect(() => {
+    if (!form.getValues('academicYearId')) form.setValue('academicYearId', defaultYearId);
+  }, [form, defaultYearId]);
+  useEffect(() => {
+    if (!form.getValues('programmeId')) form.setValue('programmeId', defaultProgrammeId);
+  }, [form, defaultProgrammeId]);
+  const yearId = values.academicYearId || defaultYearId;
+  const programmeId = values.programmeId || defaultProgrammeId;
   const levels = choices.find((programme) => programme.id === programmeId)?.levels ?? [];
-  const level = levels.find((candidate) => candidate.id === levelId);
+  const level = levels.find((candidate) => candidate.id === values.levelId);
 
   const ready = Boolean(years.data?.length) && choices.length > 0;
   // The dialog opens while the choices load: the first field gets the focus once it is there.
@@ -68,40 +89,19 @@ export function EnrolmentDialog({
     if (ready) yearRef.current?.focus();
   }, [ready]);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (enrol.isPending) return;
-    const found: FormErrors = {};
-    if (!yearId) found.academicYearId = t('studentDetail.enrolForm.yearRequired');
-    if (!level) found.levelId = t('studentDetail.enrolForm.levelRequired');
-    const checked = check(enrolRequestSchema, { levelId: level?.id, academicYearId: yearId });
-    if (!checked.data || Object.keys(found).length > 0) {
-      const all = { ...(checked.errors ?? {}), ...found };
-      setErrors(all);
-      focusFirstError(formRef.current, all);
-      return;
-    }
-    setFormError(null);
-    let answer;
-    try {
-      answer = await enrol.mutateAsync(checked.data);
-    } catch (error) {
-      const onFields = serverFieldErrors(error, (path) => FIELDS.includes(path));
-      if (onFields) {
-        setErrors(onFields);
-        focusFirstError(formRef.current, onFields);
-      } else {
-        setFormError(errorMessage(error, t, t('studentDetail.enrolForm.failure')));
-      }
-      return;
-    }
+  const submit = form.submitWith(async (enrolment) => {
+    const answer = await enrol.mutateAsync(enrolment);
     onClose();
     notify.success(
       answer.created
         ? t('studentDetail.enrolForm.enrolled', { count: answer.invoicesIssued })
         : t('studentDetail.enrolForm.already'),
     );
-  }
+  }, t('studentDetail.enrolForm.failure'));
+  const yearField = form.register('academicYearId');
+  const programmeField = form.register('programmeId', {
+    onChange: () => form.setValue('levelId', ''),
+  });
 
   let body;
   if (years.isPending || programmes.isPending) {
@@ -119,10 +119,13 @@ export function EnrolmentDialog({
   } else {
     body = (
       <>
-        <FormAlert>{formError}</FormAlert>
+        <FormError form={form} />
         <SelectField
-          ref={yearRef}
-          name="academicYearId"
+          {...yearField}
+          ref={(element) => {
+            yearField.ref(element);
+            yearRef.current = element;
+          }}
           label={t('studentDetail.enrolForm.year')}
           placeholder={yearId ? undefined : t('studentDetail.enrolForm.yearPlaceholder')}
           options={years.data.map((year) => ({
@@ -131,36 +134,21 @@ export function EnrolmentDialog({
               ? t('studentDetail.enrolForm.current', { label: year.label })
               : year.label,
           }))}
-          value={yearId}
-          onChange={(event) => {
-            setYearId(event.target.value);
-            setErrors((current) => withoutError(current, 'academicYearId'));
-          }}
-          error={errors.academicYearId}
+          error={fieldError(form, 'academicYearId')}
         />
         <SelectField
-          name="programmeId"
+          {...programmeField}
           label={t('studentDetail.enrolForm.programme')}
           placeholder={t('studentDetail.enrolForm.programmePlaceholder')}
           options={choices.map((programme) => ({ value: programme.id, label: programme.name }))}
-          value={programmeId}
-          onChange={(event) => {
-            setProgrammeId(event.target.value);
-            setLevelId('');
-          }}
-          error={errors.programmeId}
+          error={fieldError(form, 'programmeId')}
         />
         <SelectField
-          name="levelId"
+          {...form.register('levelId')}
           label={t('studentDetail.enrolForm.level')}
           placeholder={t('studentDetail.enrolForm.levelPlaceholder')}
           options={levels.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
-          value={level ? level.id : ''}
           disabled={levels.length === 0}
-          onChange={(event) => {
-            setLevelId(event.target.value);
-            setErrors((current) => withoutError(current, 'levelId'));
-          }}
           hint={
             level
               ? t('studentDetail.enrolForm.yearTotal', {
@@ -168,7 +156,7 @@ export function EnrolmentDialog({
                 })
               : undefined
           }
-          error={errors.levelId}
+          error={fieldError(form, 'levelId')}
         />
       </>
     );
@@ -186,20 +174,14 @@ export function EnrolmentDialog({
           <FormFooter
             formId={formId}
             onCancel={onClose}
-            pending={enrol.isPending}
+            pending={enrol.isPending || form.formState.isSubmitting}
             label={t('studentDetail.enrolForm.submit')}
             pendingLabel={t('studentDetail.enrolForm.submitting')}
           />
         ) : undefined
       }
     >
-      <form
-        id={formId}
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => void handleSubmit(event)}
-        className="space-y-4"
-      >
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
         {body}
       </form>
     </Dialog>
