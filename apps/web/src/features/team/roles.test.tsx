@@ -164,6 +164,25 @@ describe('roles panel', () => {
     expect(within(dialog).getByLabelText('Nom du rôle').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('says a name already taken (ROLE_NAME_TAKEN) in English to an English reader', async () => {
+    const { changeLanguage } = await import('../../i18n');
+    await changeLanguage('en');
+    storeSession();
+    routeFetch(
+      teamRoutes({ 'POST /api/roles': conflict(AccessMessages.roleNameTaken, 'ROLE_NAME_TAKEN') }),
+    );
+    const { user } = await renderApp('/admin/utilisateurs');
+    await user.click(await screen.findByRole('button', { name: 'New role' }));
+    const dialog = screen.getByRole('dialog', { name: 'New role' });
+    await user.type(within(dialog).getByLabelText('Role name'), 'Finance');
+    await user.click(within(dialog).getByRole('button', { name: 'Create the role' }));
+    expect(
+      await within(dialog).findByText('A role already has this name in your school.'),
+    ).toBeTruthy();
+    expect(within(dialog).getByLabelText('Role name').getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).queryByText(AccessMessages.roleNameTaken)).toBeNull();
+  });
+
   it('edits a role with its current values; a refusal for Super administration shows in the dialog', async () => {
     storeSession();
     const surveillant = ROLES.find((role) => role.name === 'Surveillant') as RoleItem;
