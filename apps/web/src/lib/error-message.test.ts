@@ -5,7 +5,7 @@ import { formatMoney } from './amounts';
 import { ApiClientError, NetworkError } from './api-client';
 import { codeMessage, errorMessage } from './error-message';
 
-const refused = (status: number, code: string, message: string, params?: object) =>
+const refused = (status: number, code: string, message: string, params?: Record<string, number>) =>
   new ApiClientError(status, { code: code as never, message, ...(params ? { params } : {}) });
 
 const refundAbove = refused(400, 'REFUND_ABOVE_REFUNDABLE', PaymentMessages.refundAboveRefundable, {

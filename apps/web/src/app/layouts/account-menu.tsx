@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Check, ChevronDown, LoaderCircle, LogOut, School, UserRound } from 'lucide-react';
 import { notify } from '../../components/ui/toaster';
 import { ApiClientError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/error-message';
 import { useLogout, useSwitchSchool } from '../../features/auth/auth.api';
 import type { Session } from '../../features/auth/session-store';
 import { MemberAvatar } from './member-avatar';
@@ -45,11 +46,9 @@ export function AccountMenu({ session }: { session: Session }) {
     } catch (error) {
       // A refused refresh ends the session: the guard takes the reader to the login page.
       if (!(error instanceof ApiClientError && error.status === 401)) {
-        notify.error(
-          error instanceof ApiClientError && error.serverMessage
-            ? error.serverMessage
-            : t('admin.account.switchFailed'),
-        );
+        const failed = t('admin.account.switchFailed');
+        // The refusal's code in the reader's language (the server's sentence for French).
+        notify.error(error instanceof ApiClientError ? errorMessage(error, t, failed) : failed);
       }
       return;
     } finally {

@@ -9,6 +9,7 @@ import {
   NetworkError,
   postJson,
 } from '../../lib/api-client';
+import { errorMessage } from '../../lib/error-message';
 
 /** Mutation keys of the public website's calls. */
 export const publicKeys = {
@@ -99,7 +100,7 @@ type FailureKey = 'newsletter.failure' | 'contactForm.failure';
  */
 export function failureMessage(error: unknown, t: TFunction, fallback: FailureKey): string {
   if (error instanceof NetworkError) return t('common.networkError');
-  if (error instanceof ApiClientError) return error.serverMessage ?? t(fallback);
+  if (error instanceof ApiClientError) return errorMessage(error, t, t(fallback));
   if (error instanceof ClientValidationError) {
     const issue = error.issues[0];
     if (issue?.path === 'email') return t('common.invalidEmail');

@@ -74,9 +74,8 @@ function uploadErrorOf(error: unknown, t: TFunction): UploadError {
     if (error.status === 413 && !error.serverMessage) {
       return { message: t('studentImport.messages.tooLarge'), details: [] };
     }
-    const details = error.issues
-      .map((issue) => issue.message)
-      .filter((message) => message !== error.serverMessage);
+    // The first issue is the answer's own sentence (the server says it first): the others follow.
+    const details = error.issues.slice(1).map((issue) => issue.message);
     return { message: errorMessage(error, t, t('studentImport.upload.failure')), details };
   }
   return { message: errorMessage(error, t, t('studentImport.upload.failure')), details: [] };
