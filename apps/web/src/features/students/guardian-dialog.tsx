@@ -1,27 +1,49 @@
 import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { BaseSyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPhone, linkGuardianRequestSchema } from '@ecolage/contracts';
-import type { GuardianRelation, LinkGuardianRequest, StudentDetail } from '@ecolage/contracts';
+import type { LinkGuardianRequest, StudentDetail } from '@ecolage/contracts';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Dialog } from '../../components/ui/dialog';
 import { InputField } from '../../components/ui/field';
-import { FormAlert } from '../../components/ui/form-alert';
+import { FormError, fieldError, useSchemaForm } from '../../components/ui/form';
 import { notify } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/error-message';
 import { useDebouncedCallback } from '../../lib/use-debounced-callback';
-import { EMPTY_GUARDIAN, GuardianInputs, RelationSelect } from './guardian-fields';
-import type { GuardianValues } from './guardian-fields';
+import { readFormSchema } from '../payments/payment-form-schema';
+import { GuardianInputs, RelationSelect, relationMessages } from './guardian-fields';
+import type { GuardianFieldValues, GuardianForm } from './guardian-fields';
 import { useGuardianSearch } from './student-detail.api';
 import { useLinkGuardian } from './student-mutations.api';
-import { check, focusFirstError, serverFieldErrors, withoutError } from './student-forms';
-import type { FormErrors } from './student-forms';
 import { FormFooter, RadioChoice } from './student-ui';
 
 const [existingSchema, newSchema] = linkGuardianRequestSchema.options;
-const FIELDS = ['guardianId', 'fullName', 'phone', 'email', 'relation', 'mainPayer'];
 
 type Mode = 'existing' | 'create';
+
+interface LinkValues extends GuardianFieldValues {
+  mode: Mode;
+  /** The guardian picked among the search's results ('' before). */
+  guardianId: string;
+  mainPayer: boolean;
+}
+
+/** Someone on record (their id) or a new person (their fields), with the relation and payer. */
+const linkFormSchema = readFormSchema<LinkValues, LinkGuardianRequest>(
+  {
+    safeParseAsync: (body, params) =>
+      'guardianId' in (body as object)
+        ? existingSchema.safeParseAsync(body, params)
+        : newSchema.safeParseAsync(body, params),
+  },
+  {
+    read: ({ mode, guardianId, fullName, phone, email, relation, mainPayer }) => {
+      const common = { relation: relation === '' ? undefined : relation, mainPayer };
+      return mode === 'existing'
+        ? { guardianId: guardianId || undefined, ...common }
+        : { fullName, phone, email, ...common };
+    },
+  },
+);
 
 /**
  * « Ajouter un responsable »: someone already on record (searched by name, phone or e-mail:
@@ -37,67 +59,56 @@ export function AddGuardianDialog({
 }) {
   const { t } = useTranslation();
   const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const link = useLinkGuardian(student.id);
-  const [mode, setMode] = useState<Mode>('existing');
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
-  const [pickedId, setPickedId] = useState('');
-  const [values, setValues] = useState<GuardianValues>(EMPTY_GUARDIAN);
-  const [relation, setRelation] = useState<GuardianRelation | ''>('');
-  const [mainPayer, setMainPayer] = useState(student.guardians.length === 0);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const searchLater = useDebouncedCallback((text: string) => setQuery(text.trim()), 300);
+  const form = useSchemaForm(linkFormSchema, {
+    defaultValues: {
+      mode: 'existing',
+      guardianId: '',
+      fullName: '',
+      phone: '',
+      email: '',
+      relation: '',
+      mainPayer: student.guardians.length === 0,
+    },
+    messages: (translate) => {
+      const pickOne = translate('studentDetail.guardianForm.pickOne');
+      return {
+        ...relationMessages(translate),
+        guardianId: { required: pickOne, invalid: pickOne, invalidFormat: pickOne },
+      };
+    },
+  });
+  const guardianForm = form as unknown as GuardianForm;
+  const values = form.watch();
+  const mode = values.mode as Mode;
+  const searchLater = useDebouncedCallback((text: string) => {
+    setQuery(text.trim());
+    // Another search: what was picked among the former results is no longer.
+    form.setValue('guardianId', '');
+  }, 300);
   const results = useGuardianSearch(mode === 'existing' ? query : '');
   const linked = new Set(student.guardians.map((guardian) => guardian.id));
   const found = (results.data?.items ?? []).filter((guardian) => !linked.has(guardian.id));
-  const picked = found.find((guardian) => guardian.id === pickedId);
+  const picked = found.find((guardian) => guardian.id === values.guardianId);
+  const guardianIdError = fieldError(form, 'guardianId');
 
-  function validate(): { body: LinkGuardianRequest | null; problems: FormErrors } {
-    const common = { relation: relation === '' ? undefined : relation, mainPayer };
-    const checked =
-      mode === 'existing'
-        ? check(existingSchema, { guardianId: picked?.id, ...common })
-        : check(newSchema, { ...values, ...common });
-    const problems: FormErrors = { ...(checked.errors ?? {}) };
-    if (relation === '') problems.relation = t('studentDetail.guardianForm.relationRequired');
-    if (mode === 'existing' && !picked)
-      problems.guardianId = t('studentDetail.guardianForm.pickOne');
-    return { body: Object.keys(problems).length === 0 ? checked.data : null, problems };
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (link.isPending) return;
-    const { body, problems } = validate();
-    setErrors(problems);
-    if (!body) {
-      // No guardian to pick yet: the search box is where to start.
-      if (problems.guardianId && found.length === 0) searchRef.current?.focus();
-      else focusFirstError(formRef.current, problems);
-      return;
-    }
-    setFormError(null);
-    try {
-      await link.mutateAsync(body);
-    } catch (error) {
-      const onFields = serverFieldErrors(error, (path) => FIELDS.includes(path));
-      if (onFields) {
-        setErrors(onFields);
-        focusFirstError(formRef.current, onFields);
-      } else {
-        setFormError(errorMessage(error, t, t('studentDetail.guardianForm.failure')));
-      }
-      return;
-    }
+  const send = form.submitWith(async (body) => {
+    await link.mutateAsync(body);
     onClose();
     notify.success(
       t('studentDetail.guardianForm.added', {
-        name: mode === 'existing' ? (picked?.fullName ?? '') : values.fullName.trim(),
+        name: 'guardianId' in body ? (picked?.fullName ?? '') : body.fullName,
       }),
     );
+  }, t('studentDetail.guardianForm.failure'));
+
+  async function submit(event: BaseSyntheticEvent) {
+    await send(event);
+    // No guardian to pick yet: the search box is where to start.
+    if (form.getFieldState('guardianId').error && found.length === 0) searchRef.current?.focus();
   }
 
   return (
@@ -111,20 +122,14 @@ export function AddGuardianDialog({
         <FormFooter
           formId={formId}
           onCancel={onClose}
-          pending={link.isPending}
+          pending={link.isPending || form.formState.isSubmitting}
           label={t('studentDetail.guardianForm.submitAdd')}
           pendingLabel={t('studentDetail.guardianForm.submitting')}
         />
       }
     >
-      <form
-        id={formId}
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => void handleSubmit(event)}
-        className="space-y-4"
-      >
-        <FormAlert>{formError}</FormAlert>
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+        <FormError form={form} />
         <RadioChoice<Mode>
           legend={t('studentDetail.guardianForm.modeLabel')}
           name="mode"
@@ -134,8 +139,8 @@ export function AddGuardianDialog({
             { value: 'create', label: t('studentDetail.guardianForm.create') },
           ]}
           onChange={(next) => {
-            setMode(next);
-            setErrors({});
+            form.setValue('mode', next);
+            form.clearErrors();
           }}
         />
         {mode === 'existing' ? (
@@ -154,7 +159,7 @@ export function AddGuardianDialog({
                 setSearch(event.target.value);
                 searchLater(event.target.value);
               }}
-              error={!found.length ? errors.guardianId : undefined}
+              error={!found.length ? guardianIdError : undefined}
             />
             <SearchResults
               query={query}
@@ -171,38 +176,24 @@ export function AddGuardianDialog({
                       })
                     : '',
               }))}
-              value={pickedId}
-              error={found.length ? errors.guardianId : undefined}
+              value={values.guardianId}
+              error={found.length ? guardianIdError : undefined}
               onChange={(id) => {
-                setPickedId(id);
-                setErrors((current) => withoutError(current, 'guardianId'));
+                form.setValue('guardianId', id);
+                form.clearErrors('guardianId');
               }}
             />
           </>
         ) : (
-          <GuardianInputs
-            values={values}
-            errors={errors}
-            onChange={(field, value) => {
-              setValues((current) => ({ ...current, [field]: value }));
-              setErrors((current) => withoutError(current, field));
-            }}
-          />
+          <GuardianInputs form={guardianForm} />
         )}
-        <RelationSelect
-          value={relation}
-          error={errors.relation}
-          onChange={(next) => {
-            setRelation(next);
-            setErrors((current) => withoutError(current, 'relation'));
-          }}
-        />
+        <RelationSelect form={guardianForm} />
         <Checkbox
           name="mainPayer"
           label={t('studentDetail.guardianForm.mainPayer')}
           description={t('studentDetail.guardianForm.mainPayerHint')}
-          checked={mainPayer}
-          onChange={(event) => setMainPayer(event.target.checked)}
+          checked={values.mainPayer}
+          onChange={(event) => form.setValue('mainPayer', event.target.checked)}
         />
       </form>
     </Dialog>

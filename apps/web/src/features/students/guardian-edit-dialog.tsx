@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { formatPhone, linkGuardianRequestSchema } from '@ecolage/contracts';
 import type { StudentGuardian } from '@ecolage/contracts';
 import { Dialog } from '../../components/ui/dialog';
-import { EmailField } from '../../components/ui/field';
-import { FormError, FormField, fieldError, useSchemaForm } from '../../components/ui/form';
-import { SelectField } from '../../components/ui/select';
+import { FormError, useSchemaForm } from '../../components/ui/form';
 import { notify } from '../../components/ui/toaster';
-import { relationOptions } from './guardian-fields';
+import { GuardianInputs, RelationSelect, relationMessages } from './guardian-fields';
+import type { GuardianForm } from './guardian-fields';
 import { useUpdateGuardian, useUpdateGuardianLink } from './student-mutations.api';
 import { FormFooter } from './student-ui';
 
@@ -41,14 +40,10 @@ export function EditGuardianDialog({
       email: guardian.email ?? '',
       relation: guardian.relation,
     },
-    messages: (translate) => ({
-      relation: {
-        required: translate('studentDetail.guardianForm.relationRequired'),
-        invalid: translate('studentDetail.guardianForm.relationRequired'),
-      },
-    }),
+    messages: relationMessages,
     codes: { GUARDIAN_PHONE_TAKEN: 'phone' },
   });
+  const guardianForm = form as unknown as GuardianForm;
   const pending = updateGuardian.isPending || updateLink.isPending || form.formState.isSubmitting;
 
   const submit = form.submitWith(async ({ relation, ...fields }) => {
@@ -87,38 +82,8 @@ export function EditGuardianDialog({
     >
       <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
         <FormError form={form} />
-        <FormField
-          form={form}
-          ref={nameRef}
-          name="fullName"
-          label={t('studentDetail.guardianForm.fullName')}
-          autoComplete="off"
-          maxLength={120}
-        />
-        <FormField
-          form={form}
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          label={t('studentDetail.guardianForm.phone')}
-          autoComplete="off"
-          maxLength={30}
-          hint={t('studentDetail.guardianForm.phoneHint')}
-        />
-        <FormField
-          form={form}
-          name="email"
-          control={EmailField}
-          label={t('studentDetail.guardianForm.email')}
-          autoComplete="off"
-        />
-        <SelectField
-          {...form.register('relation')}
-          label={t('studentDetail.guardianForm.relation')}
-          placeholder={t('studentDetail.guardianForm.relationPlaceholder')}
-          options={relationOptions(t)}
-          error={fieldError(form, 'relation')}
-        />
+        <GuardianInputs form={guardianForm} nameRef={nameRef} />
+        <RelationSelect form={guardianForm} />
       </form>
     </Dialog>
   );
