@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatPhone, PayerMessages, walletLabels } from '@ecolage/contracts';
 import { html, type Html } from '../../../platform/http/html';
+import { openBalanceOf } from '../../billing';
 import type { LinkChild, LinkInvoice, LinkView } from './link-view.service';
 import { francs, frenchDay } from '../payer-format';
 import { walletLogo } from '../wallet-logos';
@@ -198,10 +199,7 @@ export function linkPageBody(view: LinkView, state: LinkFormState): Html {
   );
   const isTicked = (invoice: LinkInvoice) =>
     ticked === null ? firstTicked.has(invoice.id) : ticked.has(invoice.id);
-  const total = view.children
-    .flatMap((child) => child.invoices)
-    .filter(isTicked)
-    .reduce((sum, invoice) => sum + invoice.balance, 0);
+  const total = openBalanceOf(view.children.flatMap((child) => child.invoices).filter(isTicked));
   return html`<div class="stack">
     ${greeting}
     <p>Voici ce qui reste à payer à ${view.school.name}. Cochez ce que vous réglez aujourd’hui.</p>
