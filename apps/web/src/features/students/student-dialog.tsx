@@ -1,5 +1,5 @@
-import { useId, useRef, useState } from 'react';
-import type { ChangeEvent, FormEvent, RefObject } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formatPhone,
@@ -11,26 +11,11 @@ import type { StudentDetail, StudentItem, StudentStatus } from '@ecolage/contrac
 import { Button, SubmitButton } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { EmailField, InputField, TextareaField } from '../../components/ui/field';
-import { FormAlert } from '../../components/ui/form-alert';
+import { FormError, FormField, fieldError, useSchemaForm } from '../../components/ui/form';
 import { SelectField } from '../../components/ui/select';
 import { notify } from '../../components/ui/toaster';
-import { ApiClientError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/error-message';
-import { focusField } from '../auth/validation';
+import { readFormSchema } from '../payments/payment-form-schema';
 import { useAcademicYears, useProgrammeOptions, useSaveStudent } from './students.api';
-
-const FIELDS = [
-  'fullName',
-  'phone',
-  'email',
-  'programmeId',
-  'levelId',
-  'academicYearId',
-  'status',
-  'statusReason',
-] as const;
-type Field = (typeof FIELDS)[number];
-type Errors = Partial<Record<Field, string>>;
 
 interface Values {
   fullName: string;
@@ -39,47 +24,59 @@ interface Values {
   programmeId: string;
   /** A new student's level and school year: with a programme, the student is enrolled at once. */
   levelId: string;
+  /** '' : the current school year. */
   academicYearId: string;
   status: StudentStatus;
   statusReason: string;
+  /** The student's status before the form (null: a new student). */
+  originalStatus: StudentStatus | null;
+  currentYearId: string;
 }
+
+type StudentBody = Parameters<ReturnType<typeof useSaveStudent>['mutateAsync']>[0]['body'];
+
+/** A new student with a programme is enrolled at once (in a level of it). */
+const isEnrolling = (values: Values) => values.originalStatus === null && values.programmeId !== '';
+
+/**
+ * The form's values, read for the contracts' schema: a new student with a programme needs a
+ * level of it (created and enrolled, with the invoices, at once); a changed status may say why.
+ */
+const studentFormSchema = readFormSchema<Values, StudentBody>(
+  {
+    safeParseAsync: (body, params) =>
+      'levelId' in (body as object)
+        ? newStudentEnrolmentSchema.safeParseAsync(body, params)
+        : studentRequestSchema.safeParseAsync(body, params),
+  },
+  {
+    read: (values) => {
+      const statusChanged =
+        values.originalStatus !== null && values.status !== values.originalStatus;
+      const student = {
+        fullName: values.fullName,
+        phone: values.phone,
+        email: values.email,
+        programmeId: values.programmeId || null,
+        status: values.status,
+        statusReason: statusChanged && values.statusReason.trim() ? values.statusReason : undefined,
+      };
+      return isEnrolling(values)
+        ? {
+            ...student,
+            levelId: values.levelId,
+            academicYearId: values.academicYearId || values.currentYearId || undefined,
+          }
+        : student;
+    },
+  },
+);
 
 export interface StudentDialogProps {
   open: boolean;
   onClose: () => void;
   /** The student to edit (« Modifier »); absent to add one (« Nouvel Étudiant »). */
   student?: StudentItem | StudentDetail;
-}
-
-/**
- * The form's values, checked with the contracts' schema: the body to send, or the errors. A new
- * student with a programme needs a level of it: created and enrolled (with the invoices) at once.
- */
-export function checkStudent(values: Values, original: StudentDialogProps['student']) {
-  const statusChanged = original !== undefined && values.status !== original.status;
-  const student = {
-    fullName: values.fullName,
-    phone: values.phone,
-    email: values.email,
-    programmeId: values.programmeId || null,
-    status: values.status,
-    statusReason: statusChanged && values.statusReason.trim() ? values.statusReason : undefined,
-  };
-  const result =
-    original === undefined && values.programmeId
-      ? newStudentEnrolmentSchema.safeParse({
-          ...student,
-          levelId: values.levelId,
-          academicYearId: values.academicYearId || undefined,
-        })
-      : studentRequestSchema.safeParse(student);
-  if (result.success) return { body: result.data, errors: {} as Errors };
-  const errors: Errors = {};
-  for (const issue of result.error.issues) {
-    const field = FIELDS.find((candidate) => candidate === issue.path[0]);
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return { body: null, errors };
 }
 
 /**
@@ -152,21 +149,31 @@ function StudentForm({
 }) {
   const { t } = useTranslation();
   const programmes = useProgrammeOptions();
-  const [values, setValues] = useState<Values>(() => ({
-    fullName: student?.fullName ?? '',
-    phone: student?.phone ? formatPhone(student.phone) : '',
-    email: student?.email ?? '',
-    programmeId: student?.programme?.id ?? '',
-    levelId: '',
-    academicYearId: '',
-    status: student?.status ?? 'active',
-    statusReason: '',
-  }));
-  const enrolling = student === undefined && values.programmeId !== '';
   const years = useAcademicYears(student === undefined);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const currentYearId = (years.data?.find((year) => year.current) ?? years.data?.[0])?.id ?? '';
+  const form = useSchemaForm(studentFormSchema, {
+    defaultValues: {
+      fullName: student?.fullName ?? '',
+      phone: student?.phone ? formatPhone(student.phone) : '',
+      email: student?.email ?? '',
+      programmeId: student?.programme?.id ?? '',
+      levelId: '',
+      academicYearId: '',
+      status: student?.status ?? 'active',
+      statusReason: '',
+      originalStatus: student?.status ?? null,
+      currentYearId,
+    },
+  });
+  useEffect(() => {
+    form.setValue('currentYearId', currentYearId);
+    // The current school year is chosen until the reader picks another.
+    if (!form.getValues('academicYearId')) form.setValue('academicYearId', currentYearId);
+  }, [form, currentYearId]);
+  const values = form.watch();
+  const enrolling = isEnrolling(values);
   const statusChanged = student !== undefined && values.status !== student.status;
+  const yearId = values.academicYearId || currentYearId;
 
   // Active programmes, plus the student's own one if it has been archived since.
   const programmeOptions = (programmes.data ?? [])
@@ -176,59 +183,15 @@ function StudentForm({
     programmeOptions.push({ value: student.programme.id, label: student.programme.name });
   }
 
-  // The chosen programme's active levels; the current school year unless another is chosen.
+  // The chosen programme's active levels.
   const levelOptions = (
     programmes.data?.find((item) => item.id === values.programmeId)?.levels ?? []
   )
     .filter((level) => !level.archived)
     .map((level) => ({ value: level.id, label: level.name }));
-  const currentYearId = (years.data?.find((year) => year.current) ?? years.data?.[0])?.id ?? '';
-  const yearId = values.academicYearId || currentYearId;
 
-  function onChange(
-    event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>,
-  ) {
-    const field = event.target.name as Field;
-    const next = { ...values, [field]: event.target.value };
-    // Another programme: its own levels.
-    if (field === 'programmeId') next.levelId = '';
-    setValues(next);
-    // A field shown wrong is checked again as it is corrected.
-    if (errors[field]) setErrors({ ...errors, [field]: checkStudent(next, student).errors[field] });
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (save.isPending) return;
-    const form = event.currentTarget;
-    const { body, errors: found } = checkStudent({ ...values, academicYearId: yearId }, student);
-    setErrors(found);
-    if (!body) {
-      const first = FIELDS.find((field) => found[field]);
-      if (first) focusField(form, first);
-      return;
-    }
-    setFormError(null);
-    let saved: StudentItem;
-    try {
-      saved = await save.mutateAsync({ studentId: student?.id, body });
-    } catch (error) {
-      if (error instanceof ApiClientError) {
-        const onFields: Errors = {};
-        for (const issue of error.issues) {
-          const field = FIELDS.find((candidate) => candidate === issue.path);
-          if (field && !onFields[field]) onFields[field] = issue.message;
-        }
-        const first = FIELDS.find((field) => onFields[field]);
-        if (first) {
-          setErrors(onFields);
-          focusField(form, first);
-          return;
-        }
-      }
-      setFormError(errorMessage(error, t, t('students.form.failure')));
-      return;
-    }
+  const submit = form.submitWith(async (body) => {
+    const saved: StudentItem = await save.mutateAsync({ studentId: student?.id, body });
     onDone();
     notify.success(
       student
@@ -237,94 +200,85 @@ function StudentForm({
           ? t('students.form.createdEnrolled', { matricule: saved.matricule })
           : t('students.form.created', { matricule: saved.matricule }),
     );
-  }
+  }, t('students.form.failure'));
+  const nameField = form.register('fullName');
+  const select = (name: 'programmeId' | 'status' | 'levelId' | 'academicYearId') => ({
+    ...form.register(name, {
+      // Another programme: its own levels.
+      ...(name === 'programmeId' ? { onChange: () => form.setValue('levelId', '') } : {}),
+    }),
+    error: fieldError(form, name),
+  });
 
   return (
-    <form
-      id={formId}
-      noValidate
-      onSubmit={(event) => void handleSubmit(event)}
-      className="space-y-4"
-    >
-      <FormAlert>{formError}</FormAlert>
+    <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+      <FormError form={form} />
       <InputField
-        ref={nameRef}
+        {...nameField}
+        ref={(element) => {
+          nameField.ref(element);
+          nameRef.current = element;
+        }}
         label={t('students.form.fullName')}
-        name="fullName"
         autoComplete="off"
         required
         maxLength={140}
-        value={values.fullName}
-        onChange={onChange}
-        error={errors.fullName}
+        error={fieldError(form, 'fullName')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
+        <FormField
+          form={form}
           label={t('students.form.phone')}
           name="phone"
           type="tel"
           inputMode="tel"
           autoComplete="off"
           maxLength={30}
-          value={values.phone}
-          onChange={onChange}
           hint={t('students.form.phoneHint')}
-          error={errors.phone}
         />
-        <EmailField
+        <FormField
+          form={form}
+          control={EmailField}
           label={t('students.form.email')}
           name="email"
           autoComplete="off"
           maxLength={254}
-          value={values.email}
-          onChange={onChange}
-          error={errors.email}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label={t('students.form.programme')}
-          name="programmeId"
-          value={values.programmeId}
+          {...select('programmeId')}
           placeholder={
             programmes.isPending
               ? t('students.form.programmesLoading')
               : t('students.form.programmeNone')
           }
           options={programmeOptions}
-          onChange={onChange}
           hint={programmes.isError ? t('students.form.programmesUnavailable') : undefined}
-          error={errors.programmeId}
         />
         <SelectField
           label={t('students.form.status')}
-          name="status"
-          value={values.status}
+          {...select('status')}
           options={studentStatusValues.map((status) => ({
             value: status,
             label: t(`students.status.${status}`),
           }))}
-          onChange={onChange}
-          error={errors.status}
         />
       </div>
       {enrolling ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label={t('students.form.level')}
-            name="levelId"
+            {...select('levelId')}
             required
-            value={values.levelId}
             placeholder={t('students.form.levelPlaceholder')}
             options={levelOptions}
-            onChange={onChange}
             hint={t('students.form.levelHint')}
-            error={errors.levelId}
           />
           <SelectField
             label={t('students.form.year')}
-            name="academicYearId"
-            value={yearId}
+            {...select('academicYearId')}
             placeholder={yearId ? undefined : t('students.form.yearPlaceholder')}
             options={(years.data ?? []).map((year) => ({
               value: year.id,
@@ -332,21 +286,17 @@ function StudentForm({
                 ? t('students.form.currentYear', { label: year.label })
                 : year.label,
             }))}
-            onChange={onChange}
-            error={errors.academicYearId}
           />
         </div>
       ) : null}
       {statusChanged ? (
         <TextareaField
+          {...form.register('statusReason')}
           label={t('students.form.statusReason')}
-          name="statusReason"
           rows={2}
           maxLength={300}
-          value={values.statusReason}
-          onChange={onChange}
           hint={t('students.form.statusReasonHint')}
-          error={errors.statusReason}
+          error={fieldError(form, 'statusReason')}
         />
       ) : null}
     </form>
