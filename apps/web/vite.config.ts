@@ -10,6 +10,9 @@ const SHARED_SOURCES =
 const ADMIN_SOURCES =
   /src[\\/](components[\\/]ui[\\/](admin-icons|badge|checkbox|confirm-dialog|form-alert|list-state|pager|search-field|select|table)\.tsx|lib[\\/](download|error-message|format|list-params|use-debounced-callback)\.ts)$/;
 const ICONS = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+/** The form kit and react-hook-form: only pages with a form of the kit load them (not the landing page). */
+const FORM_KIT =
+  /node_modules[\\/](react-hook-form|@hookform)[\\/]|components[\\/]ui[\\/]form(-issues)?\.tsx?$/;
 
 /** Where `/api` is proxied in `vite` and `vite preview`: the API server of `npm start` by default. */
 const apiTarget = process.env.ECOLAGE_API_URL ?? 'http://127.0.0.1:3000';
@@ -50,18 +53,26 @@ export default defineConfig({
             // change with every new icon), each rides with the page that draws it, or in
             // `shared` when several do; the admin area's never load with the landing page (the
             // admin primitives draw theirs from ui/admin-icons.tsx, see there why).
-            { name: 'vendor', test: (id) => /node_modules[\\/]/.test(id) && !ICONS.test(id) },
+            {
+              name: 'vendor',
+              test: (id) => /node_modules[\\/]/.test(id) && !ICONS.test(id) && !FORM_KIT.test(id),
+            },
             {
               name: 'shared',
-              test: (id) => (SHARED_SOURCES.test(id) || ICONS.test(id)) && !ADMIN_SOURCES.test(id),
+              test: (id) =>
+                (SHARED_SOURCES.test(id) || ICONS.test(id)) &&
+                !ADMIN_SOURCES.test(id) &&
+                !FORM_KIT.test(id),
               minShareCount: 2,
             },
+            // After `vendor` and `shared`, which keep what the kit imports.
+            { name: 'forms', test: FORM_KIT },
             // The pieces of the account forms (login, signup, invitation, password reset, profile):
             // one small chunk rather than three tiny ones, each page needing a different subset
             // (after `vendor` and `shared`, which keep what these import).
             {
               name: 'auth-forms',
-              test: /features[\\/]auth[\\/](auth-layout|password-field|avatar-file|use-checked-form)\.tsx?$/,
+              test: /features[\\/]auth[\\/](auth-layout|password-field|avatar-file)\.tsx?$/,
               minShareCount: 2,
             },
             // After `shared`, so that what they import from it (button, fields) stays there.
