@@ -101,13 +101,18 @@ const app = await buildApp({
 
 // Scheduled and deferred work (pg-boss): the payments poller and queue sweep, the events'
 // handlers, the late fees, the messages.
-let jobQueue: JobQueue | undefined;
+const started: { queue?: JobQueue } = {};
 const jobs = await startJobs(
   database.pool,
-  applicationJobs({ db: database.db, worker: paymentsWorker, queue: () => jobQueue, messaging }),
+  applicationJobs({
+    db: database.db,
+    worker: paymentsWorker,
+    queue: () => started.queue,
+    messaging,
+  }),
   logger,
 );
-jobQueue = jobs;
+started.queue = jobs;
 // Reconciliation every 15 s from now on (each round sends the next one).
 await sendNextReconcileRound(jobs);
 // Events stored while the server was down are processed now, then as they arrive.
