@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ApiClientError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/error-message';
+import { codeMessage, errorMessage } from '../../lib/error-message';
 
 /**
  * The words of the form kit (./form.tsx), apart from React: what a refused value is called in
@@ -78,9 +78,7 @@ export function issueMessage(
   if (language.startsWith('fr') && issue.message) return issue.message;
   // A rule of the contracts that names its domain code (the payment amounts): the code's text.
   const code = issue.code === 'custom' ? issue.params?.code : undefined;
-  if (typeof code === 'string') {
-    return t(`errors.${code}`, { ...issue.params, defaultValue: issue.message });
-  }
+  if (typeof code === 'string') return codeMessage(t, code, issue.params) ?? issue.message;
   return t(`forms.issue.${kind}`, {
     minimum: Number(issue.minimum ?? 0),
     maximum: Number(issue.maximum ?? 0),

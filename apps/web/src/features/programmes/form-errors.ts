@@ -2,7 +2,7 @@ import { flushSync } from 'react-dom';
 import type { ApiIssue } from '@ecolage/contracts';
 import type { TFunction } from 'i18next';
 import { ApiClientError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/error-message';
+import { codeMessage, errorMessage } from '../../lib/error-message';
 
 /**
  * Field errors of the forms of this screen, keyed by the path the server uses in its `issues`
@@ -47,7 +47,7 @@ export function serverFieldErrors(
   const field = Object.entries(conflicts?.codes ?? {}).find(([, code]) => code === error.code);
   if (conflicts && field) {
     const text = errorMessage(error, conflicts.t, error.message);
-    return { [field[0]]: conflicts.t(`errors.${field[1]}`, { defaultValue: text }) };
+    return { [field[0]]: codeMessage(conflicts.t, field[1]) ?? text };
   }
   return {};
 }
