@@ -78,6 +78,8 @@ async function startSandbox(port: number, webhookUrl: string) {
       ...process.env,
       PSP_SANDBOX_PORT: String(port),
       PSP_SANDBOX_WAVE_WEBHOOK_URL: webhookUrl,
+      // Its SMTP server on any free port: HTTP port + 1 is the bench server's.
+      PSP_SANDBOX_SMTP_PORT: '0',
       LOG_LEVEL: 'warn',
     },
     stdio: 'inherit',
