@@ -30,12 +30,15 @@ export function readFormSchema<Values extends FieldValues, Output>(
     amountCase = () => null,
     pathOf = () => 'amount',
     more = () => [],
+    override = () => [],
   }: {
     read: (values: Values) => unknown;
     amountCase?: (values: Values) => PaymentAmountCase | null;
     pathOf?: (refusal: PaymentAmountRefusal, values: Values) => string;
     /** Issues the schema says only once the rest is right, said at once here. */
     more?: (values: Values) => SchemaIssue[];
+    /** Issues said instead of the schema's on their field. */
+    override?: (values: Values) => SchemaIssue[];
   },
 ): FormSchema<Values, Output> {
   return {
@@ -44,7 +47,14 @@ export function readFormSchema<Values extends FieldValues, Output>(
     async safeParseAsync(value, params) {
       const values = value as Values;
       const parsed = await schema.safeParseAsync(read(values), params);
-      let issues = [...(parsed.success ? [] : parsed.error.issues), ...more(values)];
+      const own = override(values);
+      const owned = new Set(own.map((issue) => issue.path.join('.')));
+      const said = parsed.success ? [] : parsed.error.issues;
+      let issues = [
+        ...own,
+        ...said.filter((issue) => !owned.has(issue.path.join('.'))),
+        ...more(values),
+      ];
       const rules = amountCase(values);
       // An amount typed wrong has the schema's issue; no amount at all is the rules' to say.
       const typedWrong = issues.some((issue) => issue.path[0] === 'amount');

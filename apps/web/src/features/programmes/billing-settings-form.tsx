@@ -1,23 +1,15 @@
-import { useRef, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BillingSettings } from '@ecolage/contracts';
-import { SubmitButton } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { InputField } from '../../components/ui/field';
-import { FormAlert } from '../../components/ui/form-alert';
+import { FormError, FormSubmitButton, fieldError, useSchemaForm } from '../../components/ui/form';
 import { notify } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/error-message';
-import { BILLING_FIELDS, billingValues, checkBilling } from './billing-settings-values';
-import type { BillingValues } from './billing-settings-values';
-import { serverFieldErrors, showErrors, without } from './form-errors';
-import type { FieldErrors } from './form-errors';
+import { billingFormSchema, billingValues, NUMBER_PATHS } from './billing-settings-values';
 import { NumberField, RadioOption } from './form-parts';
 import { useSaveBillingSettings } from './programmes.api';
 
-type TextField = {
-  [Field in keyof BillingValues]: BillingValues[Field] extends string ? Field : never;
-}[keyof BillingValues];
+type NumberPath = (typeof NUMBER_PATHS)[number];
 
 function Group({ legend, children }: { legend: string; children: ReactNode }) {
   return (
@@ -42,83 +34,71 @@ export function BillingSettingsForm({
 }) {
   const { t, i18n } = useTranslation();
   const { language } = i18n;
-  const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveBillingSettings();
-  const [values, setValues] = useState(() => billingValues(settings, language));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
-  function set<Field extends keyof BillingValues>(
-    field: Field,
-    value: BillingValues[Field],
-    path: string,
-  ) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => without(current, path));
-  }
-
-  const text = (field: TextField, path: string) => ({
-    name: path,
-    value: values[field],
-    onValueChange: (value: string) => set(field, value, path),
-    error: errors[path],
+  const form = useSchemaForm(billingFormSchema, {
+    defaultValues: billingValues(settings, language),
+    messages: (translate) => {
+      const own = {
+        required: translate('programmes.billing.required'),
+        invalidFormat: translate('programmes.billing.notANumber'),
+      };
+      return Object.fromEntries(NUMBER_PATHS.map((path) => [path, own]));
+    },
   });
+  const values = form.watch();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!canManage || save.isPending) return;
-    const checked = checkBilling(values, {
-      required: t('programmes.billing.required'),
-      notANumber: t('programmes.billing.notANumber'),
-    });
-    if (showErrors(formRef.current, setErrors, checked.errors ?? {}) || !checked.settings) return;
-    setFormError(null);
-    try {
-      const saved = await save.mutateAsync(checked.settings);
-      setValues(billingValues(saved, language));
-    } catch (error) {
-      const fields = serverFieldErrors(error, (path) =>
-        (BILLING_FIELDS as readonly string[]).includes(path),
-      );
-      if (!showErrors(formRef.current, setErrors, fields)) {
-        setFormError(errorMessage(error, t, t('ui.genericError')));
-      }
-      return;
-    }
+  /** A number typed as text, shown as typed; its message goes once it changes. */
+  const number = (path: NumberPath) => {
+    const { ref, name, onBlur } = form.register(path);
+    return {
+      ref,
+      name,
+      onBlur,
+      value: form.watch(path),
+      onValueChange: (value: string) => {
+        form.setValue(path, value);
+        form.clearErrors(path);
+      },
+      error: fieldError(form, path),
+    };
+  };
+
+  const submit = form.submitWith(async (rules) => {
+    if (!canManage) return;
+    const saved = await save.mutateAsync(rules);
+    form.reset(billingValues(saved, language));
     notify.success(t('programmes.billing.saved'));
-  }
+  }, t('ui.genericError'));
 
-  const percent = values.lateFeeKind === 'percent';
+  const percent = values.lateFee.kind === 'percent';
   return (
     <form
-      ref={formRef}
       noValidate
       aria-labelledby="regles-titre"
-      onSubmit={(event) => void handleSubmit(event)}
+      onSubmit={(event) => void submit(event)}
       className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5"
     >
-      <FormAlert>{formError}</FormAlert>
+      <FormError form={form} />
       <fieldset disabled={!canManage} className="space-y-5">
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
             label={t('programmes.billing.matriculePrefix')}
             hint={t('programmes.billing.matriculePrefixHint')}
-            name="matriculePrefix"
+            {...form.register('matriculePrefix', {
+              onChange: (event: { target: { value: string } }) =>
+                form.setValue('matriculePrefix', event.target.value.toUpperCase()),
+            })}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={10}
-            value={values.matriculePrefix}
-            onChange={(event) =>
-              set('matriculePrefix', event.target.value.toUpperCase(), 'matriculePrefix')
-            }
-            error={errors.matriculePrefix}
+            error={fieldError(form, 'matriculePrefix')}
           />
           <NumberField
             label={t('programmes.billing.monthlyDueDay')}
             hint={t('programmes.billing.monthlyDueDayHint')}
             maxLength={2}
-            {...text('monthlyDueDay', 'monthlyDueDay')}
+            {...number('monthlyDueDay')}
           />
         </div>
         <Group legend={t('programmes.billing.sibling')}>
@@ -126,21 +106,19 @@ export function BillingSettingsForm({
             name="siblingDiscount.enabled"
             label={t('programmes.billing.siblingEnabled')}
             description={t('programmes.billing.siblingHint')}
-            checked={values.siblingEnabled}
-            onChange={(event) =>
-              set('siblingEnabled', event.target.checked, 'siblingDiscount.enabled')
-            }
+            checked={values.siblingDiscount.enabled}
+            onChange={(event) => form.setValue('siblingDiscount.enabled', event.target.checked)}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <NumberField
               label={t('programmes.billing.secondChild')}
               unit="%"
-              {...text('secondChildPercent', 'siblingDiscount.secondChildPercent')}
+              {...number('siblingDiscount.secondChildPercent')}
             />
             <NumberField
               label={t('programmes.billing.thirdChild')}
               unit="%"
-              {...text('thirdChildPercent', 'siblingDiscount.thirdChildPercent')}
+              {...number('siblingDiscount.thirdChildPercent')}
             />
           </div>
         </Group>
@@ -149,14 +127,14 @@ export function BillingSettingsForm({
             name="lateFee.enabled"
             label={t('programmes.billing.lateFeeEnabled')}
             description={t('programmes.billing.lateFeeHint')}
-            checked={values.lateFeeEnabled}
-            onChange={(event) => set('lateFeeEnabled', event.target.checked, 'lateFee.enabled')}
+            checked={values.lateFee.enabled}
+            onChange={(event) => form.setValue('lateFee.enabled', event.target.checked)}
           />
           <NumberField
             wrapperClassName="sm:max-w-xs"
             label={t('programmes.billing.graceDays')}
             unit={t('programmes.billing.days')}
-            {...text('graceDays', 'lateFee.graceDays')}
+            {...number('lateFee.graceDays')}
           />
           <fieldset>
             <legend className="text-sm font-medium text-slate-800">
@@ -167,14 +145,20 @@ export function BillingSettingsForm({
                 name="lateFee.kind"
                 value="fixed"
                 checked={!percent}
-                onChange={() => set('lateFeeKind', 'fixed', 'lateFee.value')}
+                onChange={() => {
+                  form.setValue('lateFee.kind', 'fixed');
+                  form.clearErrors('lateFee.value');
+                }}
                 label={t('programmes.billing.fixed')}
               />
               <RadioOption
                 name="lateFee.kind"
                 value="percent"
                 checked={percent}
-                onChange={() => set('lateFeeKind', 'percent', 'lateFee.value')}
+                onChange={() => {
+                  form.setValue('lateFee.kind', 'percent');
+                  form.clearErrors('lateFee.value');
+                }}
                 label={t('programmes.billing.percent')}
               />
             </div>
@@ -186,14 +170,14 @@ export function BillingSettingsForm({
               }
               unit={percent ? '%' : 'FCFA'}
               tidy={!percent}
-              {...text('lateFeeValue', 'lateFee.value')}
+              {...number('lateFee.value')}
             />
             <NumberField
               label={t('programmes.billing.cap')}
               hint={t('programmes.billing.capHint')}
               unit="FCFA"
               tidy
-              {...text('lateFeeCap', 'lateFee.cap')}
+              {...number('lateFee.cap')}
             />
           </div>
         </Group>
@@ -202,25 +186,27 @@ export function BillingSettingsForm({
             name="onlinePayment.partialAllowed"
             label={t('programmes.billing.partialAllowed')}
             description={t('programmes.billing.partialHint')}
-            checked={values.partialAllowed}
-            onChange={(event) =>
-              set('partialAllowed', event.target.checked, 'onlinePayment.minimumAmount')
-            }
+            checked={values.onlinePayment.partialAllowed}
+            onChange={(event) => {
+              form.setValue('onlinePayment.partialAllowed', event.target.checked);
+              form.clearErrors('onlinePayment.minimumAmount');
+            }}
           />
-          {values.partialAllowed ? (
+          {values.onlinePayment.partialAllowed ? (
             <NumberField
               wrapperClassName="sm:max-w-xs"
               label={t('programmes.billing.minimumAmount')}
               hint={t('programmes.billing.minimumAmountHint')}
               tidy
-              {...text('minimumAmount', 'onlinePayment.minimumAmount')}
+              {...number('onlinePayment.minimumAmount')}
             />
           ) : null}
         </Group>
       </fieldset>
       {canManage ? (
         <div className="flex justify-end">
-          <SubmitButton
+          <FormSubmitButton
+            form={form}
             pending={save.isPending}
             label={t('programmes.billing.save')}
             pendingLabel={t('programmes.saving')}

@@ -1,22 +1,22 @@
 import { billingSettingsSchema, onlinePaymentSettingsSchema } from '@ecolage/contracts';
 import type { BillingSettings } from '@ecolage/contracts';
 import { amountText, readAmount, readWhole } from '../../lib/amounts';
-import { errorsOf } from './form-errors';
+import type { SchemaIssue } from '../../components/ui/form-issues';
+import { readFormSchema } from '../payments/payment-form-schema';
 
-/** The billing rules as typed: numbers stay text until saved. */
+/** The billing rules as typed, shaped like the settings (numbers stay text until saved). */
 export interface BillingValues {
   matriculePrefix: string;
   monthlyDueDay: string;
-  siblingEnabled: boolean;
-  secondChildPercent: string;
-  thirdChildPercent: string;
-  lateFeeEnabled: boolean;
-  graceDays: string;
-  lateFeeKind: 'fixed' | 'percent';
-  lateFeeValue: string;
-  lateFeeCap: string;
-  partialAllowed: boolean;
-  minimumAmount: string;
+  siblingDiscount: { enabled: boolean; secondChildPercent: string; thirdChildPercent: string };
+  lateFee: {
+    enabled: boolean;
+    graceDays: string;
+    kind: 'fixed' | 'percent';
+    value: string;
+    cap: string;
+  };
+  onlinePayment: { partialAllowed: boolean; minimumAmount: string };
 }
 
 export function billingValues(settings: BillingSettings, language: string): BillingValues {
@@ -24,93 +24,91 @@ export function billingValues(settings: BillingSettings, language: string): Bill
   return {
     matriculePrefix: settings.matriculePrefix,
     monthlyDueDay: String(settings.monthlyDueDay),
-    siblingEnabled: siblingDiscount.enabled,
-    secondChildPercent: String(siblingDiscount.secondChildPercent),
-    thirdChildPercent: String(siblingDiscount.thirdChildPercent),
-    lateFeeEnabled: lateFee.enabled,
-    graceDays: String(lateFee.graceDays),
-    lateFeeKind: lateFee.kind,
-    lateFeeValue:
-      lateFee.kind === 'fixed' ? amountText(lateFee.value, language) : String(lateFee.value),
-    lateFeeCap: amountText(lateFee.cap, language),
-    partialAllowed: onlinePayment.partialAllowed,
-    minimumAmount: amountText(onlinePayment.minimumAmount, language),
+    siblingDiscount: {
+      enabled: siblingDiscount.enabled,
+      secondChildPercent: String(siblingDiscount.secondChildPercent),
+      thirdChildPercent: String(siblingDiscount.thirdChildPercent),
+    },
+    lateFee: {
+      enabled: lateFee.enabled,
+      graceDays: String(lateFee.graceDays),
+      kind: lateFee.kind,
+      value: lateFee.kind === 'fixed' ? amountText(lateFee.value, language) : String(lateFee.value),
+      cap: amountText(lateFee.cap, language),
+    },
+    onlinePayment: {
+      partialAllowed: onlinePayment.partialAllowed,
+      minimumAmount: amountText(onlinePayment.minimumAmount, language),
+    },
   };
 }
 
-/** The paths of the form's fields, as the server names them in its `issues`. */
-export const BILLING_FIELDS = [
-  'matriculePrefix',
-  'monthlyDueDay',
-  'siblingDiscount.enabled',
-  'siblingDiscount.secondChildPercent',
-  'siblingDiscount.thirdChildPercent',
-  'lateFee.enabled',
-  'lateFee.graceDays',
-  'lateFee.kind',
-  'lateFee.value',
-  'lateFee.cap',
-  'onlinePayment.partialAllowed',
-  'onlinePayment.minimumAmount',
-] as const;
-
-/**
- * The rules to save, checked by the contracts' `billingSettingsSchema` (its French messages),
- * or the errors by field path. An empty number gets `messages.required`, text that is not a
- * number `messages.notANumber`.
- */
-export function checkBilling(
-  values: BillingValues,
-  messages: { required: string; notANumber: string },
-):
-  { settings: BillingSettings; errors: null } | { settings: null; errors: Record<string, string> } {
-  const minimumAmount = readAmount(values.minimumAmount);
-  const candidate = {
+/** The settings to check: the typed numbers read. */
+function readBilling(values: BillingValues) {
+  const { siblingDiscount, lateFee, onlinePayment } = values;
+  const minimumAmount = readAmount(onlinePayment.minimumAmount);
+  return {
     matriculePrefix: values.matriculePrefix,
     monthlyDueDay: readWhole(values.monthlyDueDay),
     siblingDiscount: {
-      enabled: values.siblingEnabled,
-      secondChildPercent: readWhole(values.secondChildPercent),
-      thirdChildPercent: readWhole(values.thirdChildPercent),
+      enabled: siblingDiscount.enabled,
+      secondChildPercent: readWhole(siblingDiscount.secondChildPercent),
+      thirdChildPercent: readWhole(siblingDiscount.thirdChildPercent),
     },
     lateFee: {
-      enabled: values.lateFeeEnabled,
-      graceDays: readWhole(values.graceDays),
-      kind: values.lateFeeKind,
-      value:
-        values.lateFeeKind === 'fixed'
-          ? readAmount(values.lateFeeValue)
-          : readWhole(values.lateFeeValue),
-      cap: readAmount(values.lateFeeCap),
+      enabled: lateFee.enabled,
+      graceDays: readWhole(lateFee.graceDays),
+      kind: lateFee.kind,
+      value: lateFee.kind === 'fixed' ? readAmount(lateFee.value) : readWhole(lateFee.value),
+      cap: readAmount(lateFee.cap),
     },
     onlinePayment: {
-      partialAllowed: values.partialAllowed,
+      partialAllowed: onlinePayment.partialAllowed,
       // The minimum is hidden while partial payments are off: kept if valid, else 0.
-      minimumAmount: values.partialAllowed
+      minimumAmount: onlinePayment.partialAllowed
         ? minimumAmount
         : (onlinePaymentSettingsSchema.shape.minimumAmount.safeParse(minimumAmount).data ?? 0),
     },
   };
-  const missing: Record<string, string> = {};
-  const numbers: [string, number | undefined][] = [
-    ['monthlyDueDay', candidate.monthlyDueDay],
-    ['siblingDiscount.secondChildPercent', candidate.siblingDiscount.secondChildPercent],
-    ['siblingDiscount.thirdChildPercent', candidate.siblingDiscount.thirdChildPercent],
-    ['lateFee.graceDays', candidate.lateFee.graceDays],
-    ['lateFee.value', candidate.lateFee.value],
-    ['lateFee.cap', candidate.lateFee.cap],
-    ['onlinePayment.minimumAmount', candidate.onlinePayment.minimumAmount],
-  ];
-  for (const [path, value] of numbers) {
-    if (value === undefined) missing[path] = messages.required;
-    else if (Number.isNaN(value)) missing[path] = messages.notANumber;
-  }
-  const parsed = billingSettingsSchema.safeParse(candidate);
-  if (parsed.success && Object.keys(missing).length === 0) {
-    return { settings: parsed.data, errors: null };
-  }
-  return {
-    settings: null,
-    errors: { ...(parsed.success ? {} : errorsOf(parsed.error.issues)), ...missing },
-  };
 }
+
+/**
+ * An empty number is « required », text that is not a number an « invalid format » (issues of
+ * those kinds): the form says them with its own sentences, instead of the schema's.
+ */
+function unreadNumbers(values: BillingValues): SchemaIssue[] {
+  const read = readBilling(values);
+  const numbers: [string[], number | undefined][] = [
+    [['monthlyDueDay'], read.monthlyDueDay],
+    [['siblingDiscount', 'secondChildPercent'], read.siblingDiscount.secondChildPercent],
+    [['siblingDiscount', 'thirdChildPercent'], read.siblingDiscount.thirdChildPercent],
+    [['lateFee', 'graceDays'], read.lateFee.graceDays],
+    [['lateFee', 'value'], read.lateFee.value],
+    [['lateFee', 'cap'], read.lateFee.cap],
+    [['onlinePayment', 'minimumAmount'], read.onlinePayment.minimumAmount],
+  ];
+  return numbers.flatMap(([path, value]): SchemaIssue[] => {
+    if (value === undefined) return [{ code: 'invalid_type', path, message: '', input: '' }];
+    if (Number.isNaN(value)) {
+      return [{ code: 'invalid_format', format: 'number', path, message: '', input: value }];
+    }
+    return [];
+  });
+}
+
+/** The contracts' `billingSettingsSchema` on the typed rules. */
+export const billingFormSchema = readFormSchema<BillingValues, BillingSettings>(
+  billingSettingsSchema,
+  { read: readBilling, override: unreadNumbers },
+);
+
+/** The paths of the form's numbers, for their own sentences. */
+export const NUMBER_PATHS = [
+  'monthlyDueDay',
+  'siblingDiscount.secondChildPercent',
+  'siblingDiscount.thirdChildPercent',
+  'lateFee.graceDays',
+  'lateFee.value',
+  'lateFee.cap',
+  'onlinePayment.minimumAmount',
+] as const;
