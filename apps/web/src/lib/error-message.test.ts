@@ -3,6 +3,7 @@ import { PayerMessages, PaymentMessages, AccessMessages } from '@ecolage/contrac
 import { changeLanguage, i18n } from '../i18n';
 import { formatMoney } from './amounts';
 import { ApiClientError, NetworkError } from './api-client';
+import { planRefusal } from '../components/ui/form-issues';
 import { codeMessage, errorMessage } from './error-message';
 
 const refused = (status: number, code: string, message: string, params?: Record<string, number>) =>
@@ -60,5 +61,27 @@ describe('errorMessage', () => {
     );
     expect(codeMessage(i18n.getFixedT('en'), 'CONFLICT')).toBeUndefined();
     expect(codeMessage(i18n.getFixedT('en'), undefined)).toBeUndefined();
+  });
+
+  it('puts a refused refund on its field in the reader’s language', () => {
+    const onAmount = new ApiClientError(400, {
+      code: 'REFUND_ABOVE_REFUNDABLE',
+      message: PaymentMessages.refundAboveRefundable,
+      params: { refundable: 25_000 },
+      issues: [{ path: 'amount', message: PaymentMessages.refundAboveRefundable }],
+    });
+    const options = { fieldNames: ['amount', 'reason'], failure: 'x' };
+    expect(planRefusal(onAmount, { t: i18n.getFixedT('en'), ...options })).toEqual({
+      fields: [
+        {
+          name: 'amount',
+          message: `The refund is more than what can still be refunded on this payment (${formatMoney(25_000, 'en')}).`,
+        },
+      ],
+      form: null,
+    });
+    expect(planRefusal(onAmount, { t: i18n.getFixedT('fr'), ...options }).fields).toEqual([
+      { name: 'amount', message: PaymentMessages.refundAboveRefundable },
+    ]);
   });
 });

@@ -120,7 +120,10 @@ export function planRefusal(
   const fields: Refusal['fields'] = [];
   for (const issue of error.issues) {
     if (fieldNames.includes(issue.path) && !fields.some((field) => field.name === issue.path)) {
-      fields.push({ name: issue.path, message: issue.message });
+      // A domain code's refusal names its one field: the code's text, in the reader's language.
+      const coded = error.issues.length === 1 && codeMessage(t, error.code) !== undefined;
+      const message = coded ? text : issue.message;
+      fields.push({ name: issue.path, message });
     }
   }
   return fields.length > 0 ? { fields, form: null } : { fields, form: text };
