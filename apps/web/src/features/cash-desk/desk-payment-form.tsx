@@ -152,6 +152,9 @@ export function DeskPaymentForm({
   }, [form, untouchedAmount]);
   // Every method but cash has a reference (cheque, transfer, transaction number).
   const referenceMethod = values.method === 'CASH' ? null : values.method;
+  // Registered in the page's order: the first field refused is the first focused.
+  form.register('guardianId');
+  form.register('reference');
   const amountField = form.register('amount', {
     onChange: () => form.setValue('amountTyped', true),
     onBlur: (event: { target: { value: string } }) => {

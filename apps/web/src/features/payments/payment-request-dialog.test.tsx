@@ -132,6 +132,21 @@ describe('requesting a payment', () => {
     ]);
   });
 
+  it('focuses the first refused field in the page’s order', async () => {
+    storeSession();
+    const { user, dialog, fetchMock } = await openRequest(paymentRoutes({}));
+    const phone = within(dialog).getByRole('textbox', { name: 'Téléphone du paiement' });
+    await user.clear(phone);
+    await user.type(phone, '12');
+    await user.type(within(dialog).getByLabelText('Montant à payer (facultatif)'), '90000');
+    await user.click(within(dialog).getByRole('radio', { name: 'Mixx by Yas' }));
+    await user.click(submit(dialog));
+    expect(within(dialog).getByText(PaymentMessages.amountAboveBalance)).toBeTruthy();
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(phone);
+    expect(keysSent(fetchMock)).toEqual([]);
+  });
+
   it('sends one request for a double click, under a key drawn when the dialog opened', async () => {
     storeSession();
     let answer: (response: Response) => void = () => undefined;

@@ -157,6 +157,8 @@ export function PaymentRequestForm({
       form.clearErrors('phone');
     },
   });
+  // Registered in the page's order: the first field refused is the first focused.
+  form.register('phone');
   const amountField = form.register('amount', {
     onBlur: (event: { target: { value: string } }) =>
       form.setValue('amount', tidyAmountText(event.target.value)),

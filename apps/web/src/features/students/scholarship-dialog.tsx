@@ -84,6 +84,9 @@ export function ScholarshipDialog({
     },
   });
   useEffect(() => form.setValue('currentYearId', currentYearId), [form, currentYearId]);
+  // Registered in the page's order: the first field refused is the first focused.
+  form.register('name');
+  form.register('value');
   const values = form.watch();
   const yearId = yearOf({ ...values, currentYearId });
 

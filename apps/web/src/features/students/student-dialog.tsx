@@ -202,6 +202,9 @@ function StudentForm({
     );
   }, t('students.form.failure'));
   const nameField = form.register('fullName');
+  // Registered in the page's order: the first field refused is the first focused.
+  form.register('phone');
+  form.register('email');
   const select = (name: 'programmeId' | 'status' | 'levelId' | 'academicYearId') => ({
     ...form.register(name, {
       // Another programme: its own levels.
