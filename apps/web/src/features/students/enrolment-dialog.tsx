@@ -126,6 +126,7 @@ export function EnrolmentDialog({
             yearField.ref(element);
             yearRef.current = element;
           }}
+          value={values.academicYearId}
           label={t('studentDetail.enrolForm.year')}
           placeholder={yearId ? undefined : t('studentDetail.enrolForm.yearPlaceholder')}
           options={years.data.map((year) => ({
@@ -138,6 +139,7 @@ export function EnrolmentDialog({
         />
         <SelectField
           {...programmeField}
+          value={values.programmeId}
           label={t('studentDetail.enrolForm.programme')}
           placeholder={t('studentDetail.enrolForm.programmePlaceholder')}
           options={choices.map((programme) => ({ value: programme.id, label: programme.name }))}
@@ -145,6 +147,7 @@ export function EnrolmentDialog({
         />
         <SelectField
           {...form.register('levelId')}
+          value={values.levelId}
           label={t('studentDetail.enrolForm.level')}
           placeholder={t('studentDetail.enrolForm.levelPlaceholder')}
           options={levels.map((candidate) => ({ value: candidate.id, label: candidate.name }))}

@@ -210,6 +210,8 @@ function StudentForm({
       // Another programme: its own levels.
       ...(name === 'programmeId' ? { onChange: () => form.setValue('levelId', '') } : {}),
     }),
+    // Shown from the form's value, also once the options arrive (loaded after the form).
+    value: values[name],
     error: fieldError(form, name),
   });
 
