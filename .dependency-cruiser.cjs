@@ -75,11 +75,7 @@ function upstreamRules() {
  * db-schema.ts); the rules are about the product's code. Tests, their helpers and the fault
  * harness that tests run in a child process.
  */
-const TEST_FILES = [
-  '\\.test\\.ts$',
-  'test-(support|helpers?|fixtures?|sandbox)\\.ts$',
-  `${MODULES}payments/faults/`,
-];
+const TEST_FILES = ['\\.test\\.ts$', '\\.test-support\\.ts$', `${MODULES}payments/faults/`];
 const TABLES_OR_READS = '\\.(tables|reads)\\.ts$';
 
 module.exports = {

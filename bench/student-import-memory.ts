@@ -13,7 +13,7 @@ import {
   SHEET_END,
   SHEET_START,
   xlsxFile,
-} from '../apps/server/src/modules/students/import/xlsx-test-files';
+} from '../apps/server/src/modules/students/import/xlsx-files.test-support';
 import { percentile } from './lib/in-process';
 import { freshDataDir, startProduct } from './lib/product-server';
 

@@ -2,8 +2,15 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_CREDENTIALS } from './config';
-import { answerOnPhone, form, harness, START, verifySignature, type Harness } from './test-support';
-import { mtnStatus, mtnToken, requestToPay } from './test-support-mtn';
+import {
+  answerOnPhone,
+  form,
+  harness,
+  START,
+  verifySignature,
+  type Harness,
+} from './sandbox.test-support';
+import { mtnStatus, mtnToken, requestToPay } from './mtn.test-support';
 
 let h: Harness;
 afterEach(() => h.app.close());

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_CREDENTIALS } from './config';
-import { harness, type Harness } from './test-support';
+import { harness, type Harness } from './sandbox.test-support';
 
 const auth = { authorization: `Bearer ${DEMO_CREDENTIALS.fedapay.secretKey}` };
 let h: Harness;

@@ -9,7 +9,7 @@ import {
   START,
   verifySignature,
   type Harness,
-} from './test-support';
+} from './sandbox.test-support';
 
 const FEDAPAY = DEMO_CREDENTIALS.fedapay;
 const auth = { authorization: `Bearer ${FEDAPAY.secretKey}` };

@@ -2,8 +2,8 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { answerOnPhone, harness, type Harness } from './test-support';
-import { mtnStatus, mtnToken, requestToPay } from './test-support-mtn';
+import { answerOnPhone, harness, type Harness } from './sandbox.test-support';
+import { mtnStatus, mtnToken, requestToPay } from './mtn.test-support';
 
 let dataDir: string;
 const open: Harness[] = [];

@@ -4,7 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSmtpServer, type SandboxSmtp } from './smtp';
-import { harness, pageText, type Harness } from './test-support';
+import { harness, pageText, type Harness } from './sandbox.test-support';
 
 let h: Harness;
 let smtp: SandboxSmtp | undefined;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { basicAuthorization } from './signing';
-import { answerOnPhone, harness, type Harness } from './test-support';
-import { MTN, MTN_CALLBACK, mtnStatus, mtnToken, requestToPay } from './test-support-mtn';
+import { answerOnPhone, harness, type Harness } from './sandbox.test-support';
+import { MTN, MTN_CALLBACK, mtnStatus, mtnToken, requestToPay } from './mtn.test-support';
 
 let h: Harness;
 afterEach(() => h.app.close());

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { basicAuthorization } from './signing';
-import { answerOnPhone, harness, type Harness } from './test-support';
+import { answerOnPhone, harness, type Harness } from './sandbox.test-support';
 import {
   MTN,
   MTN_CALLBACK,
@@ -9,7 +9,7 @@ import {
   mtnStatus,
   mtnToken,
   requestToPay,
-} from './test-support-mtn';
+} from './mtn.test-support';
 
 let h: Harness;
 afterEach(() => h.app.close());

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_CREDENTIALS } from './config';
 import { basicAuthorization } from './signing';
-import { form, harness, HOOK, type Harness } from './test-support';
+import { form, harness, HOOK, type Harness } from './sandbox.test-support';
 
 const ORANGE = DEMO_CREDENTIALS.orange;
 const BASE = '/orange/orange-money-webpay/dev/v1';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_CREDENTIALS } from './config';
-import { answerOnPhone, form, harness, HOOK, type Harness } from './test-support';
+import { answerOnPhone, form, harness, HOOK, type Harness } from './sandbox.test-support';
 
 const AUTH_TOKEN = DEMO_CREDENTIALS.paygate.authToken;
 let h: Harness;

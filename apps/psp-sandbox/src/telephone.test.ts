@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_CREDENTIALS } from './config';
-import { answerOnPhone, form, harness, pageText, type Harness } from './test-support';
+import { answerOnPhone, form, harness, pageText, type Harness } from './sandbox.test-support';
 
 const AUTH_TOKEN = DEMO_CREDENTIALS.paygate.authToken;
 let h: Harness;

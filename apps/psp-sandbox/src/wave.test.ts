@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_CREDENTIALS } from './config';
-import { form, harness, HOOK, START, verifySignature, type Harness } from './test-support';
+import { form, harness, HOOK, START, verifySignature, type Harness } from './sandbox.test-support';
 
 const WAVE = DEMO_CREDENTIALS.wave;
 const auth = { authorization: `Bearer ${WAVE.apiKey}` };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allocateFrancs, splitEvenly } from './allocate';
-import { caught } from './test-utils';
+import { caught } from './money.test-support';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatFrancs, formatFrancsAscii, formatWholeNumber } from './format';
 import { parseFrancs } from './parse';
-import { caught } from './test-utils';
+import { caught } from './money.test-support';
 
 const NNBSP = '\u202F';
 const NBSP = '\u00A0';

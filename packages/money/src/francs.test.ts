@@ -9,7 +9,7 @@ import {
   subtractFrancs,
   sumFrancs,
 } from './francs';
-import { caught } from './test-utils';
+import { caught } from './money.test-support';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 const MIN = Number.MIN_SAFE_INTEGER;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FRENCH_WORDS, amountInFrenchWords, numberInFrenchWords } from './french-words';
-import { caught } from './test-utils';
+import { caught } from './money.test-support';
 
 // Hand-checked against the traditional (pre-1990) spelling used on receipts and cheques.
 const NUMBERS: [number, string][] = [

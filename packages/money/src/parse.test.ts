@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFrancs } from './parse';
-import { caught } from './test-utils';
+import { caught } from './money.test-support';
 
 const NNBSP = '\u202F';
 const NBSP = '\u00A0';

@@ -7,7 +7,7 @@ import { ensureAccount } from '../auth';
 import { ok } from '../../test/school-fixture';
 import { testAppOptions, useTestApp } from '../../test/test-app';
 import { createLinkSigner, resolvePaymentLink } from '../payer';
-import { admissionSchool, submitThroughForm, type AdmissionSchool } from './admission-test-fixture';
+import { admissionSchool, submitThroughForm, type AdmissionSchool } from './admission.test-support';
 
 describe('staff decisions on pre-registrations: /api/admissions', () => {
   const { app, database } = useTestApp({ formRateLimit: { max: 1000, timeWindow: '1 minute' } });

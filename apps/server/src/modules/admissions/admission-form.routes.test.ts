@@ -7,7 +7,7 @@ import {
   applicantOf,
   postAdmission,
   type AdmissionSchool,
-} from './admission-test-fixture';
+} from './admission.test-support';
 
 /** The page's HTML with the spaces before a tag's end taken out (`<option value="x" >`). */
 function htmlOf(response: { body: string }): string {

@@ -16,7 +16,7 @@ import {
   useFamilies,
   WALLET_OF,
   type School,
-} from '../payments/faults/fault-support';
+} from '../payments/faults/faults.test-support';
 
 /**
  * Issue 15, item 8: a family could pay one invoice twice — at the cash desk while a mobile-money

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/database';
 import { memberWith } from '../../test/members';
 import { ok, signUpSchool } from '../../test/school-fixture';
-import { insertPayment, useAppAt } from '../payments/list/payment-records-test-support';
+import { insertPayment, useAppAt } from '../payments/list/payment-records.test-support';
 import { kpi, successRate } from './dashboard.service';
 
 // 11:00 in Lagos (UTC+1) on Monday 15 June 2026: the school's today.

@@ -10,7 +10,7 @@ import {
   type OutboundMessage,
 } from './index';
 import { outboundMessages } from './messaging.tables';
-import { startTestSmtpServer } from './test-smtp-server';
+import { startTestSmtpServer } from './smtp-server.test-support';
 
 const quiet = { info: () => {}, error: () => {} };
 const FROM = 'Écolage <no-reply@ecolage.test>';

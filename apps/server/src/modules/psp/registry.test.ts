@@ -2,7 +2,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadPspConfig } from './config';
 import { createPaymentProviders, createPaymentProvidersFromEnv } from './registry';
-import { createFakeClock, createFakeHttp, silentLogger } from './test-support';
+import { createFakeClock, createFakeHttp, silentLogger } from './providers.test-support';
 
 const PAYGATE = { PAYGATE_AUTH_TOKEN: 'paygate-test-auth-token' };
 const FEDAPAY = { FEDAPAY_SECRET_KEY: 'sk_sandbox_test_key', FEDAPAY_ENVIRONMENT: 'sandbox' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTokenCache } from './token-cache';
-import { createFakeClock } from './test-support';
+import { createFakeClock } from './providers.test-support';
 
 function setup(expiresInSeconds = 3600) {
   const clock = createFakeClock();

@@ -5,7 +5,7 @@ import { useTestApp } from '../../test/test-app';
 import { auditEntries } from '../audit/audit.tables';
 import { issueReceipt, markReceiptRefunded } from './issue-receipt.service';
 import { receiptStatus } from './receipt-rules';
-import { paidWithReceipt, recordPaidPayment } from './receipts-test-helpers';
+import { paidWithReceipt, recordPaidPayment } from './receipts.test-support';
 import { receipts } from './receipts.tables';
 
 describe('Issuing receipts', () => {

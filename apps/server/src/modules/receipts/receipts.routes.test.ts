@@ -8,7 +8,7 @@ import { useTestApp } from '../../test/test-app';
 import { auditEntries } from '../audit/audit.tables';
 import { markReceiptRefunded } from './issue-receipt.service';
 import { THERMAL_WIDTH } from './receipt-pdf';
-import { paidWithReceipt } from './receipts-test-helpers';
+import { paidWithReceipt } from './receipts.test-support';
 
 /** The PDF's text (pdf.js) on one line with plain spaces. */
 const pdfText = async (pdf: Buffer) => (await pdfPages(pdf)).join(' ').replace(/[\s\u00A0]+/g, ' ');

@@ -13,7 +13,7 @@ import {
   entriesOf,
   expectLedgerAgrees,
   pay,
-} from '../ledger-test-helpers';
+} from '../ledger.test-support';
 import { allocatePayments, listPayableInvoices } from './payment-allocation.service';
 
 describe('payments allocated to invoices, the rest to the family’s credit (real database)', () => {

@@ -8,9 +8,9 @@ import {
   line,
   setUpImportSchool,
   uploadFile,
-} from '../../students/import/import-test-helpers';
+} from '../../students/import/import.test-support';
 import { familyCreditBalance } from '../allocations/family-credit.service';
-import { createFamily, expectLedgerAgrees, pay } from '../ledger-test-helpers';
+import { createFamily, expectLedgerAgrees, pay } from '../ledger.test-support';
 
 describe('an import posts its invoices in bulk and uses the families’ credit (real database)', () => {
   const { app, database } = useTestApp({ rateLimitPerMinute: 100_000 });

@@ -12,7 +12,7 @@ import {
   entriesOf,
   expectLedgerAgrees,
   futureYearWith,
-} from '../ledger-test-helpers';
+} from '../ledger.test-support';
 
 const D = (account: string, debit: number, auxiliary: string | null = null) =>
   expect.objectContaining({ account, auxiliary, debit, credit: 0 });

@@ -11,7 +11,7 @@ import {
   expectLedgerAgrees,
   pay,
   futureYearWith,
-} from '../ledger-test-helpers';
+} from '../ledger.test-support';
 import { listPayableInvoices } from '../allocations/payment-allocation.service';
 
 const operation = fc.oneof(

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../platform/http/html';
 import { usePaymentsHarness } from '../../../test/payments-harness';
 import { ok } from '../../../test/school-fixture';
-import { familyOfTwo, formKey, linkOf, openLinkPage, testSigner } from './payer-link-test-support';
+import { familyOfTwo, formKey, linkOf, openLinkPage, testSigner } from './payer-link.test-support';
 
 /** The page's words, markup gone (no-break spaces kept: amounts are written with them). */
 const text = (page: string) => page.replace(/<[^>]+>/g, ' ').replace(/[ \t\r\n]+/g, ' ');

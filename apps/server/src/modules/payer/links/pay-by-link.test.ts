@@ -10,7 +10,7 @@ import {
   linkOf,
   openLinkPage,
   postLinkForm,
-} from './payer-link-test-support';
+} from './payer-link.test-support';
 
 const attemptOf = (location: string | undefined) =>
   /^\/payer\/retour\/([0-9a-f-]{36})$/.exec(location ?? '')?.[1];

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../platform/http/html';
 import { payerCodes, paymentLinks } from '../payer.tables';
-import { usePayPage, wrongCode } from './pay-page-test-support';
+import { usePayPage, wrongCode } from './pay-page.test-support';
 
 const {
   app,

@@ -7,7 +7,7 @@ import { outboundMessages } from '../../messaging/messaging.tables';
 import { organizations } from '../../organizations/organizations.tables';
 import { resolvePaymentLink } from '..';
 import { payerCodes } from '../payer.tables';
-import { usePayPage, wrongCode } from './pay-page-test-support';
+import { usePayPage, wrongCode } from './pay-page.test-support';
 
 const {
   app,

@@ -11,7 +11,7 @@ import {
   linkOf,
   openLinkPage,
   postLinkForm,
-} from '../links/payer-link-test-support';
+} from '../links/payer-link.test-support';
 
 describe('The waiting screen and its status', () => {
   const harness = usePaymentsHarness();

@@ -13,7 +13,7 @@ import {
   PROVIDERS,
   resetSandboxAfterEach,
   useFamilies,
-} from './fault-support';
+} from './faults.test-support';
 
 const DIFFERENCE = -100;
 

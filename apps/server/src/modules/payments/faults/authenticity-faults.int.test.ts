@@ -16,7 +16,7 @@ import {
   resetSandboxAfterEach,
   type School,
   useFamilies,
-} from './fault-support';
+} from './faults.test-support';
 
 /**
  * Notifications whose authenticity fails: a wrong HMAC (Wave, FedaPay), a wrong notif_token

@@ -16,7 +16,7 @@ import {
   resetSandboxAfterEach,
   WALLET_OF,
   useFamilies,
-} from './fault-support';
+} from './faults.test-support';
 
 /**
  * Many things at once: the same confirmation delivered 50 times simultaneously while two workers

@@ -21,7 +21,7 @@ import {
   sandboxProviders,
   type School,
   useFamilies,
-} from './fault-support';
+} from './faults.test-support';
 
 /**
  * The process dies after storing the providers' confirmations and before processing them. A new

@@ -18,7 +18,7 @@ import {
   statesOf,
   onlySim,
   useFamilies,
-} from './fault-support';
+} from './faults.test-support';
 
 /** The notifications the reorder fault sends, in the order they arrive: final word first. */
 const REORDERED: Record<ProviderId, string[]> = {

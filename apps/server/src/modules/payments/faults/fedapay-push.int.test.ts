@@ -20,7 +20,7 @@ import {
   simsFor,
   statesOf,
   useFamilies,
-} from './fault-support';
+} from './faults.test-support';
 
 /**
  * FedaPay as Togo's aggregator (PSP_TOGO_AGGREGATOR=fedapay): Mixx by Yas by USSD push (mode

@@ -14,7 +14,7 @@ import {
   resetSandboxAfterEach,
   statesOf,
   useFamilies,
-} from './fault-support';
+} from './faults.test-support';
 
 const LATE_AFTER_SECONDS = 60;
 

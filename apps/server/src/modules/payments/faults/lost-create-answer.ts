@@ -16,7 +16,7 @@ import {
   statesOf,
   WALLET_OF,
   useFamilies,
-} from './fault-support';
+} from './faults.test-support';
 
 /**
  * The provider stores the payment but its answer is lost: the connection hangs past our timeout

@@ -8,7 +8,7 @@ import {
   resetSandboxAfterEach,
   statesOf,
   useFamilies,
-} from './fault-support';
+} from './faults.test-support';
 
 /**
  * Moov Flooz through PayGate, the payer types a wrong secret code (`0000` on the téléphone): the

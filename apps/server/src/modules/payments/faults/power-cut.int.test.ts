@@ -17,7 +17,7 @@ import { verifyAuditChain } from '../../audit';
 import { checkLedgerAgreesWithInvoices } from '../../billing';
 import { createHttpClient, createPaymentProviders, loadPspConfig, type Wallet } from '../../psp';
 import type { PaymentsContext } from '../payments-context';
-import { moneyFacts } from './fault-support';
+import { moneyFacts } from './faults.test-support';
 
 /** The wallets of the batch: Togo's two (PayGate), MTN, and the other providers once each. */
 const WALLETS: Wallet[] = [

@@ -22,7 +22,7 @@ import {
   resetSandboxAfterEach,
   type School,
   useFamilies,
-} from './fault-support';
+} from './faults.test-support';
 
 type Failure = 'not_found' | 'http_4xx' | 'http_5xx' | 'timeout';
 const FAILURES: readonly Failure[] = ['not_found', 'http_4xx', 'http_5xx', 'timeout'];

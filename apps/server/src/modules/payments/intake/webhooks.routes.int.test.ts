@@ -12,7 +12,7 @@ import {
   paymentOf,
   resetSandboxAfterEach,
   useFamilies,
-} from '../faults/fault-support';
+} from '../faults/faults.test-support';
 import { NotificationMessages } from './notification-shapes';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { schoolWithFamily, usePaymentsHarness } from '../../../test/payments-harness';
 import { ok, signUpSchool } from '../../../test/school-fixture';
-import { askToPay, eventsOf, payerApproves, statesOf } from '../faults/fault-support';
+import { askToPay, eventsOf, payerApproves, statesOf } from '../faults/faults.test-support';
 
 describe('A payment’s timeline, from the provider to the refund', () => {
   const harness = usePaymentsHarness();

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memberWith } from '../../../test/members';
 import { ok, signUpSchool } from '../../../test/school-fixture';
-import { insertPayment, useAppAt } from './payment-records-test-support';
+import { insertPayment, useAppAt } from './payment-records.test-support';
 
 const NOW = new Date('2026-06-15T10:00:00Z');
 const hours = (count: number) => count * 3_600_000;

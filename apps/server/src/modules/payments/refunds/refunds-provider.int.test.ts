@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { expectLedgerAgrees } from '../../../test/payments-harness';
 import { ok } from '../../../test/school-fixture';
 import { ProviderRejectedError } from '../../psp';
-import { fault, paymentOf } from '../faults/fault-support';
-import { useRefunds } from './refunds-test-support';
+import { fault, paymentOf } from '../faults/faults.test-support';
+import { useRefunds } from './refunds.test-support';
 
 const { harness, family, refund, paid, invoice, facts } = useRefunds();
 

@@ -6,8 +6,8 @@ import { ok, signUpSchool } from '../../../test/school-fixture';
 import { addMemberWithSystemRole } from '../../access/access.service';
 import { ensureAccount } from '../../auth';
 import { familyCreditBalance } from '../../billing';
-import { askToPay, payerApproves, paymentOf } from '../faults/fault-support';
-import { useRefunds } from './refunds-test-support';
+import { askToPay, payerApproves, paymentOf } from '../faults/faults.test-support';
+import { useRefunds } from './refunds.test-support';
 
 const { harness, family, refund, paid, invoice, facts } = useRefunds();
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPspConfig } from '../config';
 import { ProviderNotFoundError, ProviderRejectedError, ProviderRequestError } from '../errors';
 import type { PaymentProvider, RefundRequest } from '../provider';
-import { startSandbox } from '../test-sandbox';
+import { startSandbox } from '../sandbox.test-support';
 import { createFedapayProvider } from './fedapay.provider';
 import { toFedapayRefundResult } from './fedapay.transform';
 

@@ -8,7 +8,12 @@ import {
 } from '../errors';
 import { createHttpClient, type HttpClient } from '../http-client';
 import type { CollectRequest } from '../provider';
-import { ATTEMPT_ID, createFakeClock, createFakeHttp, silentLogger } from '../test-support';
+import {
+  ATTEMPT_ID,
+  createFakeClock,
+  createFakeHttp,
+  silentLogger,
+} from '../providers.test-support';
 import { createMtnProvider } from './mtn.provider';
 
 const env = {

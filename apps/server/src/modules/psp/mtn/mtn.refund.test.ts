@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPspConfig } from '../config';
 import { ProviderNotFoundError, ProviderRejectedError } from '../errors';
 import type { PaymentProvider, RefundRequest } from '../provider';
-import { startSandbox } from '../test-sandbox';
+import { startSandbox } from '../sandbox.test-support';
 import { createMtnProvider } from './mtn.provider';
 
 // The MTN adapter against the provider sandbox: Collection to be paid, Disbursement to refund.

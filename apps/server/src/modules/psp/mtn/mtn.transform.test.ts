@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CollectRequest } from '../provider';
-import { ATTEMPT_ID } from '../test-support';
+import { ATTEMPT_ID } from '../providers.test-support';
 import {
   mtnErrorCode,
   mtnRequestToPayBody,

@@ -3,7 +3,12 @@ import { loadPspConfig } from '../config';
 import { ProviderNotFoundError, ProviderRejectedError, ProviderRequestError } from '../errors';
 import type { HttpClient } from '../http-client';
 import type { CollectRequest, InboundWebhook } from '../provider';
-import { ATTEMPT_ID, createFakeClock, createFakeHttp, silentLogger } from '../test-support';
+import {
+  ATTEMPT_ID,
+  createFakeClock,
+  createFakeHttp,
+  silentLogger,
+} from '../providers.test-support';
 import { createOrangeProvider } from './orange.provider';
 import { orangeOrderId, toOrangeStatusResult } from './orange.transform';
 

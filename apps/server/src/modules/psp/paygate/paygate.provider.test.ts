@@ -3,7 +3,12 @@ import { loadPspConfig } from '../config';
 import { ProviderRejectedError, ProviderRequestError } from '../errors';
 import type { HttpClient } from '../http-client';
 import type { CollectRequest } from '../provider';
-import { ATTEMPT_ID, createFakeClock, createFakeHttp, silentLogger } from '../test-support';
+import {
+  ATTEMPT_ID,
+  createFakeClock,
+  createFakeHttp,
+  silentLogger,
+} from '../providers.test-support';
 import { createPaygateProvider } from './paygate.provider';
 
 function paygate(http: HttpClient) {

@@ -4,7 +4,12 @@ import { ProviderRequestError } from '../errors';
 import type { HttpClient } from '../http-client';
 import type { CollectRequest, InboundWebhook } from '../provider';
 import { hmacSha256Hex } from '../signatures';
-import { ATTEMPT_ID, createFakeClock, createFakeHttp, silentLogger } from '../test-support';
+import {
+  ATTEMPT_ID,
+  createFakeClock,
+  createFakeHttp,
+  silentLogger,
+} from '../providers.test-support';
 import { createWaveProvider } from './wave.provider';
 import { toWaveStatusResult, type WaveSession } from './wave.transform';
 

@@ -10,7 +10,7 @@ import {
   setUpImportSchool,
   uploadFile,
   type ImportSchool,
-} from './import-test-helpers';
+} from './import.test-support';
 
 describe('Importer des étudiants: commit (/api/students/imports/:id/commit)', () => {
   const { app, database } = useTestApp();

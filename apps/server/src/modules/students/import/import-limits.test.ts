@@ -8,7 +8,7 @@ import {
   setUpImportSchool,
   uploadFile,
   type ImportSchool,
-} from './import-test-helpers';
+} from './import.test-support';
 import { readImportFile } from './read-import-file';
 import {
   inlineRow,
@@ -17,7 +17,7 @@ import {
   SHEET_START,
   withDeclaredSheetSize,
   xlsxFile,
-} from './xlsx-test-files';
+} from './xlsx-files.test-support';
 import { MAX_PART_BYTES, MAX_RATIO } from './zip-entries';
 
 /** A sheet: the header « Nom complet », `count` one-cell rows, then `tail` (raw XML). */

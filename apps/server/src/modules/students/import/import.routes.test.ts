@@ -11,7 +11,7 @@ import {
   setUpImportSchool,
   uploadFile,
   type ImportSchool,
-} from './import-test-helpers';
+} from './import.test-support';
 import { readImportFile } from './read-import-file';
 
 describe('Importer des étudiants: template and preview (/api/students/import*)', () => {

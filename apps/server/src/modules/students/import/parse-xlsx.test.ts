@@ -1,9 +1,9 @@
 import { ImportMessages } from '@ecolage/contracts';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { HEADERS, line } from './import-test-helpers';
+import { HEADERS, line } from './import.test-support';
 import { readImportFile } from './read-import-file';
-import { inlineRow, SHEET_END, SHEET_START, xlsxFile } from './xlsx-test-files';
+import { inlineRow, SHEET_END, SHEET_START, xlsxFile } from './xlsx-files.test-support';
 import { XmlStream, type XmlHandler } from './xml-stream';
 
 function recorder() {

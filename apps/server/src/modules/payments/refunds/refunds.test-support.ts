@@ -10,7 +10,7 @@ import {
   resetSandboxAfterEach,
   useFamilies,
   type School,
-} from '../faults/fault-support';
+} from '../faults/faults.test-support';
 
 /**
  * A refund test file's setup: the payments harness (sandbox faults cleared after each test), a new

@@ -2,7 +2,7 @@
 import { buildSandbox, type BuildSandboxOptions } from '../../../../psp-sandbox/src/app';
 import { sandboxProviderEnv } from '../../../../psp-sandbox/demo-env.mjs';
 import { createHttpClient } from './http-client';
-import { silentLogger } from './test-support';
+import { silentLogger } from './providers.test-support';
 
 export interface SentCallback {
   url: string;
