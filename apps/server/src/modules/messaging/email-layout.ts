@@ -4,16 +4,9 @@
  * every piece of text escaped.
  */
 
-const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
+import { escapeHtml } from '../../platform/http/html';
 
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
 
 /** One line of text, its addresses as links. */
 function lineHtml(line: string): string {
