@@ -1,20 +1,24 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent, RefObject } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { BaseSyntheticEvent, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMutating } from '@tanstack/react-query';
 import { REGISTRATION_FEE_LABEL } from '@ecolage/contracts';
 import type { FeeMode, Level, Programme } from '@ecolage/contracts';
 import { Dialog } from '../../components/ui/dialog';
 import { InputField } from '../../components/ui/field';
-import { FormAlert } from '../../components/ui/form-alert';
+import { FormError, fieldError, useSchemaForm } from '../../components/ui/form';
 import { notify } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/error-message';
 import { BilledMonthsField } from './billed-months-field';
 import { FeeScheduleEditor } from './fee-schedule-editor';
-import { serverFieldErrors, showErrors, without } from './form-errors';
 import type { FieldErrors } from './form-errors';
 import { FormFooter, GroupError, NumberField, RadioOption } from './form-parts';
-import { checkLevel, emptyRow, initialValues, isLevelField } from './level-form';
+import {
+  emptyRow,
+  initialValues,
+  levelErrorPaths,
+  levelFormSchema,
+  missingMessages,
+} from './level-form';
 import type { LevelValues } from './level-form';
 import { LevelTotal } from './level-total';
 import { programmeKeys, useCreateLevel, useUpdateLevel } from './programmes.api';
@@ -97,69 +101,67 @@ function LevelForm({
   const formRef = useRef<HTMLFormElement>(null);
   const create = useCreateLevel();
   const update = useUpdateLevel();
-  const [values, setValues] = useState<LevelValues>(() => initialValues(level, language));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useSchemaForm(levelFormSchema, {
+    defaultValues: initialValues(level, language),
+    messages: missingMessages,
+    codes: { LEVEL_NAME_TAKEN: 'name' },
+  });
+  const values = form.watch();
   const modeErrorId = useId();
+  // The messages by field path (`schedule.1.amount`), as the schedule editor shows them.
+  const errors: FieldErrors = Object.fromEntries(
+    levelErrorPaths(values).flatMap((path) => {
+      const message = fieldError(form, path as never);
+      return message ? [[path, message]] : [];
+    }),
+  );
 
   function edited(path: string) {
-    if (path.endsWith('.*')) {
-      const prefix = path.slice(0, -1);
-      setErrors((current) =>
-        Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith(prefix))),
-      );
-    }
-    setErrors((current) => without(current, path));
+    if (path.endsWith('.*')) form.clearErrors('schedule');
+    else form.clearErrors(path as never);
   }
 
   function change<Field extends keyof LevelValues>(field: Field, value: LevelValues[Field]) {
-    setValues((current) => ({ ...current, [field]: value }));
+    form.setValue(field, value as never);
     edited(field);
   }
 
   function chooseMode(mode: FeeMode) {
-    setValues((current) => ({
-      ...current,
-      feeMode: mode,
-      // An empty schedule gets its first row at once.
-      schedule:
-        mode === 'schedule' && current.schedule.length === 0 ? [emptyRow()] : current.schedule,
-    }));
+    form.setValue('feeMode', mode);
+    // An empty schedule gets its first row at once.
+    if (mode === 'schedule' && form.getValues('schedule').length === 0) {
+      form.setValue('schedule', [emptyRow()]);
+    }
     edited('feeMode');
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (create.isPending || update.isPending) return;
-    const checked = checkLevel(values, {
-      registrationFee: t('programmes.levelForm.registrationRequired'),
-      monthlyFee: t('programmes.levelForm.monthlyRequired'),
-      amount: t('programmes.schedule.amountRequired'),
-      dueDay: t('programmes.schedule.dueDayRequired'),
-      dueMonth: t('programmes.schedule.dueMonthRequired'),
-    });
-    if (showErrors(formRef.current, setErrors, checked.errors ?? {}) || !checked.request) return;
-    setFormError(null);
-    try {
-      if (level) await update.mutateAsync({ levelId: level.id, level: checked.request });
-      else await create.mutateAsync({ programmeId: programme.id, level: checked.request });
-    } catch (error) {
-      const fields = serverFieldErrors(error, isLevelField, {
-        t,
-        codes: { name: 'LEVEL_NAME_TAKEN' },
-      });
-      if (!showErrors(formRef.current, setErrors, fields)) {
-        setFormError(errorMessage(error, t, t('ui.genericError')));
-      }
-      return;
-    }
+  const send = form.submitWith(async (request) => {
+    if (level) await update.mutateAsync({ levelId: level.id, level: request });
+    else await create.mutateAsync({ programmeId: programme.id, level: request });
     onDone();
-    const name = checked.request.name;
+    const name = request.name;
     notify.success(
       level
         ? t('programmes.levelForm.saved', { name })
         : t('programmes.levelForm.added', { name, programme: programme.name }),
     );
+  }, t('ui.genericError'));
+
+  // After a refused submit, once its messages are drawn: the first refused control in the
+  // form's order (an input, or a refused group's first control).
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals === 0) return;
+    formRef.current
+      ?.querySelector<HTMLElement>(
+        '[aria-invalid="true"], fieldset[data-invalid] input, fieldset[data-invalid] button',
+      )
+      ?.focus();
+  }, [refusals]);
+
+  async function submit(event: BaseSyntheticEvent) {
+    await send(event);
+    setRefusals((count) => count + 1);
   }
 
   return (
@@ -167,10 +169,10 @@ function LevelForm({
       ref={formRef}
       id={formId}
       noValidate
-      onSubmit={(event) => void handleSubmit(event)}
+      onSubmit={(event) => void submit(event)}
       className="space-y-5"
     >
-      <FormAlert>{formError}</FormAlert>
+      <FormError form={form} />
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField
           ref={nameRef}
@@ -239,7 +241,7 @@ function LevelForm({
         <FeeScheduleEditor
           rows={values.schedule}
           errors={errors}
-          onChange={(rows) => setValues((current) => ({ ...current, schedule: rows }))}
+          onChange={(rows) => form.setValue('schedule', rows)}
           onFieldEdited={edited}
         />
       )}

@@ -1,4 +1,7 @@
+import type { TFunction } from 'i18next';
 import { DEFAULT_BILLED_MONTHS, levelRequestSchema, ProgrammeMessages } from '@ecolage/contracts';
+import type { FormSchema } from '../../components/ui/form';
+import type { SchemaIssue } from '../../components/ui/form-issues';
 import type { FeeMode, Level, LevelRequest } from '@ecolage/contracts';
 import { amountOrZero, amountText, readAmount, readWhole } from '../../lib/amounts';
 import { inSchoolOrder } from './months';
@@ -121,15 +124,6 @@ export function checkLevel(
   return { request: null, errors: all };
 }
 
-/** The paths of the level form's fields: a server issue on another path goes above the form. */
-export function isLevelField(path: string): boolean {
-  return (
-    ['name', 'registrationFee', 'feeMode', 'monthlyFee', 'billedMonths', 'schedule'].includes(
-      path,
-    ) || /^schedule\.\d+\.(label|amount|dueDay|dueMonth)$/.test(path)
-  );
-}
-
 /** What one student pays in the year with the fees typed so far (registration included). */
 export function liveYearTotal(values: LevelValues): {
   registration: number;
@@ -155,4 +149,59 @@ export function restoreRequest(level: Level): LevelRequest & { archived: false }
     schedule: level.schedule,
     archived: false,
   };
+}
+
+/** Where `checkLevel` says a field is empty: the form says it in the reader's language. */
+const MISSING = '\u0000missing';
+const missingAll: MissingMessages = {
+  registrationFee: MISSING,
+  monthlyFee: MISSING,
+  amount: MISSING,
+  dueDay: MISSING,
+  dueMonth: MISSING,
+};
+
+/** `checkLevel` as the form kit's schema: its errors as issues, an empty field « required ». */
+export const levelFormSchema: FormSchema<LevelValues, LevelRequest> = {
+  _zod: undefined as unknown as FormSchema<LevelValues, LevelRequest>['_zod'],
+  safeParseAsync(value) {
+    const checked = checkLevel(value as LevelValues, missingAll);
+    if (checked.request) return Promise.resolve({ success: true, data: checked.request });
+    const issues = Object.entries(checked.errors).map(([path, message]): SchemaIssue => ({
+      code: message === MISSING ? 'invalid_type' : 'custom',
+      path: path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+      message: message === MISSING ? '' : message,
+      input: message === MISSING ? '' : undefined,
+    }));
+    return Promise.resolve({ success: false, error: { issues } });
+  },
+};
+
+/** The sentences of the fields left empty (up to the 24 rows of a schedule). */
+export function missingMessages(t: TFunction) {
+  const rows = Array.from({ length: 24 }, (_, index) => [
+    [`schedule.${index}.amount`, { required: t('programmes.schedule.amountRequired') }],
+    [`schedule.${index}.dueDay`, { required: t('programmes.schedule.dueDayRequired') }],
+    [`schedule.${index}.dueMonth`, { required: t('programmes.schedule.dueMonthRequired') }],
+  ]).flat();
+  return {
+    registrationFee: { required: t('programmes.levelForm.registrationRequired') },
+    monthlyFee: { required: t('programmes.levelForm.monthlyRequired') },
+    ...Object.fromEntries(rows),
+  };
+}
+
+/** Every path the level form may show a message under. */
+export function levelErrorPaths(values: LevelValues): string[] {
+  return [
+    'name',
+    'registrationFee',
+    'feeMode',
+    'monthlyFee',
+    'billedMonths',
+    'schedule',
+    ...values.schedule.flatMap((_, index) =>
+      ['label', 'amount', 'dueDay', 'dueMonth'].map((field) => `schedule.${index}.${field}`),
+    ),
+  ];
 }
