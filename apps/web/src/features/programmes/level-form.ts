@@ -167,12 +167,16 @@ export const levelFormSchema: FormSchema<LevelValues, LevelRequest> = {
   safeParseAsync(value) {
     const checked = checkLevel(value as LevelValues, missingAll);
     if (checked.request) return Promise.resolve({ success: true, data: checked.request });
-    const issues = Object.entries(checked.errors).map(([path, message]): SchemaIssue => ({
-      code: message === MISSING ? 'invalid_type' : 'custom',
-      path: path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
-      message: message === MISSING ? '' : message,
-      input: message === MISSING ? '' : undefined,
-    }));
+    const issues = Object.entries(checked.errors).map(([path, problem]): SchemaIssue => {
+      // An empty field is marked, not described: the kit says « required » in the reader's language.
+      const empty = problem === MISSING;
+      return {
+        code: empty ? 'invalid_type' : 'custom',
+        path: path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+        message: empty ? '' : problem,
+        input: empty ? '' : undefined,
+      };
+    });
     return Promise.resolve({ success: false, error: { issues } });
   },
 };
