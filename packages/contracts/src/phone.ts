@@ -46,7 +46,11 @@ export const phoneSchema = z
   .transform((value, context) => {
     const e164 = toE164(value);
     if (!e164) {
-      context.addIssue({ code: 'custom', message: invalidPhoneMessage });
+      context.addIssue({
+        code: 'custom',
+        message: invalidPhoneMessage,
+        params: { code: 'PHONE_INVALID' },
+      });
       return z.NEVER;
     }
     return e164;
@@ -61,7 +65,11 @@ export const optionalPhoneSchema = z
     if (value === '') return null;
     const e164 = toE164(value);
     if (!e164) {
-      context.addIssue({ code: 'custom', message: invalidPhoneMessage });
+      context.addIssue({
+        code: 'custom',
+        message: invalidPhoneMessage,
+        params: { code: 'PHONE_INVALID' },
+      });
       return z.NEVER;
     }
     return e164;

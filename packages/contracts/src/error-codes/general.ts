@@ -1,4 +1,5 @@
 import { AuthMessages } from '../auth';
+import { invalidPhoneMessage } from '../phone';
 import { defineError } from './define';
 
 /**
@@ -21,6 +22,11 @@ export const generalErrors = {
     500,
     'Une erreur interne est survenue. Veuillez réessayer ; si le problème persiste, contactez le support.',
   ),
+  /**
+   * 400 — a field rule, not a refusal of its own: a phone number that is no valid number. The
+   * server answers VALIDATION_FAILED with this sentence on the field; the forms say the code's text.
+   */
+  PHONE_INVALID: defineError(400, invalidPhoneMessage),
   /** 400 — a path parameter or the query holds a NUL or a lone surrogate (unstorable text). */
   UNSTORABLE_ADDRESS: defineError(
     400,

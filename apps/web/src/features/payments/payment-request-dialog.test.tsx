@@ -97,6 +97,29 @@ describe('requesting a payment', () => {
     expect((phone as HTMLInputElement).value).toBe('+228 99 88 77 66');
   });
 
+  it('says the form’s own problems in English to an English reader', async () => {
+    const { changeLanguage } = await import('../../i18n');
+    await changeLanguage('en');
+    storeSession();
+    const fetchMock = routeFetch(paymentRoutes());
+    const { user } = await renderApp(STUDENT_URL);
+    await screen.findByRole('heading', { level: 1, name: 'Kofi Mensah' }, { timeout: 3000 });
+    await user.click(screen.getByRole('button', { name: 'Request a payment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Request a payment' });
+    await within(dialog).findByRole('radio', { name: 'Mixx by Yas' });
+    const phone = within(dialog).getByRole('textbox', { name: 'Paying phone' });
+    await user.clear(phone);
+    await user.type(phone, '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the request' }));
+
+    expect(await within(dialog).findByText('Choose a payment method.')).toBeTruthy();
+    expect(describedText(phone)).toContain(
+      'This phone number is not valid (for example 90 12 34 56 or +228 90 12 34 56).',
+    );
+    expect(within(dialog).queryByText(invalidPhoneMessage)).toBeNull();
+    expect(keysSent(fetchMock)).toEqual([]);
+  });
+
   it('checks the form before sending, and shows the server’s refusal on its field', async () => {
     storeSession();
     const { user, dialog, fetchMock } = await openRequest(

@@ -128,6 +128,10 @@ export function PaymentRequestForm({
         required: translate('payments.request.guardianRequired'),
         invalid: translate('payments.request.guardianRequired'),
       },
+      wallet: {
+        required: translate('payments.request.walletRequired'),
+        invalid: translate('payments.request.walletRequired'),
+      },
     }),
   });
   // The check reads what is on screen now.

@@ -8,6 +8,7 @@ export const errors: Pick<Translation, 'errors'> = {
     RATE_LIMITED: 'Too many requests. Please wait a moment before trying again.',
     INTERNAL_ERROR:
       'An internal error occurred. Please try again; if the problem persists, contact support.',
+    PHONE_INVALID: 'This phone number is not valid (for example 90 12 34 56 or +228 90 12 34 56).',
     UNSTORABLE_ADDRESS:
       'The requested address contains an invalid character (a null character or an incomplete Unicode character).',
     UNSTORABLE_TEXT:

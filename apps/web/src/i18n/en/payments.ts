@@ -56,6 +56,7 @@ export const payments: Payments = {
       guardian: 'Guardian who pays',
       mainPayer: '{{name}} (main payer)',
       guardianRequired: 'Choose the guardian who pays.',
+      walletRequired: 'Choose a payment method.',
       phone: 'Paying phone',
       phoneHint: 'The mobile money account number, for example 90 12 34 56 or +228 90 12 34 56.',
       wallet: 'Payment method',

@@ -12,6 +12,8 @@ export const errors = {
     RATE_LIMITED: 'Trop de requêtes. Veuillez patienter un instant avant de réessayer.',
     INTERNAL_ERROR:
       'Une erreur interne est survenue. Veuillez réessayer ; si le problème persiste, contactez le support.',
+    PHONE_INVALID:
+      "Ce numéro de téléphone n'est pas valide (exemple : 90 12 34 56 ou +228 90 12 34 56).",
     UNSTORABLE_ADDRESS:
       'L’adresse demandée contient un caractère invalide (caractère nul ou caractère Unicode incomplet).',
     UNSTORABLE_TEXT:

@@ -31,6 +31,7 @@ export const payments = {
       guardian: 'Responsable qui paie',
       mainPayer: '{{name}} (payeur principal)',
       guardianRequired: 'Choisissez le responsable qui paie.',
+      walletRequired: 'Choisissez un moyen de paiement.',
       phone: 'Téléphone du paiement',
       phoneHint: 'Le numéro du compte mobile money, par exemple 90 12 34 56 ou +228 90 12 34 56.',
       wallet: 'Moyen de paiement',
