@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { memberships, roles, type Membership, type Role } from './access.tables';
+import { sameSchool } from '../../platform/db/tenant-join';
 
 export async function insertRoles(
   db: DbOrTx,
@@ -39,10 +40,7 @@ export async function findMemberAccess(db: DbOrTx, organizationId: string, userI
   const [row] = await db
     .select({ membership: memberships, role: roles })
     .from(memberships)
-    .innerJoin(
-      roles,
-      and(eq(roles.organizationId, memberships.organizationId), eq(roles.id, memberships.roleId)),
-    )
+    .innerJoin(roles, sameSchool(roles, roles.id, memberships, memberships.roleId))
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
   return row;
 }
@@ -52,10 +50,7 @@ export async function listActiveMembershipsOfUser(db: DbOrTx, userId: string) {
   return db
     .select({ membership: memberships, role: roles })
     .from(memberships)
-    .innerJoin(
-      roles,
-      and(eq(roles.organizationId, memberships.organizationId), eq(roles.id, memberships.roleId)),
-    )
+    .innerJoin(roles, sameSchool(roles, roles.id, memberships, memberships.roleId))
     .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
     .orderBy(sql`${memberships.lastLoginAt} desc nulls last`, memberships.createdAt);
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { memberships, roles, type Membership, type Role } from './access.tables';
+import { sameSchool } from '../../platform/db/tenant-join';
 
 /** Serialises changes to a school's members (the last-Super-administration rule needs it). */
 export async function lockSchoolMembers(tx: DbOrTx, organizationId: string): Promise<void> {
@@ -16,10 +17,7 @@ export async function countOtherActiveSuperAdmins(
   const [row] = await db
     .select({ total: count() })
     .from(memberships)
-    .innerJoin(
-      roles,
-      and(eq(roles.organizationId, memberships.organizationId), eq(roles.id, memberships.roleId)),
-    )
+    .innerJoin(roles, sameSchool(roles, roles.id, memberships, memberships.roleId))
     .where(
       and(
         eq(memberships.organizationId, organizationId),

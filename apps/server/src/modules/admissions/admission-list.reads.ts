@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../platform/db/database';
 import { levels, programmes } from '../programmes/programmes.tables';
 import { students } from '../students/students.tables';
 import { admissions } from './admissions.tables';
+import { sameSchool } from '../../platform/db/tenant-join';
 
 /**
  * The levels the form offers, with their programme: neither archived, programmes without a level
@@ -43,24 +44,12 @@ function admissionRows(db: DbOrTx) {
       levelName: levels.name,
     })
     .from(admissions)
-    .innerJoin(
-      students,
-      and(
-        eq(students.organizationId, admissions.organizationId),
-        eq(students.id, admissions.studentId),
-      ),
-    )
+    .innerJoin(students, sameSchool(students, students.id, admissions, admissions.studentId))
     .innerJoin(
       programmes,
-      and(
-        eq(programmes.organizationId, admissions.organizationId),
-        eq(programmes.id, admissions.programmeId),
-      ),
+      sameSchool(programmes, programmes.id, admissions, admissions.programmeId),
     )
-    .innerJoin(
-      levels,
-      and(eq(levels.organizationId, admissions.organizationId), eq(levels.id, admissions.levelId)),
-    );
+    .innerJoin(levels, sameSchool(levels, levels.id, admissions, admissions.levelId));
 }
 
 export type AdmissionListRow = NonNullable<Awaited<ReturnType<typeof findAdmission>>>;

@@ -2,14 +2,14 @@ import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { MemberDirectory } from '../access';
 import { memberships, roles } from '../access/access.tables';
 import { users } from './auth.tables';
+import { sameSchool } from '../../platform/db/tenant-join';
 
 /**
  * The members screen's reads (access's `MemberDirectory` port, handed over by app.ts): access's
  * memberships and roles joined read-only to the accounts, to search and sort by name and e-mail
  * in SQL — see docs/architecture.md.
  */
-const joinRole = () =>
-  and(eq(roles.organizationId, memberships.organizationId), eq(roles.id, memberships.roleId));
+const joinRole = () => sameSchool(roles, roles.id, memberships, memberships.roleId);
 
 const person = { id: users.id, name: users.name, email: users.email, avatarPath: users.avatarPath };
 

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
 import { paymentLinkAttempts, paymentLinks, type PaymentLinkRow } from '../payer.tables';
+import { sameSchool } from '../../../platform/db/tenant-join';
 
 /** The payment was started from this link; a replay of the same form writes nothing more. */
 export async function recordLinkAttempt(
@@ -21,10 +22,7 @@ export async function findLinkOfAttempt(
     .from(paymentLinkAttempts)
     .innerJoin(
       paymentLinks,
-      and(
-        eq(paymentLinks.organizationId, paymentLinkAttempts.organizationId),
-        eq(paymentLinks.id, paymentLinkAttempts.linkId),
-      ),
+      sameSchool(paymentLinks, paymentLinks.id, paymentLinkAttempts, paymentLinkAttempts.linkId),
     )
     .where(
       and(

@@ -8,11 +8,14 @@ import {
   paymentAttempts,
   type PaymentAttemptRow,
 } from '../payments.tables';
+import { sameSchool } from '../../../platform/db/tenant-join';
 
 /** The guardian who pays an attempt (read for his name only). */
-const attemptPayer = and(
-  eq(guardians.organizationId, paymentAttempts.organizationId),
-  eq(guardians.id, paymentAttempts.guardianId),
+const attemptPayer = sameSchool(
+  guardians,
+  guardians.id,
+  paymentAttempts,
+  paymentAttempts.guardianId,
 );
 
 export interface MethodTotal {
@@ -156,9 +159,11 @@ export async function findPendingClaims(
     .from(paymentAttemptInvoices)
     .innerJoin(
       paymentAttempts,
-      and(
-        eq(paymentAttempts.organizationId, paymentAttemptInvoices.organizationId),
-        eq(paymentAttempts.id, paymentAttemptInvoices.attemptId),
+      sameSchool(
+        paymentAttempts,
+        paymentAttempts.id,
+        paymentAttemptInvoices,
+        paymentAttemptInvoices.attemptId,
       ),
     )
     .innerJoin(guardians, attemptPayer)

@@ -13,6 +13,7 @@ import {
   paymentRefunds,
   type PaymentAttemptRow,
 } from '../payments.tables';
+import { sameSchool } from '../../../platform/db/tenant-join';
 
 /** The filters of « Paiements », for one school; days are the school's, in its time zone. */
 export interface PaymentListScope {
@@ -281,17 +282,11 @@ export async function findPaymentClaims(
     .from(paymentAttemptInvoices)
     .innerJoin(
       invoices,
-      and(
-        eq(invoices.organizationId, paymentAttemptInvoices.organizationId),
-        eq(invoices.id, paymentAttemptInvoices.invoiceId),
-      ),
+      sameSchool(invoices, invoices.id, paymentAttemptInvoices, paymentAttemptInvoices.invoiceId),
     )
     .innerJoin(
       students,
-      and(
-        eq(students.organizationId, paymentAttemptInvoices.organizationId),
-        eq(students.id, paymentAttemptInvoices.studentId),
-      ),
+      sameSchool(students, students.id, paymentAttemptInvoices, paymentAttemptInvoices.studentId),
     )
     .where(
       and(

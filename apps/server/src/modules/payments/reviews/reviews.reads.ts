@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
 import { guardians } from '../../students/students.tables';
 import { paymentAttempts, paymentReviews } from '../payments.tables';
+import { sameSchool } from '../../../platform/db/tenant-join';
 
 /*
  * The review list's reads: reviews with the name of their payment's payer, joined read-only to
@@ -16,10 +17,7 @@ function reviewsWithPayer(db: DbOrTx) {
     .leftJoin(paymentAttempts, eq(paymentAttempts.id, paymentReviews.attemptId))
     .leftJoin(
       guardians,
-      and(
-        eq(guardians.organizationId, paymentAttempts.organizationId),
-        eq(guardians.id, paymentAttempts.guardianId),
-      ),
+      sameSchool(guardians, guardians.id, paymentAttempts, paymentAttempts.guardianId),
     );
 }
 
