@@ -25,7 +25,7 @@ const MODULE_RANKS = [
   ['messaging', 'ledger'],
   ['access', 'public'],
   ['auth'],
-  ['programmes'],
+  ['programmes', 'settings'],
   ['students'],
   ['billing'],
   ['payments'],
@@ -33,7 +33,7 @@ const MODULE_RANKS = [
   ['cash-desk'],
   ['payer'],
   ['admissions'],
-  ['dashboard'],
+  ['dashboard', 'search', 'operator'],
 ];
 
 const anyOf = (names) => `(${names.join('|')})`;
