@@ -18,3 +18,4 @@ export * from './modules/receipts/receipts.tables';
 export * from './modules/cash-desk/cash-desk.tables';
 export * from './modules/payer/payer.tables';
 export * from './modules/admissions/admissions.tables';
+export * from './modules/settings/settings.tables';

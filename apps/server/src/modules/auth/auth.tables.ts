@@ -15,6 +15,8 @@ export const users = pgTable(
     name: text('name').notNull(),
     /** Path of the avatar file under the data directory's uploads, or null. */
     avatarPath: text('avatar_path'),
+    /** The member's own back-office theme ('light' | 'dark'); null = the school's default. */
+    themePreference: text('theme_preference', { enum: ['light', 'dark'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Accounts are never erased: deleting one anonymises and marks it. */

@@ -23,6 +23,27 @@ export const organizations = pgTable(
       .notNull()
       .default('croissance'),
     brandColor: text('brand_color').notNull().default('#484D9B'),
+    /** The school's logo: stored file name (FileStore folder `logos`, a 512 px PNG), or null. */
+    logoFile: text('logo_file'),
+    /** Short hash of the logo's bytes, for cache-busting URLs (`?v=`); null without a logo. */
+    logoVersion: text('logo_version'),
+    /** The back office's theme for members who chose none (spec §9: initially dark). */
+    defaultTheme: text('default_theme', { enum: ['dark', 'light'] })
+      .notNull()
+      .default('dark'),
+    bankName: text('bank_name'),
+    accountHolder: text('account_holder'),
+    /** UEMOA RIB, 24 characters, normalised (upper case, no spaces), key checked. */
+    rib: text('rib'),
+    /** IBAN, normalised (upper case, no spaces), mod 97 checked. */
+    iban: text('iban'),
+    bic: text('bic'),
+    bankDetailsUpdatedAt: timestamp('bank_details_updated_at', { withTimezone: true }),
+    /** The short introduction on the school's public pages (≤ 500 characters). */
+    publicIntro: text('public_intro'),
+    /** Wallets offered to the school's parents; null = every wallet the deployment has. */
+    offeredWallets: text('offered_wallets').array(),
+    planChosenAt: timestamp('plan_chosen_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
@@ -30,6 +51,7 @@ export const organizations = pgTable(
   (table) => [
     uniqueIndex('organizations_slug_key').on(table.slug),
     check('organizations_slug_format', sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('organizations_default_theme_check', sql`${table.defaultTheme} in ('dark', 'light')`),
     check(
       'organizations_plan_check',
       sql`${table.plan} in ('decouverte', 'croissance', 'personnalise')`,
