@@ -32,4 +32,5 @@ export * from './dashboard';
 export * from './payer';
 export * from './admissions';
 export * from './school-finder';
+export * from './school-pages';
 export * from './events';

@@ -8,6 +8,7 @@ import { payerErrors, receiptErrors } from './payer';
 import { paymentErrors } from './payments';
 import { admissionErrors, programmeErrors } from './programmes';
 import { importErrors, studentErrors } from './students';
+import { schoolPagesErrors } from './school-pages';
 
 export { defineError, type ErrorDefinition, type NoParams } from './define';
 
@@ -30,6 +31,7 @@ export const errorCatalogue = {
   ...cashDeskErrors,
   ...payerErrors,
   ...receiptErrors,
+  ...schoolPagesErrors,
 };
 
 export type DomainErrorCode = keyof typeof errorCatalogue;

@@ -159,5 +159,12 @@ export const errors: Pick<Translation, 'errors'> = {
     RECEIPT_ARCHIVE_TOO_LARGE:
       'Too many receipts in this period (5,000 at most): choose a shorter period.',
     RECEIPT_ARCHIVE_EMPTY: 'No receipt in this period.',
+    SCHOOL_SLUG_TAKEN: 'Another school already has this address: choose another one.',
+    SCHOOL_SLUG_RESERVED: 'This address is reserved by Écolage: choose another one.',
+    WALLET_NOT_IN_DEPLOYMENT: 'This payment method is not available on Écolage for now.',
+    ADMISSIONS_CLOSED:
+      'This school’s online pre-registration is closed for now. Contact the school to enrol.',
+    ADMISSION_PROGRAMME_NOT_OFFERED:
+      'This programme is not open to online pre-registration: choose another one or contact the school.',
   },
 };

@@ -177,5 +177,14 @@ export const errors = {
     RECEIPT_ARCHIVE_TOO_LARGE:
       'Trop de reçus sur cette période (5 000 au plus) : choisissez une période plus courte.',
     RECEIPT_ARCHIVE_EMPTY: 'Aucun reçu sur cette période.',
+    SCHOOL_SLUG_TAKEN:
+      'Cette adresse est déjà prise par une autre école : choisissez-en une autre.',
+    SCHOOL_SLUG_RESERVED: 'Cette adresse est réservée par Écolage : choisissez-en une autre.',
+    WALLET_NOT_IN_DEPLOYMENT:
+      'Ce moyen de paiement n’est pas disponible sur Écolage pour le moment.',
+    ADMISSIONS_CLOSED:
+      'Les pré-inscriptions en ligne de cette école sont fermées pour le moment. Contactez l’école pour vous inscrire.',
+    ADMISSION_PROGRAMME_NOT_OFFERED:
+      'Ce programme n’est pas ouvert à la pré-inscription en ligne : choisissez-en un autre ou contactez l’école.',
   },
 } as const;
