@@ -17,6 +17,8 @@ const platformTables = new Set([
   'users',
   'refresh_tokens',
   'login_throttles',
+  // The providers' fee rates are the same for every school (the platform operator keeps them).
+  'provider_fee_rates',
   'password_resets',
   // Messages about an account (password reset) have no school; school messages carry theirs.
   'outbound_messages',

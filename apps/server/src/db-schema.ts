@@ -19,3 +19,4 @@ export * from './modules/cash-desk/cash-desk.tables';
 export * from './modules/payer/payer.tables';
 export * from './modules/admissions/admissions.tables';
 export * from './modules/settings/settings.tables';
+export * from './modules/operator/operator.tables';

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizations } from '../organizations/organizations.tables';
 
 /**
@@ -17,12 +26,20 @@ export const users = pgTable(
     avatarPath: text('avatar_path'),
     /** The member's own back-office theme ('light' | 'dark'); null = the school's default. */
     themePreference: text('theme_preference', { enum: ['light', 'dark'] }),
+    /**
+     * Platform role: 'operator' for Écolage's own staff (the operator console), never a school
+     * role. Set only by `npm run operator:grant` (and the demo seed).
+     */
+    platformRole: text('platform_role', { enum: ['operator'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Accounts are never erased: deleting one anonymises and marks it. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('users_email_key').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
+    check('users_platform_role_check', sql`${table.platformRole} in ('operator')`),
+  ],
 );
 
 /**
@@ -37,10 +54,11 @@ export const refreshTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    /** The school the session is working in (changes with a school switch). */
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    /**
+     * The school the session is working in (changes with a school switch); null for a platform
+     * operator's session without a school.
+     */
+    organizationId: uuid('organization_id').references(() => organizations.id),
     familyId: uuid('family_id').notNull(),
     /** SHA-256 of the token: a database leak does not leak usable tokens. */
     tokenHash: text('token_hash').notNull(),

@@ -31,6 +31,9 @@ export const contactMessages = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the platform operator marked it handled (answered), and who; null while open. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by'),
   },
   (table) => [
     // Serves the back-office list: newest first, filtered by status.
