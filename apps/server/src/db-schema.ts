@@ -3,6 +3,7 @@
  * This is the composition root of the schema: platform/ never imports modules.
  */
 export * from './modules/organizations/organizations.tables';
+export * from './modules/organizations/slug-redirects.tables';
 export * from './modules/audit/audit.tables';
 export * from './modules/public/public.tables';
 export * from './modules/auth/auth.tables';

@@ -1,4 +1,13 @@
-import { foreignKey, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizations } from '../organizations/organizations.tables';
 import { levels, programmes } from '../programmes/programmes.tables';
 import { students } from '../students/students.tables';
@@ -58,3 +67,19 @@ export const admissions = pgTable(
 );
 
 export type AdmissionRow = typeof admissions.$inferSelect;
+
+/**
+ * The school's online pre-registration (« Pages »): open or closed, and which programmes the form
+ * offers. No row: open, every programme.
+ */
+export const admissionSettings = pgTable('admission_settings', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id),
+  open: boolean('open').notNull().default(true),
+  /** The programmes offered; null: every active programme (also those created later). */
+  programmeIds: uuid('programme_ids').array(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type AdmissionSettingsRow = typeof admissionSettings.$inferSelect;
