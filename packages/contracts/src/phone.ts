@@ -35,6 +35,19 @@ export function formatPhone(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 }
 
+/**
+ * `+22890123456` → `90 12 34 56` for a reader in that number's country (a school's papers: its
+ * phone and its payers'); a number of another country stays international (`+229 …`).
+ */
+export function formatPhoneNational(
+  e164: string,
+  readerCountry: string = DEFAULT_PHONE_COUNTRY,
+): string {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed) return e164;
+  return parsed.country === readerCountry ? parsed.formatNational() : parsed.formatInternational();
+}
+
 export const invalidPhoneMessage =
   "Ce numéro de téléphone n'est pas valide (exemple : 90 12 34 56 ou +228 90 12 34 56).";
 
