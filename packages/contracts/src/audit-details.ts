@@ -272,6 +272,11 @@ export const auditDetailFields: Record<string, AuditDetailField> = {
   objet: field('Objet', 'Subject'),
   identifiant: field('Identifiant', 'Identifier'),
   formule: field('Formule', 'Plan', { values: plan }),
+  // The platform operator's console.
+  école: field('École', 'School'),
+  document: field('Document', 'Document'),
+  taux: field('Taux', 'Rate'),
+  'frais fixes': money('Frais fixes', 'Fixed fee'),
 };
 
 /** The kinds of resource an entry is about, as the journal's « Ressource » column names them. */
@@ -283,6 +288,8 @@ export const auditResourceLabels: Record<string, Words> = {
   audit_journal: { fr: 'Journal d’audit', en: 'Audit log' },
   newsletter_subscription: { fr: 'Abonnement à la newsletter', en: 'Newsletter subscription' },
   contact_message: { fr: 'Message de contact', en: 'Contact message' },
+  provider_fee_rate: { fr: 'Frais d’un opérateur de paiement', en: 'Payment provider fee' },
+  kyc_document: { fr: 'Document KYC', en: 'KYC document' },
   academic_year: { fr: 'Année scolaire', en: 'School year' },
   programme: { fr: 'Programme', en: 'Programme' },
   level: { fr: 'Niveau', en: 'Level' },

@@ -122,6 +122,13 @@ export const auditActionLabels: Record<string, string> = {
   'payment_link.created': 'Lien de paiement créé',
   'payment_link.sent': 'Lien de paiement envoyé au responsable',
   'payment_qr_sheet.printed': 'Feuille de QR codes de paiement imprimée',
+  'platform.operator_granted': 'Rôle d’opérateur de la plateforme donné',
+  'platform.operator_revoked': 'Rôle d’opérateur de la plateforme retiré',
+  'operator.kyc_document_viewed': 'Document KYC consulté par l’opérateur',
+  'operator.contact_messages_exported': 'Messages du site exportés',
+  'operator.newsletter_subscribers_exported': 'Abonnés à la newsletter exportés',
+  'contact.message_handled': 'Message de contact traité',
+  'provider_fee.rate_added': 'Taux de frais d’un opérateur de paiement ajouté',
 };
 
 export const auditListQuerySchema = z.object({

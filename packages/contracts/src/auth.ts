@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { planIdSchema } from './organizations';
 import { permissionSchema } from './permissions';
 
 /** Validation rules of the spec (§5), in French. */
@@ -38,6 +39,8 @@ export const registrationRequestSchema = z.object({
   password: passwordSchema,
   schoolName: schoolNameSchema,
   avatar: z.string().max(1_500_000, 'La photo de profil ne doit pas dépasser 1 Mo.').optional(),
+  /** The school's plan (contracts' plans.ts); Croissance when none is named. */
+  plan: planIdSchema.optional(),
 });
 export type RegistrationRequest = z.infer<typeof registrationRequestSchema>;
 
@@ -77,17 +80,44 @@ export const sessionResponseSchema = z.object({
   role: z.object({ id: z.uuid(), name: z.string() }),
   permissions: z.array(permissionSchema),
   memberships: z.array(sessionMembershipSchema),
+  /** 'operator' when the person may also open the platform operator's console. */
+  platformRole: z.literal('operator').optional(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/**
+ * Answer of login and refresh for a platform operator who is a member of no school: no school,
+ * no role, no permission; the web sends them to the console (`/operateur`).
+ */
+export const operatorSessionResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  user: sessionUserSchema,
+  platformRole: z.literal('operator'),
+  organization: z.null(),
+  memberships: z.array(sessionMembershipSchema),
+});
+export type OperatorSessionResponse = z.infer<typeof operatorSessionResponseSchema>;
+
+/** What login and refresh answer: a school's session, or an operator's without a school. */
+export const anySessionResponseSchema = z.union([
+  sessionResponseSchema,
+  operatorSessionResponseSchema,
+]);
+export type AnySessionResponse = z.infer<typeof anySessionResponseSchema>;
 
 export const switchSchoolRequestSchema = z.object({ organizationId: z.uuid('École inconnue.') });
 
 /** Claims of the access token (JWT, 15 minutes). */
 export const accessTokenClaimsSchema = z.object({
   sub: z.uuid(),
-  org: z.uuid(),
-  role: z.uuid(),
+  /** The school of the session; absent for a platform operator's session without a school. */
+  org: z.uuid().optional(),
+  role: z.uuid().optional(),
   name: z.string(),
+  /** 'operator' when the person was a platform operator at sign-in (checked again per request). */
+  plat: z.literal('operator').optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 

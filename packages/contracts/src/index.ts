@@ -34,3 +34,4 @@ export * from './admissions';
 export * from './school-finder';
 export * from './school-pages';
 export * from './events';
+export * from './operator';

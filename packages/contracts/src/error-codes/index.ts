@@ -4,6 +4,7 @@ import { authErrors } from './auth';
 import { billingErrors } from './billing';
 import { cashDeskErrors } from './cash-desk';
 import { generalErrors } from './general';
+import { operatorErrors } from './operator';
 import { payerErrors, receiptErrors } from './payer';
 import { paymentErrors } from './payments';
 import { admissionErrors, programmeErrors } from './programmes';
@@ -31,6 +32,7 @@ export const errorCatalogue = {
   ...cashDeskErrors,
   ...payerErrors,
   ...receiptErrors,
+  ...operatorErrors,
   ...schoolPagesErrors,
 };
 

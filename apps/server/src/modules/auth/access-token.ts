@@ -12,14 +12,21 @@ export function accessTokenKeys(secret: string): AccessTokenKeys {
   return { secret: new TextEncoder().encode(secret) };
 }
 
-/** A 15-minute HS256 JWT carrying the user, the school and the role. */
+/**
+ * A 15-minute HS256 JWT carrying the user, the school and the role — or, for a platform operator
+ * without a school, the user and `plat: 'operator'` alone.
+ */
 export function signAccessToken(
   keys: AccessTokenKeys,
   claims: AccessTokenClaims,
   now = new Date(),
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ org: claims.org, role: claims.role, name: claims.name })
+  return new SignJWT({
+    ...(claims.org ? { org: claims.org, role: claims.role } : {}),
+    name: claims.name,
+    ...(claims.plat ? { plat: claims.plat } : {}),
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)

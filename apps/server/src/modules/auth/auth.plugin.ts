@@ -5,6 +5,7 @@ import { domainError } from '../../platform/errors';
 import type { RouteAccess } from '../../platform/http/request-member';
 import { getMemberAccess } from '../access';
 import { tokenFromHeader, verifyAccessToken, type AccessTokenKeys } from './access-token';
+import { findPlatformRole } from './platform-role';
 
 /** Routes of plugins we do not write (Swagger UI's files) are public by prefix. */
 const PUBLIC_PREFIXES = ['/api/docs'];
@@ -19,10 +20,12 @@ export const authPlugin = fp<{ db: Database; keys: AccessTokenKeys }>(
       if (!route.url.startsWith('/api') || PUBLIC_PREFIXES.some((p) => route.url.startsWith(p)))
         return;
       const config = (route.config ?? {}) as RouteAccess;
-      const rules = [config.public, config.session, config.permission].filter(Boolean).length;
+      const rules = [config.public, config.session, config.permission, config.operator].filter(
+        Boolean,
+      ).length;
       if (rules !== 1) {
         throw new Error(
-          `${String(route.method)} ${route.url} must declare exactly one of config.public, config.session or config.permission`,
+          `${String(route.method)} ${route.url} must declare exactly one of config.public, config.session, config.permission or config.operator`,
         );
       }
       // Say it in the OpenAPI document too: the bearer scheme, and which permission.
@@ -30,6 +33,7 @@ export const authPlugin = fp<{ db: Database; keys: AccessTokenKeys }>(
         Object.assign(route.schema, {
           security: [{ bearerAuth: [] }],
           ...(config.permission ? { 'x-permission': config.permission } : {}),
+          ...(config.operator ? { 'x-operator': true } : {}),
         });
       }
     });
@@ -46,8 +50,19 @@ export const authPlugin = fp<{ db: Database; keys: AccessTokenKeys }>(
       if (!check.ok) {
         throw domainError(check.reason === 'expired' ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED');
       }
+      const { claims } = check;
+      if (config.operator) {
+        // The token says so and the account still does (read on every request: a revocation
+        // takes effect at once). A school member, whatever their school role, is refused.
+        const role = claims.plat ? await findPlatformRole(options.db, claims.sub) : null;
+        if (role !== 'operator') throw domainError('OPERATOR_ONLY');
+        request.operator = { userId: claims.sub, name: claims.name };
+        return;
+      }
+      // An operator's session without a school opens no school's route.
+      if (!claims.org) throw domainError('OPERATOR_NO_SCHOOL');
       // Read on every request: a deactivated member or a changed role takes effect at once.
-      const access = await getMemberAccess(options.db, check.claims.org, check.claims.sub);
+      const access = await getMemberAccess(options.db, claims.org, claims.sub);
       if (!access || access.status !== 'active') {
         throw domainError('SESSION_EXPIRED');
       }
@@ -57,7 +72,7 @@ export const authPlugin = fp<{ db: Database; keys: AccessTokenKeys }>(
       request.member = {
         userId: access.userId,
         organizationId: access.organizationId,
-        name: check.claims.name,
+        name: claims.name,
         role: access.role,
         permissions: access.permissions,
       };

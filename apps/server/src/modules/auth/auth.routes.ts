@@ -1,4 +1,5 @@
 import {
+  anySessionResponseSchema,
   apiErrorSchema,
   AuthMessages,
   currentSessionSchema,
@@ -18,6 +19,7 @@ import { requireMember } from '../../platform/http/request-member';
 import { avatarMimeType } from './avatar';
 import { domainError } from '../../platform/errors';
 import { baseUrl, logCapturedEmail } from './password-reset.routes';
+import type { IssuedOperatorSession } from './operator-session';
 import { getCurrentSession, type AuthContext, type IssuedSession } from './session';
 import { logIn, type LoginPolicy } from './use-cases/log-in';
 import { logOut, refreshSession } from './use-cases/refresh-session';
@@ -55,7 +57,7 @@ function context(request: FastifyRequest): AuthContext {
 /** Login, sign-up, refresh with rotation, logout and school switch (DESIGN.md §7). */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { db, keys } = options;
-  const sendSession = (reply: FastifyReply, issued: IssuedSession) =>
+  const sendSession = (reply: FastifyReply, issued: IssuedSession | IssuedOperatorSession) =>
     reply
       .setCookie(REFRESH_COOKIE, issued.refreshToken, {
         httpOnly: true,
@@ -98,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['Comptes'],
         summary: 'Se connecter (jeton d’accès + cookie de rafraîchissement)',
         body: loginRequestSchema,
-        response: { 200: sessionResponseSchema, ...errors },
+        response: { 200: anySessionResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -122,7 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ['Comptes'],
         summary: 'Renouveler le jeton d’accès (rotation du cookie)',
-        response: { 200: sessionResponseSchema, ...errors },
+        response: { 200: anySessionResponseSchema, ...errors },
       },
     },
     async (request, reply) => {

@@ -58,6 +58,7 @@ export async function describeSession(
       organization: { id: current.id, name: current.name, slug: current.slug },
       role: { id: access.role.id, name: access.role.name },
       permissions: access.permissions as Permission[],
+      ...(user.platformRole === 'operator' ? { platformRole: 'operator' as const } : {}),
       memberships: schools.flatMap((school) => {
         const organization = byId.get(school.organizationId);
         return organization
@@ -105,6 +106,7 @@ export async function issueSession(
     org: organizationId,
     role: described.roleId,
     name: user.name,
+    ...(user.platformRole === 'operator' ? { plat: 'operator' as const } : {}),
   });
   return {
     refreshToken,

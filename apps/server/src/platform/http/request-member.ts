@@ -11,6 +11,14 @@ export interface RouteAccess {
   public?: true;
   session?: true;
   permission?: Permission;
+  /** Platform operators only (the operator console): never a school role. */
+  operator?: true;
+}
+
+/** The signed-in platform operator of an operator route. */
+export interface AuthenticatedOperator {
+  userId: string;
+  name: string;
 }
 
 /** The signed-in member of a request, in the school of their access token. */
@@ -27,8 +35,11 @@ declare module 'fastify' {
     public?: true;
     session?: true;
     permission?: Permission;
+    operator?: true;
   }
   interface FastifyRequest {
+    /** The signed-in platform operator on routes declared `operator`. */
+    operator?: AuthenticatedOperator;
     /** The signed-in member on routes that need a session. */
     member?: AuthenticatedMember;
   }
@@ -38,4 +49,10 @@ declare module 'fastify' {
 export function requireMember(request: FastifyRequest): AuthenticatedMember {
   if (!request.member) throw domainError('UNAUTHENTICATED');
   return request.member;
+}
+
+/** The signed-in platform operator; for handlers of routes declared `operator`. */
+export function requireOperator(request: FastifyRequest): AuthenticatedOperator {
+  if (!request.operator) throw domainError('UNAUTHENTICATED');
+  return request.operator;
 }

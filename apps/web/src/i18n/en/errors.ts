@@ -159,6 +159,15 @@ export const errors: Pick<Translation, 'errors'> = {
     RECEIPT_ARCHIVE_TOO_LARGE:
       'Too many receipts in this period (5,000 at most): choose a shorter period.',
     RECEIPT_ARCHIVE_EMPTY: 'No receipt in this period.',
+    OPERATOR_ONLY: 'This page is for the Écolage team (platform operator) only.',
+    OPERATOR_NO_SCHOOL:
+      'This account belongs to no school: open the operator console or sign in with a school account.',
+    OPERATOR_SCHOOL_NOT_FOUND: 'School not found.',
+    OPERATOR_KYC_DOCUMENT_NOT_FOUND: 'Document not found for this school.',
+    CONTACT_MESSAGE_NOT_FOUND: 'Message not found.',
+    FEE_RATE_IN_PAST: 'A new rate applies from today or a later date.',
+    FEE_WALLET_MISMATCH: 'This payment method does not go through this provider.',
+    FEE_RATE_EXISTS: 'A rate already exists for this provider, payment method and date.',
     SCHOOL_SLUG_TAKEN: 'Another school already has this address: choose another one.',
     SCHOOL_SLUG_RESERVED: 'This address is reserved by Écolage: choose another one.',
     WALLET_NOT_IN_DEPLOYMENT: 'This payment method is not available on Écolage for now.',

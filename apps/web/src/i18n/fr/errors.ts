@@ -177,6 +177,15 @@ export const errors = {
     RECEIPT_ARCHIVE_TOO_LARGE:
       'Trop de reçus sur cette période (5 000 au plus) : choisissez une période plus courte.',
     RECEIPT_ARCHIVE_EMPTY: 'Aucun reçu sur cette période.',
+    OPERATOR_ONLY: 'Cette page est réservée à l’équipe Écolage (opérateur de la plateforme).',
+    OPERATOR_NO_SCHOOL:
+      'Ce compte n’est membre d’aucune école : ouvrez la console opérateur ou connectez-vous avec un compte d’école.',
+    OPERATOR_SCHOOL_NOT_FOUND: 'École introuvable.',
+    OPERATOR_KYC_DOCUMENT_NOT_FOUND: 'Document introuvable pour cette école.',
+    CONTACT_MESSAGE_NOT_FOUND: 'Message introuvable.',
+    FEE_RATE_IN_PAST: 'Un nouveau taux s’applique à partir d’aujourd’hui ou d’une date à venir.',
+    FEE_WALLET_MISMATCH: 'Ce moyen de paiement ne passe pas par cet opérateur.',
+    FEE_RATE_EXISTS: 'Un taux existe déjà pour cet opérateur, ce moyen de paiement et cette date.',
     SCHOOL_SLUG_TAKEN:
       'Cette adresse est déjà prise par une autre école : choisissez-en une autre.',
     SCHOOL_SLUG_RESERVED: 'Cette adresse est réservée par Écolage : choisissez-en une autre.',

@@ -7,6 +7,8 @@ import { recordAuditEntry } from '../../audit';
 import type { AccessTokenKeys } from '../access-token';
 import { findUserByEmail } from '../auth.repository';
 import { verifyAgainstNothing, verifyPassword } from '../password';
+import type { User } from '../auth.tables';
+import { issueOperatorSession, type IssuedOperatorSession } from '../operator-session';
 import { issueSession, type AuthContext, type IssuedSession } from '../session';
 import { reserveLoginAttempt, settleSuccessfulLogin } from './login-throttle';
 
@@ -50,7 +52,7 @@ export async function logIn(
   policy: LoginPolicy,
   request: LoginRequest,
   context: AuthContext,
-): Promise<IssuedSession> {
+): Promise<IssuedSession | IssuedOperatorSession> {
   const account = {
     key: `account:${request.email}`,
     lockFor: (failures: number) => policy.accountLockMs(failures),
@@ -70,12 +72,15 @@ export async function logIn(
   const schools = user && valid ? await listSchoolsOfUser(db, user.id) : [];
   const school = schools[0];
 
-  if (!user || !valid || !school) {
+  // A platform operator may be a member of no school: their session opens the operator console.
+  const operatorOnly = !school && user?.platformRole === 'operator';
+  if (!user || !valid || (!school && !operatorOnly)) {
     await sleep(policy.failureDelayMs(reservation.failures.get(account.key) ?? 1));
     throw domainError('INVALID_CREDENTIALS');
   }
 
   await settleSuccessfulLogin(db, account, address);
+  if (!school) return logInOperator(db, keys, user, context);
   return db.transaction(async (tx) => {
     const issued = await issueSession(
       tx,
@@ -87,6 +92,30 @@ export async function logIn(
     await recordLogin(tx, school.organizationId, user.id);
     await recordAuditEntry(tx, {
       organizationId: school.organizationId,
+      actor: { type: 'user', userId: user.id, label: user.name },
+      action: 'auth.logged_in',
+      resourceType: 'user',
+      resourceId: user.id,
+      category: 'user',
+      ip: context.ip,
+      userAgent: context.userAgent,
+    });
+    return issued;
+  });
+}
+
+/** An operator without a school: their session, journaled in the platform's chain. */
+function logInOperator(
+  db: Database,
+  keys: AccessTokenKeys,
+  user: User,
+  context: AuthContext,
+): Promise<IssuedOperatorSession> {
+  return db.transaction(async (tx) => {
+    const issued = await issueOperatorSession(tx, keys, { user }, context);
+    if (!issued) throw domainError('INVALID_CREDENTIALS');
+    await recordAuditEntry(tx, {
+      organizationId: null,
       actor: { type: 'user', userId: user.id, label: user.name },
       action: 'auth.logged_in',
       resourceType: 'user',

@@ -8,6 +8,7 @@ import {
   markRefreshTokenUsed,
   revokeRefreshFamily,
 } from '../auth.repository';
+import { issueOperatorSession, type IssuedOperatorSession } from '../operator-session';
 import { hashRefreshToken, issueSession, type AuthContext, type IssuedSession } from '../session';
 
 /** How long a just-used refresh token may be presented again (lost answer on 3G). */
@@ -26,7 +27,7 @@ export async function refreshSession(
   token: string | undefined,
   context: AuthContext,
   organizationId?: string,
-): Promise<IssuedSession> {
+): Promise<IssuedSession | IssuedOperatorSession> {
   if (!token) throw expired();
   const outcome = await db.transaction(async (tx) => {
     const stored = await findRefreshTokenForUpdate(tx, hashRefreshToken(token));
@@ -52,12 +53,16 @@ export async function refreshSession(
     if (stored.expiresAt.getTime() <= Date.now()) return { kind: 'expired' as const };
     const user = await findUserById(tx, stored.userId);
     if (!user) return { kind: 'expired' as const };
-    const issued = await issueSession(
-      tx,
-      keys,
-      { user, organizationId: organizationId ?? stored.organizationId, familyId: stored.familyId },
-      context,
-    );
+    const school = organizationId ?? stored.organizationId;
+    // An operator's session without a school continues as one while they are still an operator.
+    const issued = school
+      ? await issueSession(
+          tx,
+          keys,
+          { user, organizationId: school, familyId: stored.familyId },
+          context,
+        )
+      : await issueOperatorSession(tx, keys, { user, familyId: stored.familyId }, context);
     // Not (or no longer) a member: nothing issued, and the presented token stays usable.
     if (!issued) return { kind: organizationId ? ('not_member' as const) : ('expired' as const) };
     if (!stored.usedAt) await markRefreshTokenUsed(tx, stored.id);
