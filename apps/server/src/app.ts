@@ -153,7 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     formRateLimit: options.formRateLimit ?? { max: 10, timeWindow: '10 minutes' },
   });
-  await app.register(organizationRoutes, { db });
+  await app.register(organizationRoutes, { db, files });
   await app.register(passwordResetRoutes, {
     db,
     publicUrl: options.publicUrl,

@@ -48,9 +48,25 @@ export const paymentRefundedEvent = z.object({
   invoices: z.array(z.object({ invoiceId: uuid, studentId: uuid, amount: francs })),
 });
 
+/**
+ * A school's bank details (where its payouts go) changed: every Super administration is told
+ * (payout fraud). Producer: settings. Account numbers travel masked.
+ */
+export const organizationBankDetailsChangedEvent = z.object({
+  changedBy: z.object({ userId: uuid, name: z.string() }),
+  changedAt: z.iso.datetime({ offset: true }),
+  ip: z.string().nullable(),
+  bankName: z.string(),
+  accountHolder: z.string(),
+  /** `•••• 0070`, or null. */
+  maskedRib: z.string().nullable(),
+  maskedIban: z.string().nullable(),
+});
+
 export const eventCatalogue = {
   'payment.succeeded': paymentSucceededEvent,
   'payment.refunded': paymentRefundedEvent,
+  'organization.bank_details_changed': organizationBankDetailsChangedEvent,
 } as const;
 
 export type EventName = keyof typeof eventCatalogue;

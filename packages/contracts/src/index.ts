@@ -35,3 +35,6 @@ export * from './school-finder';
 export * from './school-pages';
 export * from './events';
 export * from './operator';
+export * from './plans';
+export * from './bank-account';
+export * from './settings';

@@ -26,5 +26,7 @@ export const schoolPublicProfileSchema = z.object({
   brandColor: z.string(),
   supportPhone: z.string().nullable(),
   contactEmail: z.string().nullable(),
+  /** `/api/public/schools/<slug>/logo?v=<version>`, or null without a logo. */
+  logoUrl: z.string().nullable(),
 });
 export type SchoolPublicProfile = z.infer<typeof schoolPublicProfileSchema>;

@@ -8,6 +8,7 @@ import { operatorErrors } from './operator';
 import { payerErrors, receiptErrors } from './payer';
 import { paymentErrors } from './payments';
 import { admissionErrors, programmeErrors } from './programmes';
+import { settingsErrors } from './settings';
 import { importErrors, studentErrors } from './students';
 import { schoolPagesErrors } from './school-pages';
 
@@ -34,6 +35,7 @@ export const errorCatalogue = {
   ...receiptErrors,
   ...operatorErrors,
   ...schoolPagesErrors,
+  ...settingsErrors,
 };
 
 export type DomainErrorCode = keyof typeof errorCatalogue;

@@ -10,4 +10,25 @@ export {
   searchSchools,
   type FoundSchool,
 } from './organizations.service';
-export type { Organization, NewOrganization } from './organizations.tables';
+export type { Organization, NewOrganization, SchoolPlanTerms } from './organizations.tables';
+export {
+  brandingOf,
+  getSchoolBranding,
+  LOGO_FOLDER,
+  readSchoolLogoPng,
+  schoolLogoUrl,
+  type SchoolBranding,
+} from './branding';
+export {
+  appendPlanTerms,
+  currentMemberLimit,
+  listPlanTerms,
+  planTermsAt,
+  termsOf,
+} from './plan-terms.service';
+export {
+  findOrganizationById,
+  lockSchoolRow,
+  updateSchoolSettings,
+  type SchoolSettingsPatch,
+} from './organizations.service';

@@ -88,3 +88,69 @@ export async function searchActiveOrganizations(
     .orderBy(foldedForSearchSql(sql`${organizations.name}`), organizations.slug)
     .limit(limit);
 }
+
+export async function findOrganizationById(
+  db: DbOrTx,
+  id: string,
+): Promise<Organization | undefined> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Locks the school's row until the transaction ends (`FOR UPDATE`) and returns it: what
+ * serialises the school's limits (the plan's users) between concurrent requests.
+ */
+export async function lockOrganizationRow(
+  db: DbOrTx,
+  id: string,
+): Promise<Organization | undefined> {
+  const [row] = await db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.id, id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** The columns « Paramètres » change (module settings, through the index). */
+export type SchoolSettingsPatch = Partial<
+  Pick<
+    NewOrganization,
+    | 'name'
+    | 'supportPhone'
+    | 'contactEmail'
+    | 'address'
+    | 'city'
+    | 'country'
+    | 'plan'
+    | 'planChosenAt'
+    | 'brandColor'
+    | 'defaultTheme'
+    | 'logoFile'
+    | 'logoVersion'
+    | 'bankName'
+    | 'accountHolder'
+    | 'rib'
+    | 'iban'
+    | 'bic'
+    | 'bankDetailsUpdatedAt'
+    | 'publicIntro'
+    | 'offeredWallets'
+  >
+>;
+
+export async function updateOrganizationSettings(
+  db: DbOrTx,
+  id: string,
+  patch: SchoolSettingsPatch,
+): Promise<Organization> {
+  const [row] = await db
+    .update(organizations)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(organizations.id, id))
+    .returning();
+  if (!row) throw new Error('organization not found');
+  return row;
+}

@@ -3,11 +3,20 @@ import {
   schoolPublicProfileSchema,
   schoolSlugParamsSchema,
 } from '@ecolage/contracts';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../platform/db/database';
+import { domainError } from '../../platform/errors';
+import type { FileStore } from '../../platform/files';
+import { readPublicLogo } from './branding';
 import { getSchoolPublicProfile } from './organizations.service';
 
-export const organizationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, options) => {
+const logoQuerySchema = z.object({ v: z.string().max(64).optional() });
+
+export const organizationRoutes: FastifyPluginAsyncZod<{ db: Database; files: FileStore }> = async (
+  app,
+  options,
+) => {
   app.get(
     '/api/public/schools/:slug',
     {
@@ -20,5 +29,38 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     (request) => getSchoolPublicProfile(options.db, request.params.slug),
+  );
+
+  app.get(
+    '/api/public/schools/:slug/logo',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['Site public'],
+        summary: "Logo d'une école (PNG, 512 px au plus)",
+        description:
+          'Mis en cache un an (immutable) quand `v` est la version courante du logo, quelques minutes sinon.',
+        params: schoolSlugParamsSchema,
+        querystring: logoQuerySchema,
+        response: {
+          200: z.any().describe('Image PNG'),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const logo = await readPublicLogo(options.db, options.files, request.params.slug);
+      if (!logo) throw domainError('LOGO_NOT_FOUND');
+      const immutable = request.query.v !== undefined && request.query.v === logo.version;
+      return reply
+        .header('Content-Type', 'image/png')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header(
+          'Cache-Control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        )
+        .send(logo.png);
+    },
   );
 };

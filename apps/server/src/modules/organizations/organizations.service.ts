@@ -5,14 +5,20 @@ import { domainError } from '../../platform/errors';
 import { searchWords } from '../../platform/search-text';
 import { recordAuditEntry, type AuditEntryInput } from '../audit';
 import {
+  findOrganizationById,
   findOrganizationBySlug,
   findOrganizationsByIds,
+  lockOrganizationRow,
+  updateOrganizationSettings,
+  type SchoolSettingsPatch,
   findSlugsLike,
   insertOrganization,
   insertOrganizationUnlessSlugTaken,
   searchActiveOrganizations,
   type FoundSchool,
 } from './organizations.repository';
+import { schoolLogoUrl } from './branding';
+import { appendPlanTerms } from './plan-terms.service';
 import { slugify } from './slug';
 import type { NewOrganization, Organization } from './organizations.tables';
 
@@ -31,6 +37,7 @@ export async function getSchoolPublicProfile(
     brandColor: school.brandColor,
     supportPhone: school.supportPhone,
     contactEmail: school.contactEmail,
+    logoUrl: schoolLogoUrl(school),
   };
 }
 
@@ -77,6 +84,12 @@ async function journalSchoolCreated(
   school: Organization,
   context: SchoolCreation,
 ): Promise<Organization> {
+  await appendPlanTerms(tx, {
+    organizationId: school.id,
+    plan: school.plan,
+    effectiveFrom: school.planChosenAt,
+    createdBy: context.actor.type === 'user' ? context.actor.userId : null,
+  });
   await recordAuditEntry(tx, {
     organizationId: school.id,
     actor: context.actor,
@@ -118,7 +131,34 @@ export async function searchSchools(
   };
 }
 
-export { findOrganizationBySlug, findOrganizationsByIds, type FoundSchool };
+export { findOrganizationById, findOrganizationBySlug, findOrganizationsByIds, type FoundSchool };
+
+/**
+ * Locks the school's row until the transaction ends and returns it: what serialises a school's
+ * limits (its plan's users) between concurrent requests. Throws for an unknown id.
+ */
+export async function lockSchoolRow(
+  tx: Transaction,
+  organizationId: string,
+): Promise<Organization> {
+  const school = await lockOrganizationRow(tx, organizationId);
+  if (!school) throw new Error(`school ${organizationId} not found`);
+  return school;
+}
+
+/**
+ * Writes what « Paramètres » change on the school (module settings, which audits it in the same
+ * transaction) and returns the school as it now is.
+ */
+export function updateSchoolSettings(
+  tx: Transaction,
+  organizationId: string,
+  patch: SchoolSettingsPatch,
+): Promise<Organization> {
+  return updateOrganizationSettings(tx, organizationId, patch);
+}
+
+export type { SchoolSettingsPatch };
 
 /**
  * The calendar day (`YYYY-MM-DD`) it is at the school, in its own time zone: what due dates,

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** A school: the tenant. Every tenant-owned table references it through `organization_id`. */
 export const organizations = pgTable(
@@ -59,5 +70,51 @@ export const organizations = pgTable(
   ],
 );
 
+/**
+ * A school's plan and its fee terms from a date: appended at sign-up and at each plan change,
+ * never updated (the accounting reads the terms in force at a date: `planTermsAt`).
+ */
+export const schoolPlanTerms = pgTable(
+  'school_plan_terms',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    plan: text('plan', { enum: ['decouverte', 'croissance', 'personnalise'] }).notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull().defaultNow(),
+    /** Commission on each payment, in basis points (150 = 1,5 %). */
+    commissionRateBp: integer('commission_rate_bp').notNull(),
+    /** Volume collected without fees before the commission applies (francs). */
+    feeFreeVolumeXof: bigint('fee_free_volume_xof', { mode: 'number' }).notNull().default(0),
+    /** Subscription in francs; null = sur devis. */
+    subscriptionXof: integer('subscription_xof'),
+    subscriptionPeriod: text('subscription_period', { enum: ['year', 'month'] }),
+    /** Staff users allowed (active members + pending invitations); null = unlimited. */
+    memberLimit: integer('member_limit'),
+    /** Reminders per month; null = unlimited. */
+    remindersPerMonth: integer('reminders_per_month'),
+    /** The member who chose it (auth's users; no foreign key: organizations is upstream of auth). */
+    createdBy: uuid('created_by'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    index('school_plan_terms_organization_from_idx').on(table.organizationId, table.effectiveFrom),
+    check(
+      'school_plan_terms_plan_check',
+      sql`${table.plan} in ('decouverte', 'croissance', 'personnalise')`,
+    ),
+    check(
+      'school_plan_terms_period_check',
+      sql`${table.subscriptionPeriod} is null or ${table.subscriptionPeriod} in ('year', 'month')`,
+    ),
+    check(
+      'school_plan_terms_rates_check',
+      sql`${table.commissionRateBp} between 0 and 10000 and ${table.feeFreeVolumeXof} >= 0`,
+    ),
+  ],
+);
+
 export type Organization = typeof organizations.$inferSelect;
 export type NewOrganization = typeof organizations.$inferInsert;
+export type SchoolPlanTerms = typeof schoolPlanTerms.$inferSelect;

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -66,50 +65,6 @@ export const kycDocuments = pgTable(
   ],
 );
 
-/**
- * A school's plan and its fee terms from a date: appended at sign-up and at each plan change,
- * never updated (the accounting reads the terms in force at a date: `planTermsAt`).
- */
-export const schoolPlanTerms = pgTable(
-  'school_plan_terms',
-  {
-    id: uuid('id').notNull().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    plan: text('plan', { enum: ['decouverte', 'croissance', 'personnalise'] }).notNull(),
-    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull().defaultNow(),
-    /** Commission on each payment, in basis points (150 = 1,5 %). */
-    commissionRateBp: integer('commission_rate_bp').notNull(),
-    /** Volume collected without fees before the commission applies (francs). */
-    feeFreeVolumeXof: bigint('fee_free_volume_xof', { mode: 'number' }).notNull().default(0),
-    /** Subscription in francs; null = sur devis. */
-    subscriptionXof: integer('subscription_xof'),
-    subscriptionPeriod: text('subscription_period', { enum: ['year', 'month'] }),
-    /** Staff users allowed (active members + pending invitations); null = unlimited. */
-    memberLimit: integer('member_limit'),
-    /** Reminders per month; null = unlimited. */
-    remindersPerMonth: integer('reminders_per_month'),
-    createdBy: uuid('created_by').references(() => users.id),
-  },
-  (table) => [
-    primaryKey({ columns: [table.organizationId, table.id] }),
-    index('school_plan_terms_organization_from_idx').on(table.organizationId, table.effectiveFrom),
-    check(
-      'school_plan_terms_plan_check',
-      sql`${table.plan} in ('decouverte', 'croissance', 'personnalise')`,
-    ),
-    check(
-      'school_plan_terms_period_check',
-      sql`${table.subscriptionPeriod} is null or ${table.subscriptionPeriod} in ('year', 'month')`,
-    ),
-    check(
-      'school_plan_terms_rates_check',
-      sql`${table.commissionRateBp} between 0 and 10000 and ${table.feeFreeVolumeXof} >= 0`,
-    ),
-  ],
-);
-
 /** Who the school's own notices go to and which ones it wants. One row per school (optional). */
 export const notificationSettings = pgTable(
   'notification_settings',
@@ -127,5 +82,4 @@ export const notificationSettings = pgTable(
 );
 
 export type KycDocument = typeof kycDocuments.$inferSelect;
-export type SchoolPlanTerms = typeof schoolPlanTerms.$inferSelect;
 export type NotificationSettings = typeof notificationSettings.$inferSelect;

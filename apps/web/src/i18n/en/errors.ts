@@ -168,6 +168,31 @@ export const errors: Pick<Translation, 'errors'> = {
     FEE_RATE_IN_PAST: 'A new rate applies from today or a later date.',
     FEE_WALLET_MISMATCH: 'This payment method does not go through this provider.',
     FEE_RATE_EXISTS: 'A rate already exists for this provider, payment method and date.',
+    BANK_RIB_INVALID:
+      'A RIB has 24 characters: bank code (2 country letters and 3 digits), branch code (5 digits), account number (12 digits) and key (2 digits).',
+    BANK_RIB_KEY_INVALID:
+      'The RIB key does not match: check the bank code, branch code, account number and key.',
+    BANK_IBAN_INVALID:
+      'This IBAN is not valid: check its check digits and its length (28 characters in the WAEMU, e.g. TG53 TG00 9060 …).',
+    BANK_BIC_INVALID:
+      'A BIC (SWIFT code) has 8 or 11 characters: 4 letters for the bank, 2 for the country, 2 for the city, then 3 for the branch.',
+    BANK_ACCOUNT_REQUIRED: 'Enter at least the account’s RIB or IBAN.',
+    BANK_PASSWORD_INVALID: 'Wrong password: the bank details were not changed.',
+    KYC_FILE_TYPE_INVALID: 'Send a PDF, JPEG or PNG file (its content, not only its name).',
+    KYC_FILE_TOO_LARGE:
+      'This file is over {{maxMegabytes}} MB: make it smaller or scan it at a lower resolution.',
+    KYC_FILE_REQUIRED: 'Choose the file to send.',
+    KYC_DOCUMENT_NOT_FOUND: 'Document not found.',
+    KYC_REFUSAL_REASON_REQUIRED: 'Give the reason for the refusal: the school will see it.',
+    LOGO_NOT_AN_IMAGE: 'This file is not a readable PNG, JPEG or WebP image.',
+    LOGO_TOO_LARGE: 'The logo must not be over {{maxMegabytes}} MB.',
+    LOGO_REQUIRED: 'Choose an image for the logo.',
+    LOGO_NOT_FOUND: 'This school has no logo.',
+    APPEARANCE_COLOR_INVALID: 'Choose a colour in the #RRGGBB format (e.g. #484D9B).',
+    PLAN_MEMBER_LIMIT_REACHED:
+      'Your Découverte plan allows {{limit}} users: deactivate a member or move to the Croissance plan.',
+    PLAN_MEMBER_LIMIT_EXCEEDED:
+      'This plan allows {{limit}} users and your school has {{members}} (pending invitations included): deactivate members first.',
     SCHOOL_SLUG_TAKEN: 'Another school already has this address: choose another one.',
     SCHOOL_SLUG_RESERVED: 'This address is reserved by Écolage: choose another one.',
     WALLET_NOT_IN_DEPLOYMENT: 'This payment method is not available on Écolage for now.',

@@ -186,6 +186,33 @@ export const errors = {
     FEE_RATE_IN_PAST: 'Un nouveau taux s’applique à partir d’aujourd’hui ou d’une date à venir.',
     FEE_WALLET_MISMATCH: 'Ce moyen de paiement ne passe pas par cet opérateur.',
     FEE_RATE_EXISTS: 'Un taux existe déjà pour cet opérateur, ce moyen de paiement et cette date.',
+    BANK_RIB_INVALID:
+      'Le RIB doit compter 24 caractères : code banque (2 lettres du pays et 3 chiffres), code guichet (5 chiffres), numéro de compte (12 chiffres) et clé (2 chiffres).',
+    BANK_RIB_KEY_INVALID:
+      'La clé du RIB ne correspond pas : vérifiez le code banque, le code guichet, le numéro de compte et la clé.',
+    BANK_IBAN_INVALID:
+      'Cet IBAN n’est pas valide : vérifiez ses chiffres de contrôle et sa longueur (28 caractères dans l’UEMOA, ex. TG53 TG00 9060 …).',
+    BANK_BIC_INVALID:
+      'Le BIC (code SWIFT) doit compter 8 ou 11 caractères : 4 lettres de la banque, 2 du pays, 2 de la ville, puis 3 de l’agence.',
+    BANK_ACCOUNT_REQUIRED: 'Indiquez au moins le RIB ou l’IBAN du compte.',
+    BANK_PASSWORD_INVALID:
+      'Mot de passe incorrect : les coordonnées bancaires n’ont pas été modifiées.',
+    KYC_FILE_TYPE_INVALID:
+      'Envoyez un fichier PDF, JPEG ou PNG (son contenu, pas seulement son nom).',
+    KYC_FILE_TOO_LARGE:
+      'Ce fichier dépasse {{maxMegabytes}} Mo : réduisez-le ou scannez-le en plus basse résolution.',
+    KYC_FILE_REQUIRED: 'Choisissez le fichier à envoyer.',
+    KYC_DOCUMENT_NOT_FOUND: 'Document introuvable.',
+    KYC_REFUSAL_REASON_REQUIRED: 'Indiquez le motif du refus : l’école le verra.',
+    LOGO_NOT_AN_IMAGE: 'Ce fichier n’est pas une image PNG, JPEG ou WebP lisible.',
+    LOGO_TOO_LARGE: 'Le logo ne doit pas dépasser {{maxMegabytes}} Mo.',
+    LOGO_REQUIRED: 'Choisissez une image pour le logo.',
+    LOGO_NOT_FOUND: 'Cette école n’a pas de logo.',
+    APPEARANCE_COLOR_INVALID: 'Choisissez une couleur au format #RRGGBB (ex. #484D9B).',
+    PLAN_MEMBER_LIMIT_REACHED:
+      'Votre formule Découverte permet {{limit}} utilisateurs : désactivez un membre ou passez à la formule Croissance.',
+    PLAN_MEMBER_LIMIT_EXCEEDED:
+      'Cette formule permet {{limit}} utilisateurs et votre école en compte {{members}} (invitations en attente comprises) : désactivez des membres d’abord.',
     SCHOOL_SLUG_TAKEN:
       'Cette adresse est déjà prise par une autre école : choisissez-en une autre.',
     SCHOOL_SLUG_RESERVED: 'Cette adresse est réservée par Écolage : choisissez-en une autre.',

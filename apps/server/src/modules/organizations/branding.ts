@@ -1,0 +1,77 @@
+import type { Theme } from '@ecolage/contracts';
+import type { DbOrTx } from '../../platform/db/database';
+import type { FileStore } from '../../platform/files';
+import { findOrganizationById, findOrganizationBySlug } from './organizations.repository';
+import type { Organization } from './organizations.tables';
+
+/** FileStore folder of the schools' logos (512 px PNGs). */
+export const LOGO_FOLDER = 'logos';
+
+/** The public address of a school's logo, versioned for caching; null without a logo. */
+export function schoolLogoUrl(school: Pick<Organization, 'slug' | 'logoVersion' | 'logoFile'>) {
+  if (!school.logoFile || !school.logoVersion) return null;
+  return `/api/public/schools/${school.slug}/logo?v=${school.logoVersion}`;
+}
+
+/** What receipts, payer pages, e-mails and the back office show of a school. */
+export interface SchoolBranding {
+  name: string;
+  slug: string;
+  brandColor: string;
+  defaultTheme: Theme;
+  logoUrl: string | null;
+  address: string | null;
+  city: string | null;
+  country: string;
+  /** E.164 or null. */
+  supportPhone: string | null;
+  contactEmail: string | null;
+}
+
+export function brandingOf(school: Organization): SchoolBranding {
+  return {
+    name: school.name,
+    slug: school.slug,
+    brandColor: school.brandColor,
+    defaultTheme: school.defaultTheme,
+    logoUrl: schoolLogoUrl(school),
+    address: school.address,
+    city: school.city,
+    country: school.country,
+    supportPhone: school.supportPhone,
+    contactEmail: school.contactEmail,
+  };
+}
+
+/** The school's branding; throws for an unknown id (callers hold a school they know). */
+export async function getSchoolBranding(
+  db: DbOrTx,
+  organizationId: string,
+): Promise<SchoolBranding> {
+  const school = await findOrganizationById(db, organizationId);
+  if (!school) throw new Error(`school ${organizationId} not found`);
+  return brandingOf(school);
+}
+
+/** The school's logo as stored (a PNG of at most 512 × 512), or null without one. */
+export async function readSchoolLogoPng(
+  db: DbOrTx,
+  files: FileStore,
+  organizationId: string,
+): Promise<Buffer | null> {
+  const school = await findOrganizationById(db, organizationId);
+  if (!school?.logoFile) return null;
+  return (await files.read(LOGO_FOLDER, school.logoFile)) ?? null;
+}
+
+/** The logo of an active school by its slug, with its version; null without one. */
+export async function readPublicLogo(
+  db: DbOrTx,
+  files: FileStore,
+  slug: string,
+): Promise<{ png: Buffer; version: string } | null> {
+  const school = await findOrganizationBySlug(db, slug);
+  if (!school?.logoFile || !school.logoVersion) return null;
+  const png = await files.read(LOGO_FOLDER, school.logoFile);
+  return png ? { png, version: school.logoVersion } : null;
+}
