@@ -1,14 +1,34 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * Text as the search box compares it: lower case, without accents, single spaces. "Agbéko" and
- * "AGBEKO" both become "agbeko".
+ * Letters with no accent to drop, spelt the way a parent types them on a phone: « Sacré-Cœur » is
+ * found with « coeur », « Ɖokpo » with « dokpo ».
+ */
+const SPELT_OUT: Record<string, string> = {
+  œ: 'oe',
+  æ: 'ae',
+  ɔ: 'o',
+  ɛ: 'e',
+  ɖ: 'd',
+  ŋ: 'n',
+  ƒ: 'f',
+  ʋ: 'v',
+  ɣ: 'g',
+};
+const SPELT_OUT_LETTERS = new RegExp(`[${Object.keys(SPELT_OUT).join('')}]`, 'gu');
+
+/**
+ * Text as the search box compares it: lower case, without accents, single spaces, the letters of
+ * Ewe and Kabiyè spelt in Latin (`SPELT_OUT`). "Agbéko" and "AGBEKO" both become "agbeko",
+ * "Kɔffi" and "KƆFFI" become "koffi". Students' and guardians' stored search keys are this fold
+ * (migration 0019 spelt out the keys stored before it).
  */
 export function foldForSearch(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase()
+    .replace(SPELT_OUT_LETTERS, (letter) => SPELT_OUT[letter] ?? letter)
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -33,28 +53,11 @@ export function searchTerms(term: string): string[] {
 }
 
 /**
- * Letters with no accent to drop, spelt the way a parent types them on a phone: « Sacré-Cœur » is
- * found with « coeur », « Ɖokpo » with « dokpo ».
- */
-const SPELT_OUT: Record<string, string> = {
-  œ: 'oe',
-  æ: 'ae',
-  ɔ: 'o',
-  ɛ: 'e',
-  ɖ: 'd',
-  ŋ: 'n',
-  ʋ: 'v',
-  ɣ: 'g',
-};
-const SPELT_OUT_LETTERS = new RegExp(`[${Object.keys(SPELT_OUT).join('')}]`, 'gu');
-
-/**
  * The words of a search term, folded (`foldForSearch`) with the letters above spelt out, split at
  * anything that is neither a letter nor a digit: « d’Adidogomé » gives `d` and `adidogome`.
  */
 export function searchWords(term: string): string[] {
   return foldForSearch(term)
-    .replace(SPELT_OUT_LETTERS, (letter) => SPELT_OUT[letter] ?? letter)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0);
 }
