@@ -44,6 +44,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'appearance', path: 'appearance', permission: 'read:settings', menu: null },
   { key: 'details', path: 'details', permission: 'read:settings', menu: null },
   { key: 'notifications', path: 'notifications', permission: 'read:settings', menu: null },
+  { key: 'plan', path: 'formule', permission: 'read:settings', menu: null },
   { key: 'profile', path: 'profiles', permission: null, menu: null },
 ];
 

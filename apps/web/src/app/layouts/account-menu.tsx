@@ -10,6 +10,8 @@ import type { Session } from '../../features/auth/session-store';
 import { MemberAvatar } from './member-avatar';
 import { TopBarPopover } from './top-bar-popover';
 import { moveFocusWithArrows, usePopover } from './use-popover';
+import { ThemeChoice } from '../theme/theme-choice';
+import type { AdminTheme } from '../theme/admin-theme';
 
 const item =
   'flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm text-slate-800 hover:bg-brand-50 hover:text-brand-800 disabled:cursor-wait disabled:opacity-70';
@@ -20,7 +22,7 @@ const item =
  * says whether it is open, focus goes to the first item, arrow keys move between items, Escape
  * and the backdrop close it.
  */
-export function AccountMenu({ session }: { session: Session }) {
+export function AccountMenu({ session, theme }: { session: Session; theme?: AdminTheme }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const popover = usePopover();
@@ -102,6 +104,7 @@ export function AccountMenu({ session }: { session: Session }) {
           </Link>
         </li>
       </ul>
+      {theme ? <ThemeChoice organizationId={organization.id} look={theme} /> : null}
       {memberships.length > 1 ? (
         <div className="mt-2 border-t border-slate-200 pt-2">
           <h2 id={schoolsId} className="px-3 py-1 text-xs font-semibold text-slate-600 uppercase">

@@ -8,6 +8,7 @@ import { ADMIN_NAV_ID, AdminSidebar } from './admin-sidebar';
 import { AdminSearch } from './admin-search';
 import { NotificationsMenu } from './notifications-menu';
 import { MAIN_CONTENT_ID, useScrollOnNavigate } from './use-scroll-on-navigate';
+import { useAdminTheme } from '../theme/admin-theme';
 
 /** Tailwind's `lg`: from there the sidebar is always shown. */
 const WIDE_SCREEN = '(min-width: 64rem)';
@@ -25,6 +26,7 @@ export function AdminShell() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
   useScrollOnNavigate();
+  const look = useAdminTheme(session);
 
   // A navigation closes the drawer (focus then goes to the new page).
   const [shownPath, setShownPath] = useState(pathname);
@@ -64,7 +66,7 @@ export function AdminShell() {
   if (!session) return null; // the guard is redirecting
 
   return (
-    <div className="min-h-dvh bg-slate-50 lg:flex">
+    <div data-theme={look.theme} style={look.style} className="min-h-dvh bg-slate-50 lg:flex">
       <a
         href={`#${MAIN_CONTENT_ID}`}
         className="sr-only z-[60] rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -74,6 +76,7 @@ export function AdminShell() {
       <AdminSidebar
         permissions={session.permissions}
         schoolName={session.organization.name}
+        logoUrl={look.branding?.logoUrl ?? null}
         open={navOpen}
         onClose={closeNav}
         onNavigate={() => setNavOpen(false)}
@@ -95,7 +98,7 @@ export function AdminShell() {
           <AdminSearch />
           <div className="ml-auto flex shrink-0 items-center gap-1">
             <NotificationsMenu />
-            <AccountMenu session={session} />
+            <AccountMenu session={session} theme={look} />
           </div>
         </header>
         <main

@@ -54,6 +54,8 @@ function isUnder(pathname: string, path: string): boolean {
 export interface AdminSidebarProps {
   permissions: readonly Permission[];
   schoolName: string;
+  /** The school's logo (« Apparence »); the product's mark when it has none. */
+  logoUrl?: string | null;
   /** Open as a drawer (below 1024 px; always shown above). */
   open: boolean;
   /** Close button, backdrop. */
@@ -70,6 +72,7 @@ export interface AdminSidebarProps {
 export function AdminSidebar({
   permissions,
   schoolName,
+  logoUrl = null,
   open,
   onClose,
   onNavigate,
@@ -116,7 +119,15 @@ export function AdminSidebar({
             aria-label={t('admin.nav.home')}
             className="flex min-w-0 items-center gap-2 rounded-lg"
           >
-            <LogoMark className="size-8 shrink-0" />
+            {logoUrl ? (
+              <img
+                src={logoUrl}
+                alt=""
+                className="size-9 shrink-0 rounded-md bg-[#fff] object-contain p-0.5"
+              />
+            ) : (
+              <LogoMark className="size-8 shrink-0" />
+            )}
             <span className="min-w-0">
               <span className="block text-base leading-tight font-extrabold text-brand-900">
                 Écolage

@@ -31,6 +31,7 @@ export const admin: Admin = {
       appearance: 'Appearance',
       details: 'Organisation details',
       notifications: 'Notifications',
+      plan: 'Plan',
       profile: 'My profile',
     },
     search: {
@@ -52,6 +53,13 @@ export const admin: Admin = {
       switched: 'You are now in {{school}}.',
       switchFailed: 'The school could not be switched. Please try again.',
       logout: 'Log out',
+    },
+    theme: {
+      title: 'Theme',
+      light: 'Light',
+      dark: 'Dark',
+      school: "The school's ({{theme}})",
+      failed: 'Your theme could not be saved. Please try again.',
     },
     home: {
       greeting: 'Hello, {{name}}',

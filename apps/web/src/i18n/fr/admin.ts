@@ -28,6 +28,7 @@ export const admin = {
       appearance: 'Apparence',
       details: "Détails de l'organisation",
       notifications: 'Notifications',
+      plan: 'Formule',
       profile: 'Mon profil',
     },
     search: {
@@ -49,6 +50,13 @@ export const admin = {
       switched: 'Vous êtes maintenant sur {{school}}.',
       switchFailed: "Impossible de changer d'école. Veuillez réessayer.",
       logout: 'Se déconnecter',
+    },
+    theme: {
+      title: 'Thème',
+      light: 'Clair',
+      dark: 'Sombre',
+      school: "Celui de l'école ({{theme}})",
+      failed: "Impossible d'enregistrer votre thème. Veuillez réessayer.",
     },
     home: {
       greeting: 'Bonjour, {{name}}',
