@@ -52,6 +52,7 @@ import {
   type PaymentsContext,
 } from './modules/payments';
 import { dashboardRoutes } from './modules/dashboard';
+import { searchRoutes } from './modules/search';
 import { createHttpClient, createPaymentProviders, loadPspConfig } from './modules/psp';
 import { paymentReceipts, receiptsRoutes } from './modules/receipts';
 import { cashDeskRoutes } from './modules/cash-desk';
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(webhookRoutes, { context: payments });
   await app.register(paymentsListRoutes, { context: payments });
   await app.register(dashboardRoutes, { db, now: payments.now });
+  await app.register(searchRoutes, { db });
   await app.register(receiptsRoutes, { db });
   await app.register(cashDeskRoutes, { db });
   const signer = createLinkSigner(options.jwtSecret);

@@ -33,6 +33,7 @@ export * from './payer';
 export * from './admissions';
 export * from './school-finder';
 export * from './school-pages';
+export * from './search';
 export * from './events';
 export * from './operator';
 export * from './plans';

@@ -21,7 +21,7 @@ const SPELT_OUT_LETTERS = new RegExp(`[${Object.keys(SPELT_OUT).join('')}]`, 'gu
  * Text as the search box compares it: lower case, without accents, single spaces, the letters of
  * Ewe and Kabiyè spelt in Latin (`SPELT_OUT`). "Agbéko" and "AGBEKO" both become "agbeko",
  * "Kɔffi" and "KƆFFI" become "koffi". Students' and guardians' stored search keys are this fold
- * (migration 0019 spelt out the keys stored before it).
+ * (migration 0023_top_bar_search spelt out the keys stored before it).
  */
 export function foldForSearch(text: string): string {
   return text

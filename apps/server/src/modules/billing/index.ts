@@ -33,6 +33,7 @@ export {
   type LedgerDifference,
 } from './ledger-check/ledger-check.service';
 export { findPaymentAllocations } from './allocations/payment-allocations.reads';
+export { searchInvoicesByNumber } from './invoices/invoice-search.repository';
 /** Chosen invoices with their state and whether they are a guardian's (the payer's checks). */
 export { findInvoicesForGuardian } from './allocations/payable-invoices.reads';
 export { findInvoicesWithLines, type InvoiceWithLines } from './invoices/paid-invoices.reads';

@@ -35,6 +35,7 @@ export {
   type AttemptOutcomes,
 } from './list/payment-figures.repository';
 export { listSessionPayments } from './list/payment-list.service';
+export { searchPaymentsByReference } from './list/payment-search.repository';
 export {
   usePaymentReceipts,
   type PaymentReceipts,

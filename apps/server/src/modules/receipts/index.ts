@@ -21,3 +21,4 @@ export { receiptsRoutes } from './receipts.routes';
 export { paymentReceipts } from './payment-receipts';
 export { renderReceiptPdf } from './receipt-pdf';
 export { schoolInitials } from './receipt-view';
+export { searchReceiptsByNumber } from './receipt-search.repository';

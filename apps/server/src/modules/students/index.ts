@@ -67,3 +67,9 @@ export {
   type StudentPayer,
 } from './student-payers.repository';
 export { findLevelRoster, type RosterStudent } from './level-roster.repository';
+export {
+  findGuardianNamesForSearch,
+  searchGuardiansForTopBar,
+  searchStudentsForTopBar,
+  type KeyTerm,
+} from './top-bar-search.repository';
