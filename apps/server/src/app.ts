@@ -199,6 +199,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     signer,
     assets: payerAssets,
     formRateLimit: options.formRateLimit ?? { max: 10, timeWindow: '10 minutes' },
+    wallets: () => payments.providers.wallets(),
+    publicUrl: options.publicUrl,
   });
   await app.register(authRoutes, {
     db,

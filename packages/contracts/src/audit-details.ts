@@ -272,6 +272,12 @@ export const auditDetailFields: Record<string, AuditDetailField> = {
   objet: field('Objet', 'Subject'),
   identifiant: field('Identifiant', 'Identifier'),
   formule: field('Formule', 'Plan', { values: plan }),
+  // The school's public pages (« Pages »).
+  adresse: field('Adresse des pages', 'Pages address'),
+  introduction: field('Introduction', 'Introduction'),
+  'moyens de paiement': field('Moyens de paiement proposés', 'Payment methods offered'),
+  'pré-inscription': field('Pré-inscription en ligne', 'Online pre-registration'),
+  'programmes ouverts': field('Programmes ouverts', 'Programmes open'),
   // The platform operator's console.
   école: field('École', 'School'),
   document: field('Document', 'Document'),

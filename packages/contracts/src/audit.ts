@@ -39,6 +39,7 @@ export const auditCategoryLabels: Record<AuditCategoryValue, string> = {
 /** French wording of each journaled action; unknown codes are shown as they are. */
 export const auditActionLabels: Record<string, string> = {
   'organization.created': 'École créée',
+  'school_pages.updated': 'Pages publiques modifiées',
   'account.registered': 'Compte créé à l’inscription',
   'account.registration_attempted': 'Inscription tentée avec l’e-mail d’un compte existant',
   'member.added': 'Membre ajouté',

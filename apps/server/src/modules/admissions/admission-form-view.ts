@@ -1,11 +1,13 @@
 import {
   AdmissionMessages,
+  SchoolPagesMessages,
   applicantCountryLabels,
   applicantCountryValues,
   applicantGenderLabels,
   applicantGenderValues,
 } from '@ecolage/contracts';
 import { html, type Html } from '../../platform/http/html';
+import { schoolIntro } from '../payer';
 import type {
   AdmissionErrors,
   AdmissionField,
@@ -31,6 +33,10 @@ export interface AdmissionFormView {
   slug: string;
   schoolName: string;
   yearLabel: string | null;
+  /** The school accepts online requests (« Pages »); closed: the page says so, no form. */
+  open: boolean;
+  /** The school's introduction (« Pages »), plain text. */
+  intro?: string | null;
   programmes: OfferedProgramme[];
   values?: Partial<TypedAdmission>;
   errors?: AdmissionErrors;
@@ -96,6 +102,15 @@ function selectField(control: Control, options: Html): Html {
 
 /** « Demande d'inscription — <école> »: the spec's fields, programme and level, « Envoyer la demande ». */
 export function admissionFormBody(view: AdmissionFormView): Html {
+  return html`<section class="card stack" aria-labelledby="titre">
+    <h1 id="titre">${admissionTitle(view.schoolName)}</h1>
+    ${schoolIntro({ publicIntro: view.intro ?? null })}
+    ${view.open ? formPart(view) : html`<p class="notice">${SchoolPagesMessages.admissionsClosed}</p>`}
+  </section>`;
+}
+
+/** The introduction of the form, its alerts and the form itself (the school accepts requests). */
+function formPart(view: AdmissionFormView): Html {
   const values = view.values ?? {};
   const errors = view.errors ?? {};
   const value = (name: AdmissionField) => values[name] ?? '';
@@ -108,9 +123,7 @@ export function admissionFormBody(view: AdmissionFormView): Html {
   });
   const hasErrors = Object.values(errors).some(Boolean);
   const country = value('country') || 'TG';
-  return html`<section class="card stack" aria-labelledby="titre">
-    <h1 id="titre">${admissionTitle(view.schoolName)}</h1>
-    <p class="muted">
+  return html`<p class="muted">
       ${view.yearLabel ? `Année scolaire ${view.yearLabel}. ` : ''}Remplissez ce formulaire :
       l’école examine votre demande et vous répond par SMS et par e-mail. Une fois la demande
       acceptée, vous recevez un lien pour payer les frais d’inscription en ligne.
@@ -199,8 +212,7 @@ export function admissionFormBody(view: AdmissionFormView): Html {
             </div>
             <button class="btn btn-primary" type="submit">Envoyer la demande</button>
           </form>`
-    }
-  </section>`;
+    }`;
 }
 
 /** After a request: what happens next. */

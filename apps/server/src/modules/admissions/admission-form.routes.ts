@@ -1,11 +1,12 @@
-import { PayerMessages } from '@ecolage/contracts';
-import type { FastifyReply } from 'fastify';
+import { errorCatalogue, PayerMessages } from '@ecolage/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { html, type Html } from '../../platform/http/html';
-import { findOrganizationBySlug, type Organization } from '../organizations';
+import { findOrganizationBySlug, redirectedSchoolSlug, type Organization } from '../organizations';
 import { pageSchool, sendPayerPage } from '../payer';
 import {
+  admissionFormAddress,
   admissionFormBody,
   admissionReceivedBody,
   admissionTitle,
@@ -65,7 +66,24 @@ export const admissionFormRoutes: FastifyPluginAsyncZod<AdmissionsRoutesOptions>
 
   async function formBody(school: Organization, view: Partial<AdmissionFormView>) {
     const offer = await admissionFormOffer(db, school.id);
-    return admissionFormBody({ slug: school.slug, schoolName: school.name, ...offer, ...view });
+    return admissionFormBody({
+      slug: school.slug,
+      schoolName: school.name,
+      intro: school.publicIntro,
+      ...offer,
+      ...view,
+    });
+  }
+
+  /**
+   * A school's former address (« Pages »: printed posters keep working): 301 to the form at its
+   * current address (308 for a post, posted again there); else the not-found page.
+   */
+  async function sendMovedOrNotFound(request: FastifyRequest, reply: FastifyReply, slug: string) {
+    const current = await redirectedSchoolSlug(db, slug);
+    if (!current) return send(reply, undefined, html``);
+    const status = request.method === 'GET' || request.method === 'HEAD' ? 301 : 308;
+    return reply.redirect(admissionFormAddress(current), status);
   }
 
   // Over the budget: the form again, with why, rather than the API's JSON error.
@@ -81,7 +99,8 @@ export const admissionFormRoutes: FastifyPluginAsyncZod<AdmissionsRoutesOptions>
     { config: page, schema: { hide: true, params: slugParams } },
     async (request, reply) => {
       const school = await findOrganizationBySlug(db, request.params.slug);
-      return send(reply, school, school ? await formBody(school, {}) : html``);
+      if (!school) return sendMovedOrNotFound(request, reply, request.params.slug);
+      return send(reply, school, await formBody(school, {}));
     },
   );
 
@@ -94,7 +113,7 @@ export const admissionFormRoutes: FastifyPluginAsyncZod<AdmissionsRoutesOptions>
     },
     async (request, reply) => {
       const school = await findOrganizationBySlug(db, request.params.slug);
-      if (!school) return send(reply, undefined, html``);
+      if (!school) return sendMovedOrNotFound(request, reply, request.params.slug);
       const received = admissionReceivedBody(school.name);
       if (typeof request.body.website === 'string' && request.body.website.trim() !== '') {
         // A bot: the answer a person gets, and nothing written (decisions/0004).
@@ -106,6 +125,10 @@ export const admissionFormRoutes: FastifyPluginAsyncZod<AdmissionsRoutesOptions>
         ip: request.ip,
         userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
       });
+      if (!outcome.ok && 'closed' in outcome) {
+        const { status } = errorCatalogue.ADMISSIONS_CLOSED;
+        return send(reply, school, await formBody(school, { open: false }), status);
+      }
       if (!outcome.ok) {
         return send(
           reply,

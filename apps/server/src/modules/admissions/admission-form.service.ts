@@ -2,6 +2,7 @@ import {
   AdmissionMessages,
   admissionFormSchema,
   DEFAULT_PHONE_COUNTRY,
+  domainErrorMessage,
   toE164,
   westAfricanPhoneCountries,
   type AdmissionForm,
@@ -14,6 +15,11 @@ import { findCurrentAcademicYear, findLevel } from '../programmes';
 import { insertStudent } from '../students';
 import { notifySubmitted } from './admission-messages';
 import { findOfferedLevels } from './admission-list.reads';
+import {
+  findAdmissionSettings,
+  offersProgramme,
+  type AdmissionSettings,
+} from './school-pages/admission-settings.repository';
 import {
   findRepeatedAdmission,
   insertAdmission,
@@ -50,14 +56,19 @@ export const ONLINE_FORM_ACTOR = 'Inscription en ligne';
 /** A request from the same e-mail or phone within this time is the same request. */
 const REPEAT_WINDOW_MS = 60 * 60 * 1000;
 
-/** The programmes the form offers with their levels, and the current school year's label. */
+/**
+ * Whether the form is open, the programmes it offers with their levels (those the school chose in
+ * « Pages »), and the current school year's label.
+ */
 export async function admissionFormOffer(db: DbOrTx, organizationId: string) {
-  const [rows, year] = await Promise.all([
+  const [rows, year, settings] = await Promise.all([
     findOfferedLevels(db, organizationId),
     findCurrentAcademicYear(db, organizationId),
+    findAdmissionSettings(db, organizationId),
   ]);
   const programmes: OfferedProgramme[] = [];
   for (const row of rows) {
+    if (!offersProgramme(settings, row.programmeId)) continue;
     let programme = programmes.find((candidate) => candidate.id === row.programmeId);
     if (!programme) {
       programme = { id: row.programmeId, name: row.programmeName, levels: [] };
@@ -65,7 +76,7 @@ export async function admissionFormOffer(db: DbOrTx, organizationId: string) {
     }
     programme.levels.push({ id: row.levelId, name: row.levelName });
   }
-  return { programmes, yearLabel: year?.label ?? null };
+  return { open: settings.open, programmes, yearLabel: year?.label ?? null };
 }
 
 /** What was posted, field by field, as text (a repeated field counts once, anything else as empty). */
@@ -93,6 +104,7 @@ type Checked =
 async function checkAdmission(
   db: DbOrTx,
   organizationId: string,
+  settings: AdmissionSettings,
   typed: TypedAdmission,
 ): Promise<Checked> {
   const parsed = admissionFormSchema.safeParse(typed);
@@ -118,12 +130,18 @@ async function checkAdmission(
         ? AdmissionMessages.levelOfOtherProgramme
         : AdmissionMessages.levelNotOffered;
   }
-  if (!phone || !found || !offered) return { ok: false, errors };
+  // A programme the school does not open to the online form (« Pages »).
+  const opened = offersProgramme(settings, form.programmeId);
+  if (!opened) errors.programmeId = domainErrorMessage('ADMISSION_PROGRAMME_NOT_OFFERED', {});
+  if (!phone || !found || !offered || !opened) return { ok: false, errors };
   return { ok: true, form, phone, programme: found.programme.name, level: found.level.name };
 }
 
 export type SubmitOutcome =
-  { ok: true; repeated: boolean } | { ok: false; errors: AdmissionErrors };
+  | { ok: true; repeated: boolean }
+  | { ok: false; errors: AdmissionErrors }
+  /** The school closed its online form (ADMISSIONS_CLOSED). */
+  | { ok: false; closed: true };
 
 /**
  * Files a request in one transaction: the student « En attente » (next matricule), the request,
@@ -137,7 +155,9 @@ export async function submitAdmission(
   typed: TypedAdmission,
   visitor: { ip: string | null; userAgent: string | null },
 ): Promise<SubmitOutcome> {
-  const checked = await checkAdmission(db, school.id, typed);
+  const settings = await findAdmissionSettings(db, school.id);
+  if (!settings.open) return { ok: false, closed: true };
+  const checked = await checkAdmission(db, school.id, settings, typed);
   if (!checked.ok) return checked;
   const { form, phone } = checked;
   return db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import type { WalletValue } from '@ecolage/contracts';
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../platform/db/database';
@@ -5,6 +6,7 @@ import type { EntryAssets } from '../../platform/http/web-assets';
 import type { LinkSigner } from '../payer';
 import { admissionDecisionRoutes } from './admission-decisions.routes';
 import { admissionFormRoutes } from './admission-form.routes';
+import { schoolPagesRoutes } from './school-pages/school-pages.routes';
 
 export interface AdmissionsRoutesOptions {
   db: Database;
@@ -12,6 +14,10 @@ export interface AdmissionsRoutesOptions {
   assets: EntryAssets;
   /** Per-IP budget of the public form. */
   formRateLimit: { max: number; timeWindow: string };
+  /** Every wallet the deployment can collect with (« Pages » offers a choice among them). */
+  wallets: () => readonly WalletValue[];
+  /** Public address of the site (PUBLIC_URL); the request's origin when unset. */
+  publicUrl?: string;
 }
 
 /** The public form `/inscription/<slug>` (urlencoded posts) and the staff's decisions on it. */
@@ -22,4 +28,5 @@ export const admissionsRoutes: FastifyPluginAsyncZod<AdmissionsRoutesOptions> = 
   await app.register(formbody);
   await app.register(admissionFormRoutes, options);
   await app.register(admissionDecisionRoutes, options);
+  await app.register(schoolPagesRoutes, options);
 };

@@ -32,3 +32,10 @@ export {
   updateSchoolSettings,
   type SchoolSettingsPatch,
 } from './organizations.service';
+export {
+  changeSchoolSlug,
+  previousSchoolSlugs,
+  redirectedSchoolSlug,
+  updateSchoolPublicPage,
+  type SlugChange,
+} from './school-slugs.service';

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { containsPattern, foldedForSearchSql } from '../../platform/search-text';
 import { organizations, type NewOrganization, type Organization } from './organizations.tables';
+import { schoolSlugRedirects } from './slug-redirects.tables';
 
 export async function findOrganizationBySlug(
   db: DbOrTx,
@@ -45,13 +46,20 @@ export async function findOrganizationsByIds(db: DbOrTx, ids: string[]): Promise
   return db.select().from(organizations).where(inArray(organizations.id, ids));
 }
 
-/** Slugs equal to `base` or of the form `base-N`, archived schools included (never reused). */
+/**
+ * Slugs equal to `base` or of the form `base-N`, archived schools' and former addresses included
+ * (never reused: a former address still leads to its school).
+ */
 export async function findSlugsLike(db: DbOrTx, base: string): Promise<string[]> {
   const rows = await db
     .select({ slug: organizations.slug })
     .from(organizations)
     .where(or(eq(organizations.slug, base), like(organizations.slug, `${base}-%`)));
-  return rows.map((row) => row.slug);
+  const former = await db
+    .select({ slug: schoolSlugRedirects.slug })
+    .from(schoolSlugRedirects)
+    .where(or(eq(schoolSlugRedirects.slug, base), like(schoolSlugRedirects.slug, `${base}-%`)));
+  return [...rows, ...former].map((row) => row.slug);
 }
 
 /** A school as the public search lists it. */

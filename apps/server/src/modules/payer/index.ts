@@ -13,9 +13,12 @@ export {
   type LinkSigner,
   type IssuedPaymentLink,
 } from './links/payment-links';
+export { offeredWalletsOf } from './offered-wallets';
+export { pageQrPng, pageQrSvg } from './qr/page-qr';
 export {
   pageSchool,
   renderPayerPage,
+  schoolIntro,
   sendMessagePage,
   sendPayerPage,
   type PageSchool,

@@ -2,25 +2,70 @@ import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import { html, type Html } from '../../platform/http/html';
 import type { EntryAssets } from '../../platform/http/web-assets';
-import type { Organization } from '../organizations';
+import { schoolLogoUrl, type Organization } from '../organizations';
 import { schoolInitials } from '../receipts';
 
-/** The school as a payer page shows it: its name, its colour, its initials in the badge. */
+/**
+ * The school as a payer page shows it: its name, its colour, its logo (or its initials in the
+ * badge when it has none) and its short introduction (« Pages »).
+ */
 export interface PageSchool {
   name: string;
   slug: string;
   brandColor: string;
   initials: string;
+  /** `/api/public/schools/<slug>/logo?v=<version>`, or null without a logo. */
+  logoUrl: string | null;
+  /** Plain text, shown escaped on the pay page and the pre-registration form. */
+  publicIntro: string | null;
 }
 
 /** The school's row as its payer pages show it. */
-export function pageSchool(school: Pick<Organization, 'name' | 'slug' | 'brandColor'>): PageSchool {
+export function pageSchool(
+  school: Pick<
+    Organization,
+    'name' | 'slug' | 'brandColor' | 'logoFile' | 'logoVersion' | 'publicIntro'
+  >,
+): PageSchool {
   return {
     name: school.name,
     slug: school.slug,
     brandColor: school.brandColor,
     initials: schoolInitials(school.name),
+    logoUrl: schoolLogoUrl(school),
+    publicIntro: school.publicIntro?.trim() || null,
   };
+}
+
+/** The school's introduction: paragraphs on blank lines, line breaks kept, all of it escaped. */
+export function schoolIntro(school: Pick<PageSchool, 'publicIntro'> | null | undefined): Html | '' {
+  const text = school?.publicIntro;
+  if (!text) return '';
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map(
+      (paragraph) =>
+        html`<p>
+          ${paragraph.split('\n').map((line, index) => (index ? html`<br />${line}` : line))}
+        </p>`,
+    );
+  return html`<div class="intro">${paragraphs}</div>`;
+}
+
+/** The header's mark: the school's logo (a fixed box: no shift when it loads), else its initials. */
+function schoolMark(school: PageSchool): Html {
+  return school.logoUrl
+    ? html`<img
+        class="logo"
+        src="${school.logoUrl}"
+        alt="${school.name}"
+        width="48"
+        height="48"
+        decoding="async"
+      />`
+    : html`<span class="badge" aria-hidden="true">${school.initials}</span>`;
 }
 
 export interface PayerPage {
@@ -103,8 +148,7 @@ export function renderPayerPage(page: PayerPage): string {
       <header class="school">
         ${
           page.school
-            ? html`<span class="badge" aria-hidden="true">${page.school.initials}</span
-                ><span class="school-name">${page.school.name}</span>`
+            ? html`${schoolMark(page.school)}<span class="school-name">${page.school.name}</span>`
             : html`<span class="school-name">Écolage</span>`
         }
       </header>

@@ -75,6 +75,7 @@ export const audit: Audit = {
     },
     actions: {
       organization: { created: 'School created' },
+      school_pages: { updated: 'Public pages changed' },
       account: {
         registered: 'Account created at sign-up',
         registration_attempted: 'Sign-up attempted with the e-mail of an existing account',
@@ -104,7 +105,20 @@ export const audit: Audit = {
         password_changed: 'Password changed',
       },
       newsletter: { subscribed: 'Newsletter subscription' },
-      contact: { message_received: 'Contact message received' },
+      contact: {
+        message_received: 'Contact message received',
+        message_handled: 'Contact message handled',
+      },
+      platform: {
+        operator_granted: 'Platform operator role given',
+        operator_revoked: 'Platform operator role taken away',
+      },
+      operator: {
+        kyc_document_viewed: 'KYC document viewed by the operator',
+        contact_messages_exported: 'Website messages exported',
+        newsletter_subscribers_exported: 'Newsletter subscribers exported',
+      },
+      provider_fee: { rate_added: 'Payment provider fee rate added' },
       academic_year: {
         created: 'School year created',
         updated: 'School year changed',

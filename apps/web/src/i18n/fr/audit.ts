@@ -74,6 +74,7 @@ export const audit = {
     // server writes without a label yet. Unknown codes show the server's `actionLabel`.
     actions: {
       organization: { created: 'École créée' },
+      school_pages: { updated: 'Pages publiques modifiées' },
       account: {
         registered: 'Compte créé à l’inscription',
         registration_attempted: 'Inscription tentée avec l’e-mail d’un compte existant',
@@ -103,7 +104,20 @@ export const audit = {
         password_changed: 'Mot de passe modifié',
       },
       newsletter: { subscribed: 'Abonnement à la newsletter' },
-      contact: { message_received: 'Message de contact reçu' },
+      contact: {
+        message_received: 'Message de contact reçu',
+        message_handled: 'Message de contact traité',
+      },
+      platform: {
+        operator_granted: 'Rôle d’opérateur de la plateforme donné',
+        operator_revoked: 'Rôle d’opérateur de la plateforme retiré',
+      },
+      operator: {
+        kyc_document_viewed: 'Document KYC consulté par l’opérateur',
+        contact_messages_exported: 'Messages du site exportés',
+        newsletter_subscribers_exported: 'Abonnés à la newsletter exportés',
+      },
+      provider_fee: { rate_added: 'Taux de frais d’un opérateur de paiement ajouté' },
       academic_year: {
         created: 'Année scolaire créée',
         updated: 'Année scolaire modifiée',

@@ -4,6 +4,7 @@ import { getBillingSettings, listPayableInvoices, type PayableInvoice } from '..
 import { findOrganizationsByIds, type Organization } from '../../organizations';
 import type { PaymentsContext } from '../../payments';
 import { findGuardian, findStudentCards, type StudentCard } from '../../students';
+import { offeredWalletsOf } from '../offered-wallets';
 import { pageSchool, type PageSchool } from '../payer-page';
 import type { PaymentLinkRow } from '../payer.tables';
 import { resolvePaymentLink, type LinkSigner } from './payment-links';
@@ -91,7 +92,8 @@ export async function loadLinkView(
       guardian: { id: guardian.id, fullName: guardian.fullName, phone: guardian.phone },
       children,
       online: settings.onlinePayment,
-      wallets: context.providers.wallets(),
+      // Only what the school offers its parents: the form refuses any other (WALLET_NOT_OFFERED).
+      wallets: offeredWalletsOf(school, context.providers.wallets()),
     },
   };
 }

@@ -1,5 +1,6 @@
 import { PayerMessages } from '@ecolage/contracts';
 import { html, type Html } from '../../../platform/http/html';
+import { schoolIntro } from '../payer-page';
 
 /**
  * The school's pay page and its one-time code page, as HTML: plain forms that post without
@@ -57,6 +58,8 @@ export function field(view: FieldView): Html {
 
 export interface PayFormView {
   slug: string;
+  /** The school's introduction (« Pages »), plain text. */
+  intro?: string | null;
   matricule?: string;
   phone?: string;
   errors?: { matricule?: string; phone?: string };
@@ -68,6 +71,7 @@ export interface PayFormView {
 export function payFormBody(view: PayFormView): Html {
   return html`<section class="card stack" aria-labelledby="titre">
     <h1 id="titre">${PAY_PAGE_TITLE}</h1>
+    ${schoolIntro({ publicIntro: view.intro ?? null })}
     <p class="muted">
       Saisissez le matricule de l’élève et votre numéro de téléphone. Si ce numéro est enregistré à
       l’école pour cet élève, vous recevez par SMS un code pour voir ses factures et les payer par

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Html } from '../../../platform/http/html';
-import { findOrganizationBySlug } from '../../organizations';
+import { findOrganizationBySlug, redirectedSchoolSlug } from '../../organizations';
 import {
   CODE_PAGE_TITLE,
   codeFormBody,
@@ -12,6 +12,7 @@ import {
   codePageAddress,
   PAY_PAGE_TITLE,
   payFormBody,
+  payPageAddress,
   schoolNotFoundBody,
 } from './pay-page-view';
 import { confirmPayerCode, requestPayerCode } from './payer-codes.service';
@@ -60,6 +61,19 @@ export const payPageRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (a
     return sendPayerPage(reply, { ...page, assets: options.assets }, 404);
   }
 
+  /**
+   * A school's former address (« Pages »: printed posters and QR codes keep working): the same
+   * path under its current address, 301 for a page, 308 for a post (the form is posted again
+   * there); else the not-found page.
+   */
+  async function sendMovedOrNotFound(request: FastifyRequest, reply: FastifyReply, slug: string) {
+    const current = await redirectedSchoolSlug(db, slug);
+    if (!current) return sendNotFound(reply);
+    const rest = request.url.slice(`/payer/${encodeURIComponent(slug)}`.length);
+    const status = request.method === 'GET' || request.method === 'HEAD' ? 301 : 308;
+    return reply.redirect(`${payPageAddress(current)}${rest.startsWith('/') ? rest : ''}`, status);
+  }
+
   // Over the per-IP budget: the page again, with why, rather than the API's JSON error.
   app.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
     if (error.statusCode !== 429) throw error;
@@ -83,8 +97,9 @@ export const payPageRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (a
     async (request, reply) => {
       const { slug } = request.params;
       const found = await schoolOf(slug);
-      if (!found) return sendNotFound(reply);
-      return send(reply, found.view, PAY_PAGE_TITLE, payFormBody({ slug }));
+      if (!found) return sendMovedOrNotFound(request, reply, slug);
+      const intro = found.view.publicIntro;
+      return send(reply, found.view, PAY_PAGE_TITLE, payFormBody({ slug, intro }));
     },
   );
 
@@ -103,7 +118,8 @@ export const payPageRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (a
       const startedAt = performance.now();
       const { slug } = request.params;
       const found = await schoolOf(slug);
-      if (!found) return sendNotFound(reply);
+      if (!found) return sendMovedOrNotFound(request, reply, slug);
+      const intro = found.view.publicIntro;
       const typed = {
         matricule: request.body.matricule?.trim() ?? '',
         phone: request.body.phone?.trim() ?? '',
@@ -115,7 +131,7 @@ export const payPageRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (a
         phone: !typed.phone ? PayerMessages.phoneRequired : phone ? undefined : invalidPhoneMessage,
       };
       if (errors.matricule || errors.phone || !phone) {
-        const body = payFormBody({ slug, ...typed, errors });
+        const body = payFormBody({ slug, intro, ...typed, errors });
         return send(reply, found.view, PAY_PAGE_TITLE, body, 400);
       }
       const outcome = await requestPayerCode(db, {
@@ -128,7 +144,7 @@ export const payPageRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (a
       // The same delay whether a code was sent or not: timing tells nothing either.
       await sleep(Math.max(0, startedAt + CODE_REQUEST_MIN_MS - performance.now()));
       if (!outcome.ok) {
-        const body = payFormBody({ slug, ...typed, alert: PayerMessages.codeRateLimited });
+        const body = payFormBody({ slug, intro, ...typed, alert: PayerMessages.codeRateLimited });
         return send(reply, found.view, PAY_PAGE_TITLE, body, 429);
       }
       return reply.redirect(codePageAddress(slug, outcome.codeId), 303);
@@ -142,7 +158,7 @@ export const payPageRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (a
       const { slug, codeId } = request.params;
       // Whatever the id (unknown, another school's): the same page; only the check can tell.
       const found = await schoolOf(slug);
-      if (!found) return sendNotFound(reply);
+      if (!found) return sendMovedOrNotFound(request, reply, slug);
       return send(
         reply,
         found.view,
@@ -162,7 +178,7 @@ export const payPageRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (a
     async (request, reply) => {
       const { slug, codeId } = request.params;
       const found = await schoolOf(slug);
-      if (!found) return sendNotFound(reply);
+      if (!found) return sendMovedOrNotFound(request, reply, slug);
       const answer = (status: number, view: Omit<CodeFormView, 'slug' | 'codeId'>) =>
         send(reply, found.view, CODE_PAGE_TITLE, codeFormBody({ slug, codeId, ...view }), status);
       const code = request.body.code?.replace(/\s/g, '') ?? '';
