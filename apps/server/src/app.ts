@@ -52,6 +52,7 @@ import {
   type PaymentsContext,
 } from './modules/payments';
 import { dashboardRoutes } from './modules/dashboard';
+import { operatorRoutes } from './modules/operator';
 import { searchRoutes } from './modules/search';
 import { createHttpClient, createPaymentProviders, loadPspConfig } from './modules/psp';
 import { paymentReceipts, receiptsRoutes } from './modules/receipts';
@@ -188,6 +189,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(webhookRoutes, { context: payments });
   await app.register(paymentsListRoutes, { context: payments });
   await app.register(dashboardRoutes, { db, now: payments.now });
+  // The platform operator's console: schools, KYC review, the public site's inbox, provider fees.
+  await app.register(operatorRoutes, { db, files });
   await app.register(searchRoutes, { db });
   await app.register(receiptsRoutes, { db });
   await app.register(cashDeskRoutes, { db });

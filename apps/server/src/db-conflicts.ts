@@ -21,4 +21,5 @@ export const conflictCodes: Readonly<Record<string, DomainErrorCode>> = {
   cash_sessions_one_open_key: 'CASH_SESSION_ALREADY_OPEN',
   payment_attempt_invoices_one_active_key: 'PAYMENT_ALREADY_ACTIVE',
   payment_refunds_one_pending_key: 'REFUND_ALREADY_PENDING',
+  provider_fee_rates_key: 'FEE_RATE_EXISTS',
 };

@@ -20,12 +20,15 @@ describe('demo seed', () => {
       'Scolarité',
       'Caissier',
       'Lecteur',
+      'Opérateur de la plateforme (/operateur)',
     ]);
     for (const account of demoAccounts) {
       const { body } = await logIn(app(), account.email, DEMO_PASSWORD);
       expect(body.organization.slug).toBe('ecole-demo');
       expect(body.user.name).toBe(account.name);
     }
+    const { body: operator } = await logIn(app(), 'operateur@ecolage.tg', DEMO_PASSWORD);
+    expect(operator).toMatchObject({ platformRole: 'operator', organization: null });
     expect(await verifyAuditChain(database().db, result.school.id)).toMatchObject({ valid: true });
   });
 
@@ -47,7 +50,8 @@ describe('demo seed', () => {
     const again = await seedDemoData(database().db);
     expect(again.created).toBe(false);
     expect(await count()).toEqual(before);
-    expect(before).toEqual({ users: 7, members: 7, roles: 7, orgs: 1 });
+    // Seven school logins and the platform operator (a member of no school).
+    expect(before).toEqual({ users: 8, members: 7, roles: 7, orgs: 1 });
   });
 
   it('gives the demo school the spec’s programmes and fees, 28 students, families and invoices', async () => {

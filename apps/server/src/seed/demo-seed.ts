@@ -1,7 +1,7 @@
 import { systemRoles, type SystemRoleKey } from '@ecolage/contracts';
 import type { Database } from '../platform/db/database';
 import { addMemberWithSystemRole, ensureSystemRoles, isMember } from '../modules/access';
-import { ensureAccount } from '../modules/auth';
+import { changePlatformRole, ensureAccount } from '../modules/auth';
 import { createSchool, findOrganizationBySlug, type Organization } from '../modules/organizations';
 import { seedDemoSchoolData } from './demo-school-data';
 
@@ -19,6 +19,9 @@ export const demoAccounts: { roleKey: SystemRoleKey; name: string; email: string
   { roleKey: 'reader', name: 'Essi Dogbé', email: 'lecteur@ecole-demo.tg' },
 ];
 
+/** The demo platform operator: the console `/operateur`, member of no school. */
+export const demoOperator = { name: 'Sena Kouévi', email: 'operateur@ecolage.tg' };
+
 export interface DemoSeedResult {
   school: Organization;
   created: boolean;
@@ -35,7 +38,17 @@ const seeder = { type: 'system' as const, label: 'Données de démonstration' };
 export async function seedDemoData(db: Database): Promise<DemoSeedResult> {
   const result = await seedDemoSchool(db);
   await seedDemoSchoolData(db, result.school.id);
-  return result;
+  await db.transaction(async (tx) => {
+    await ensureAccount(tx, { ...demoOperator, password: DEMO_PASSWORD });
+    await changePlatformRole(tx, demoOperator.email, 'operator', seeder.label);
+  });
+  return {
+    ...result,
+    logins: [
+      ...result.logins,
+      { email: demoOperator.email, roleName: 'Opérateur de la plateforme (/operateur)' },
+    ],
+  };
 }
 
 async function seedDemoSchool(db: Database): Promise<DemoSeedResult> {

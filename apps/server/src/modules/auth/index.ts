@@ -10,3 +10,8 @@ export { passwordResetRoutes, baseUrl, logCapturedEmail } from './password-reset
 export { invitationRoutes } from './invitation.routes';
 export { profileRoutes } from './profile.routes';
 export { memberDirectory } from './members.reads';
+export {
+  changePlatformRole,
+  type PlatformRoleChange,
+  type PlatformRoleValue,
+} from './platform-role';

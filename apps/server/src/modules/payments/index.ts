@@ -34,6 +34,7 @@ export {
   sumCollected,
   type AttemptOutcomes,
 } from './list/payment-figures.repository';
+export { collectedBySchools, type SchoolVolume } from './list/school-volumes.repository';
 export { listSessionPayments } from './list/payment-list.service';
 export { searchPaymentsByReference } from './list/payment-search.repository';
 export {
