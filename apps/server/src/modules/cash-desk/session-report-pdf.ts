@@ -1,11 +1,12 @@
 import {
   cashSessionStatusLabels,
+  formatPhoneNational,
   paymentMethodLabels,
   type CashSession,
   type DeskMethodValue,
 } from '@ecolage/contracts';
-import PDFDocument from 'pdfkit';
-import { pdfFrancs, pdfToBuffer, winAnsi } from '../../platform/pdf';
+import { formatFrancs } from '@ecolage/money';
+import { FONT, newArchivalPdf, pdfText, pdfToBuffer } from '../../platform/pdf';
 
 /** What the « brouillard de caisse » shows: the session, its payments and the closing count. */
 export interface SessionReportView {
@@ -32,7 +33,7 @@ const MUTED = '#6b7280';
 const RULE = '#d1d5db';
 
 function dateTime(date: Date, timeZone: string): string {
-  return winAnsi(
+  return pdfText(
     new Intl.DateTimeFormat('fr-FR', { timeZone, dateStyle: 'long', timeStyle: 'short' }).format(
       date,
     ),
@@ -46,9 +47,9 @@ function dayKey(date: Date, timeZone: string): string {
 /** A payment's time; with its day when the session ran past midnight. */
 function paymentTime(date: Date, opened: Date, timeZone: string): string {
   const time = new Intl.DateTimeFormat('fr-FR', { timeZone, timeStyle: 'short' }).format(date);
-  if (dayKey(date, timeZone) === dayKey(opened, timeZone)) return winAnsi(time);
+  if (dayKey(date, timeZone) === dayKey(opened, timeZone)) return pdfText(time);
   const day = new Intl.DateTimeFormat('fr-FR', { timeZone, day: '2-digit', month: '2-digit' });
-  return winAnsi(`${day.format(date)} ${time}`);
+  return pdfText(`${day.format(date)} ${time}`);
 }
 
 /** Cuts the text to fit the width, with an ellipsis. */
@@ -83,33 +84,33 @@ const bottom = (doc: Doc) => doc.page.height - MARGIN - 30;
 
 function header(doc: Doc, view: SessionReportView): number {
   const { school, session } = view;
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(15).text(winAnsi(school.name), MARGIN, MARGIN);
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
-  for (const line of school.addressLines) doc.text(winAnsi(line));
-  if (school.phone) doc.text(`Tél. ${school.phone}`);
+  doc.fillColor(INK).font(FONT.bold).fontSize(15).text(pdfText(school.name), MARGIN, MARGIN);
+  doc.font(FONT.regular).fontSize(9).fillColor(MUTED);
+  for (const line of school.addressLines) doc.text(pdfText(line));
+  if (school.phone) doc.text(`Tél. ${formatPhoneNational(school.phone)}`);
   doc.moveDown(0.8);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(14).text('Brouillard de caisse');
+  doc.fillColor(INK).font(FONT.bold).fontSize(14).text('Brouillard de caisse');
   if (session.status === 'open') {
     doc
-      .font('Helvetica-Oblique')
+      .font(FONT.italic)
       .fontSize(9)
       .fillColor(MUTED)
       .text('Session encore ouverte : brouillard provisoire, avant le comptage de clôture.');
   }
   doc.moveDown(0.6);
   const facts: [string, string][] = [
-    ['Caissier', winAnsi(session.cashierName)],
+    ['Caissier', pdfText(session.cashierName)],
     ['Session', `${cashSessionStatusLabels[session.status]} (${session.id.slice(0, 8)})`],
     ['Ouverture', dateTime(new Date(session.openedAt), view.timeZone)],
     [
       'Clôture',
       session.closedAt ? dateTime(new Date(session.closedAt), view.timeZone) : 'non clôturée',
     ],
-    ['Fond de caisse', pdfFrancs(session.openingFloat)],
+    ['Fond de caisse', formatFrancs(session.openingFloat)],
   ];
   let y = doc.y;
   for (const [label, value] of facts) {
-    doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(label, MARGIN, y, { width: 110 });
+    doc.font(FONT.regular).fontSize(10).fillColor(MUTED).text(label, MARGIN, y, { width: 110 });
     doc.fillColor(INK).text(value, MARGIN + 110, y, { width: 300 });
     y += ROW;
   }
@@ -126,7 +127,7 @@ const columns = [
 ];
 
 function tableHead(doc: Doc, y: number): number {
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(INK);
+  doc.font(FONT.bold).fontSize(9).fillColor(INK);
   let x = MARGIN;
   for (const column of columns) {
     cell(doc, column.title, x, y, column.width, column.align);
@@ -137,10 +138,10 @@ function tableHead(doc: Doc, y: number): number {
 }
 
 function paymentsTable(doc: Doc, view: SessionReportView, top: number): number {
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text('Encaissements', MARGIN, top);
+  doc.font(FONT.bold).fontSize(11).fillColor(INK).text('Encaissements', MARGIN, top);
   let y = tableHead(doc, top + ROW + 2);
   if (view.payments.length === 0) {
-    doc.font('Helvetica-Oblique').fontSize(9).fillColor(MUTED);
+    doc.font(FONT.italic).fontSize(9).fillColor(MUTED);
     doc.text('Aucun encaissement dans cette session.', MARGIN, y + 2);
     return y + ROW + 8;
   }
@@ -153,12 +154,12 @@ function paymentsTable(doc: Doc, view: SessionReportView, top: number): number {
     const values = [
       paymentTime(payment.paidAt, opened, view.timeZone),
       payment.receiptNumber ?? '—',
-      winAnsi(payment.student),
+      pdfText(payment.student),
       paymentMethodLabels[payment.method],
       payment.reference ?? '—',
-      pdfFrancs(payment.amount),
+      formatFrancs(payment.amount),
     ];
-    doc.font('Helvetica').fontSize(9).fillColor(INK);
+    doc.font(FONT.regular).fontSize(9).fillColor(INK);
     let x = MARGIN;
     values.forEach((value, index) => {
       const column = columns[index]!;
@@ -169,9 +170,9 @@ function paymentsTable(doc: Doc, view: SessionReportView, top: number): number {
     y += ROW;
   }
   const total = view.payments.reduce((sum, payment) => sum + payment.amount, 0);
-  doc.font('Helvetica-Bold').fontSize(9);
+  doc.font(FONT.bold).fontSize(9);
   cell(doc, `Total encaissé (${view.payments.length} paiement(s))`, MARGIN, y + 4, 435);
-  cell(doc, pdfFrancs(total), MARGIN + 435, y + 4, 80, 'right');
+  cell(doc, formatFrancs(total), MARGIN + 435, y + 4, 80, 'right');
   return y + ROW + 14;
 }
 
@@ -182,11 +183,11 @@ function block(doc: Doc, title: string, top: number, lines: [string, string, boo
     doc.addPage();
     y = MARGIN;
   }
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(title, MARGIN, y);
+  doc.font(FONT.bold).fontSize(11).fillColor(INK).text(title, MARGIN, y);
   y += ROW + 2;
   for (const [label, value, strong] of lines) {
     doc
-      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .font(strong ? FONT.bold : FONT.regular)
       .fontSize(10)
       .fillColor(INK);
     cell(doc, label, MARGIN, y, 260);
@@ -200,11 +201,11 @@ function methodTotals(doc: Doc, view: SessionReportView, top: number): number {
   const totals = view.session.totalsByMethod;
   const lines: [string, string, boolean?][] = totals.map((total) => [
     `${paymentMethodLabels[total.method]} (${total.count})`,
-    pdfFrancs(total.amount),
+    formatFrancs(total.amount),
   ]);
   lines.push([
     `Total (${view.session.paymentCount})`,
-    pdfFrancs(totals.reduce((sum, total) => sum + total.amount, 0)),
+    formatFrancs(totals.reduce((sum, total) => sum + total.amount, 0)),
     true,
   ]);
   return block(doc, 'Totaux par mode de paiement', top, lines);
@@ -216,21 +217,25 @@ function cashCount(doc: Doc, view: SessionReportView, top: number): number {
   const gap =
     difference === null
       ? '—'
-      : `${difference > 0 ? '+' : ''}${pdfFrancs(difference)}${
+      : `${difference > 0 ? '+' : ''}${formatFrancs(difference)}${
           difference > 0 ? ' (excédent)' : difference < 0 ? ' (manquant)' : ''
         }`;
   let y = block(doc, 'Comptage des espèces', top, [
-    ['Fond de caisse', pdfFrancs(session.openingFloat)],
-    ['Espèces encaissées', pdfFrancs(session.cashTaken)],
-    ['Espèces attendues', pdfFrancs(session.expectedCash), true],
-    ['Espèces comptées', session.countedCash === null ? '—' : pdfFrancs(session.countedCash), true],
+    ['Fond de caisse', formatFrancs(session.openingFloat)],
+    ['Espèces encaissées', formatFrancs(session.cashTaken)],
+    ['Espèces attendues', formatFrancs(session.expectedCash), true],
+    [
+      'Espèces comptées',
+      session.countedCash === null ? '—' : formatFrancs(session.countedCash),
+      true,
+    ],
     ['Écart (compté – attendu)', gap, true],
   ]);
   if (session.closingComment) {
-    doc.font('Helvetica').fontSize(10).fillColor(MUTED).text('Commentaire', MARGIN, y);
+    doc.font(FONT.regular).fontSize(10).fillColor(MUTED).text('Commentaire', MARGIN, y);
     doc
       .fillColor(INK)
-      .text(winAnsi(session.closingComment), MARGIN + 110, y, { width: doc.page.width - 190 });
+      .text(pdfText(session.closingComment), MARGIN + 110, y, { width: doc.page.width - 190 });
     y = doc.y + 10;
   }
   return y;
@@ -244,18 +249,18 @@ function signatures(doc: Doc, view: SessionReportView, top: number) {
   }
   const half = (doc.page.width - MARGIN * 2) / 2;
   const signers = [
-    ['Le caissier', winAnsi(view.session.cashierName)],
+    ['Le caissier', pdfText(view.session.cashierName)],
     ['Le responsable financier', 'Nom :'],
   ];
   signers.forEach(([role, name], index) => {
     const x = MARGIN + index * half;
     doc
-      .font('Helvetica-Bold')
+      .font(FONT.bold)
       .fontSize(10)
       .fillColor(INK)
       .text(role!, x, y, { width: half - 20 });
     doc
-      .font('Helvetica')
+      .font(FONT.regular)
       .fontSize(9)
       .fillColor(MUTED)
       .text(name!, x, y + ROW, { width: half - 20 });
@@ -277,7 +282,7 @@ function footers(doc: Doc, view: SessionReportView) {
     // Writing inside the bottom margin would make pdfkit start a new page.
     doc.page.margins.bottom = 0;
     const y = doc.page.height - MARGIN - 10;
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+    doc.font(FONT.regular).fontSize(8).fillColor(MUTED);
     doc.text(printed, MARGIN, y, { lineBreak: false });
     doc.text(`Page ${index + 1} / ${range.count}`, MARGIN, y, {
       width: doc.page.width - MARGIN * 2,
@@ -289,14 +294,13 @@ function footers(doc: Doc, view: SessionReportView) {
 
 /** The session report on A4: header, payments, totals by method, the cash count, signatures. */
 export function renderSessionReport(view: SessionReportView): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
+  const doc = newArchivalPdf({
+    size: [595.28, 841.89],
     margin: MARGIN,
     bufferPages: true,
-    info: {
-      Title: `Brouillard de caisse — ${winAnsi(view.session.cashierName)}`,
-      Author: 'Écolage',
-    },
+    title: `Brouillard de caisse — ${view.session.cashierName}`,
+    author: view.school.name || 'Écolage',
+    createdAt: view.printedAt,
   });
   let y = header(doc, view);
   y = paymentsTable(doc, view, y + 6);

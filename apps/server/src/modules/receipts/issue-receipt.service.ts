@@ -140,6 +140,7 @@ async function receiptContent(
       address: address || null,
       phone: school.supportPhone,
       email: school.contactEmail,
+      country: school.country,
       logo: null,
       brandColor: school.brandColor,
     },

@@ -7,12 +7,19 @@ import type { PaymentChannelValue, PaymentMethodValue } from '@ecolage/contracts
 export interface ReceiptContent {
   school: {
     name: string;
+    /** « 12 rue des Écoles, Tokoin, Lomé »: the address and the city. */
     address: string | null;
+    /** E.164, printed in the national format of the school's country. */
     phone: string | null;
     email: string | null;
-    /** The logo as a data URL (PNG or JPEG), or null. */
+    /** ISO country (`TG`); absent from receipts issued before it was kept (read as Togo). */
+    country?: string;
+    /**
+     * A logo frozen as a data URL (PNG or JPEG): never written since the school's live logo is
+     * drawn instead (looked up when the receipt is drawn); null.
+     */
     logo: string | null;
-    /** The school's main colour (`#484D9B`): the receipt's headings. */
+    /** The school's main colour at issue (`#484D9B`), drawn when it has no colour today. */
     brandColor: string | null;
   };
   number: string;

@@ -1,5 +1,6 @@
-import { drawQr, type QrMatrix } from '../../platform/pdf';
-import { drawLink, drawSchoolMark, tint } from './receipt-pdf-parts';
+import { drawQr, FONT, type QrMatrix } from '../../platform/pdf';
+import { inkOn, textColor, tint } from '../../platform/pdf-colors';
+import { drawLink, drawSchoolMark } from './receipt-pdf-parts';
 import type { ReceiptView, ReceiptViewRow } from './receipt-view';
 
 const INK = '#1F2430';
@@ -10,7 +11,7 @@ const STAMP = '#C62828';
 /** A small capitalised label above a block (« REÇU DE », « PAIEMENT »). */
 function label(doc: PDFKit.PDFDocument, text: string, x: number, y: number, color: string) {
   doc
-    .font('Helvetica-Bold')
+    .font(FONT.bold)
     .fontSize(7.5)
     .fillColor(color)
     .text(text.toUpperCase(), x, y, { characterSpacing: 0.8, lineBreak: false });
@@ -26,28 +27,30 @@ export function drawA4Receipt(doc: PDFKit.PDFDocument, view: ReceiptView, qr: Qr
   const width = doc.page.width - left - doc.page.margins.right;
   const right = left + width;
   const bottom = doc.page.height - doc.page.margins.bottom;
+  // Bands and rules in the school's colour; its text in the colour made readable on white.
   const color = view.school.color;
+  const accent = textColor(color);
   let y = doc.page.margins.top;
 
   // ——— Letterhead: the school on the left, the receipt's number on the right ———
-  drawSchoolMark(doc, view, { x: left, y, size: 54, color, ink: '#FFFFFF' });
+  drawSchoolMark(doc, view, { x: left, y, size: 54, color, logo: 'color' });
   const schoolX = left + 68;
   const schoolWidth = 250;
-  doc.font('Helvetica-Bold').fontSize(15).fillColor(color);
+  doc.font(FONT.bold).fontSize(15).fillColor(accent);
   doc.text(view.school.name, schoolX, y + 2, { width: schoolWidth });
   let schoolY = doc.y + 2;
-  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED);
+  doc.font(FONT.regular).fontSize(8.5).fillColor(MUTED);
   for (const line of [view.school.address, view.school.contact]) {
     if (!line) continue;
     doc.text(line, schoolX, schoolY, { width: schoolWidth });
     schoolY = doc.y + 1;
   }
   const titleX = right - 190;
-  doc.font('Helvetica-Bold').fontSize(17).fillColor(INK);
+  doc.font(FONT.bold).fontSize(17).fillColor(INK);
   doc.text('REÇU DE PAIEMENT', titleX, y + 2, { width: 190, align: 'right' });
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(color);
+  doc.font(FONT.bold).fontSize(11).fillColor(accent);
   doc.text(`N° ${view.number}`, titleX, doc.y + 3, { width: 190, align: 'right' });
-  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED);
+  doc.font(FONT.regular).fontSize(8.5).fillColor(MUTED);
   doc.text(`Émis le ${view.issuedAt}`, titleX, doc.y + 3, { width: 190, align: 'right' });
   y = Math.max(schoolY, doc.y, y + 54) + 14;
   doc.rect(left, y, width, 2.5).fill(color);
@@ -62,26 +65,26 @@ export function drawA4Receipt(doc: PDFKit.PDFDocument, view: ReceiptView, qr: Qr
     ['Reçu le', view.paidAt],
   ];
   const valueWidth = boxWidth - 86;
-  doc.font('Helvetica-Bold').fontSize(9);
+  doc.font(FONT.bold).fontSize(9);
   const lineHeights = paymentLines.map(
     ([, value]) => Math.max(doc.heightOfString(value, { width: valueWidth }), 10) + 3,
   );
   const boxHeight = Math.max(62, 30 + lineHeights.reduce((sum, height) => sum + height, 0));
   doc.roundedRect(left, y, boxWidth, boxHeight, 4).fill(tint(color, 0.93));
   doc.roundedRect(left + boxWidth + 14, y, boxWidth, boxHeight, 4).fill(tint(color, 0.93));
-  label(doc, 'Reçu de', left + 12, y + 10, color);
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(INK);
+  label(doc, 'Reçu de', left + 12, y + 10, accent);
+  doc.font(FONT.bold).fontSize(12).fillColor(INK);
   doc.text(view.payer.name, left + 12, y + 24, { width: boxWidth - 24 });
   if (view.payer.phone) {
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+    doc.font(FONT.regular).fontSize(9).fillColor(MUTED);
     doc.text(`Tél. ${view.payer.phone}`, left + 12, doc.y + 2, { width: boxWidth - 24 });
   }
   const paymentX = left + boxWidth + 26;
-  label(doc, 'Paiement', paymentX, y + 10, color);
+  label(doc, 'Paiement', paymentX, y + 10, accent);
   let lineY = y + 24;
   paymentLines.forEach(([name, value], index) => {
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`${name} :`, paymentX, lineY);
-    doc.font('Helvetica-Bold').fontSize(9).fillColor(INK);
+    doc.font(FONT.regular).fontSize(9).fillColor(MUTED).text(`${name} :`, paymentX, lineY);
+    doc.font(FONT.bold).fontSize(9).fillColor(INK);
     doc.text(value, paymentX + 62, lineY, { width: valueWidth });
     lineY += lineHeights[index]!;
   });
@@ -97,7 +100,7 @@ export function drawA4Receipt(doc: PDFKit.PDFDocument, view: ReceiptView, qr: Qr
   y = tableHeader(doc, studentColumns, y, { left, width, color });
   for (const student of view.students) {
     const cells = [student.name, student.matricule, student.programme, student.level];
-    doc.font('Helvetica').fontSize(9);
+    doc.font(FONT.regular).fontSize(9);
     const height =
       Math.max(
         ...cells.map((cell, index) =>
@@ -109,7 +112,7 @@ export function drawA4Receipt(doc: PDFKit.PDFDocument, view: ReceiptView, qr: Qr
     }
     cells.forEach((cell, index) => {
       const column = studentColumns[index]!;
-      doc.font(index === 0 ? 'Helvetica-Bold' : 'Helvetica').fillColor(INK);
+      doc.font(index === 0 ? FONT.bold : FONT.regular).fillColor(INK);
       doc.text(cell, column.x + 6, y + 5, { width: column.width - 12 });
     });
     y += height;
@@ -136,13 +139,13 @@ export function drawA4Receipt(doc: PDFKit.PDFDocument, view: ReceiptView, qr: Qr
     if (row.kind !== 'line') doc.rect(left, y, width, 0.6).fill(RULE);
   }
   doc.rect(left, y, width, 26).fill(color);
-  doc.font('Helvetica-Bold').fontSize(11).fillColor('#FFFFFF');
+  doc.font(FONT.bold).fontSize(11).fillColor(inkOn(color));
   doc.text('TOTAL PAYÉ', left + 10, y + 8, { lineBreak: false });
   doc.text(view.amount, right - 200, y + 8, { width: 190, align: 'right', lineBreak: false });
   y += 38;
 
   // ——— In words ———
-  doc.font('Helvetica-Oblique').fontSize(10);
+  doc.font(FONT.italic).fontSize(10);
   const wordsHeight = doc.heightOfString(view.amountSentence, { width: width - 24 }) + 16;
   if (y + wordsHeight + 150 > bottom) y = newPage(doc);
   doc.rect(left, y, width, wordsHeight).fill(tint(color, 0.94));
@@ -155,7 +158,7 @@ export function drawA4Receipt(doc: PDFKit.PDFDocument, view: ReceiptView, qr: Qr
   const qrX = right - qrSize;
   drawQr(doc, qr, { x: qrX, y, size: qrSize });
   const captionX = right - 200;
-  doc.font('Helvetica-Bold').fontSize(8).fillColor(INK);
+  doc.font(FONT.bold).fontSize(8).fillColor(INK);
   doc.text('Vérifier ce reçu', captionX, y + qrSize + 4, { width: 200, align: 'right' });
   doc.fillColor(MUTED);
   drawLink(doc, view.verificationUrl, {
@@ -166,17 +169,17 @@ export function drawA4Receipt(doc: PDFKit.PDFDocument, view: ReceiptView, qr: Qr
     align: 'right',
   });
   const infoWidth = width - qrSize - 30;
-  doc.font('Helvetica').fontSize(9.5).fillColor(MUTED);
+  doc.font(FONT.regular).fontSize(9.5).fillColor(MUTED);
   doc.text('Solde restant dû après ce paiement', left, y + 4, { width: infoWidth });
-  doc.font('Helvetica-Bold').fontSize(14).fillColor(INK);
+  doc.font(FONT.bold).fontSize(14).fillColor(INK);
   doc.text(view.remainingBalance, left, doc.y + 2, { width: infoWidth });
   if (view.cashierName) {
-    doc.font('Helvetica').fontSize(9.5).fillColor(MUTED);
+    doc.font(FONT.regular).fontSize(9.5).fillColor(MUTED);
     doc.text('Encaissé par', left, doc.y + 12, { width: infoWidth });
-    doc.font('Helvetica-Bold').fontSize(10.5).fillColor(INK);
+    doc.font(FONT.bold).fontSize(10.5).fillColor(INK);
     doc.text(view.cashierName, left, doc.y + 2, { width: infoWidth });
   }
-  doc.font('Helvetica-Oblique').fontSize(8).fillColor(MUTED);
+  doc.font(FONT.italic).fontSize(8).fillColor(MUTED);
   doc.text(
     'Reçu établi électroniquement, valable sans signature : son authenticité se vérifie avec le QR code ci-contre.',
     left,
@@ -208,7 +211,7 @@ function tableHeader(
   frame: { left: number; width: number; color: string },
 ): number {
   doc.rect(frame.left, y, frame.width, 20).fill(tint(frame.color, 0.88));
-  doc.font('Helvetica-Bold').fontSize(8).fillColor(frame.color);
+  doc.font(FONT.bold).fontSize(8).fillColor(textColor(frame.color));
   for (const column of columns) {
     doc.text(column.title.toUpperCase(), column.x + 6, y + 6.5, {
       width: column.width - 12,
@@ -222,7 +225,7 @@ function tableHeader(
 
 function rowHeight(doc: PDFKit.PDFDocument, row: ReceiptViewRow, labelWidth: number): number {
   const line = row.kind === 'line';
-  doc.font(line ? 'Helvetica' : 'Helvetica-Bold').fontSize(line ? 8.5 : 9);
+  doc.font(line ? FONT.regular : FONT.bold).fontSize(line ? 8.5 : 9);
   const indent = line ? 18 : 6;
   return doc.heightOfString(row.label, { width: labelWidth - indent - 6 }) + (line ? 6 : 10);
 }
@@ -232,7 +235,7 @@ function drawPaidRow(doc: PDFKit.PDFDocument, row: ReceiptViewRow, y: number, co
   const line = row.kind === 'line';
   const top = y + (line ? 3 : 5);
   const indent = line ? 18 : 6;
-  doc.font(line ? 'Helvetica' : 'Helvetica-Bold').fontSize(line ? 8.5 : 9);
+  doc.font(line ? FONT.regular : FONT.bold).fontSize(line ? 8.5 : 9);
   doc.fillColor(line ? MUTED : INK);
   doc.text(row.label, designation.x + indent, top, { width: designation.width - indent - 6 });
   if (row.amount) {
@@ -243,7 +246,7 @@ function drawPaidRow(doc: PDFKit.PDFDocument, row: ReceiptViewRow, y: number, co
     });
   }
   if (row.applied) {
-    doc.font('Helvetica-Bold').fillColor(INK);
+    doc.font(FONT.bold).fillColor(INK);
     doc.text(row.applied, applied.x + 6, top, {
       width: applied.width - 12,
       align: 'right',
@@ -261,7 +264,7 @@ function newPage(doc: PDFKit.PDFDocument): number {
 function drawStamp(doc: PDFKit.PDFDocument, text: string, centreX: number, centreY: number) {
   doc.save();
   doc.rotate(-14, { origin: [centreX, centreY] });
-  doc.font('Helvetica-Bold').fontSize(text.length > 12 ? 17 : 30);
+  doc.font(FONT.bold).fontSize(text.length > 12 ? 17 : 30);
   const textWidth = doc.widthOfString(text);
   const boxWidth = textWidth + 36;
   const boxHeight = text.length > 12 ? 40 : 56;
@@ -283,7 +286,7 @@ function footer(
 ) {
   const y = doc.page.height - doc.page.margins.bottom - 14;
   doc.rect(frame.left, y - 8, frame.width, 0.6).fill(RULE);
-  doc.font('Helvetica').fontSize(7.5).fillColor(MUTED);
+  doc.font(FONT.regular).fontSize(7.5).fillColor(MUTED);
   const text = `${view.school.name} · Reçu ${view.number} · Émis avec Écolage`;
   doc.text(page ? `${text} · Page ${page}` : text, frame.left, y, {
     width: frame.width,

@@ -1,33 +1,28 @@
+import { FONT } from '../../platform/pdf';
+import { inkOn } from '../../platform/pdf-colors';
 import type { ReceiptView } from './receipt-view';
 
-/** The colour mixed with white (`share` of white): the tints of headers and boxes. */
-export function tint(hex: string, share: number): string {
-  const channel = (offset: number) => {
-    const value = parseInt(hex.slice(offset, offset + 2), 16);
-    return Math.round(value + (255 - value) * share)
-      .toString(16)
-      .padStart(2, '0');
-  };
-  return `#${channel(1)}${channel(3)}${channel(5)}`;
-}
-
-/** The school's logo, or its initials in a badge of its colour. */
+/** The school's logo (aspect kept, centred in the box), or its initials in a badge of its colour. */
 export function drawSchoolMark(
   doc: PDFKit.PDFDocument,
   view: ReceiptView,
-  at: { x: number; y: number; size: number; color: string; ink: string },
+  at: { x: number; y: number; size: number; color: string; logo: 'color' | 'grey' },
 ) {
   const { x, y, size } = at;
   if (view.school.logo) {
-    doc.image(view.school.logo, x, y, { fit: [size, size], align: 'center', valign: 'center' });
+    doc.image(view.school.logo[at.logo], x, y, {
+      fit: [size, size],
+      align: 'center',
+      valign: 'center',
+    });
     return;
   }
   doc.roundedRect(x, y, size, size, size * 0.18).fill(at.color);
   const fontSize = size * (view.school.initials.length > 1 ? 0.38 : 0.5);
   doc
-    .font('Helvetica-Bold')
+    .font(FONT.bold)
     .fontSize(fontSize)
-    .fillColor(at.ink)
+    .fillColor(inkOn(at.color))
     .text(view.school.initials, x, y + (size - fontSize * 0.72) / 2, {
       width: size,
       align: 'center',
@@ -44,7 +39,7 @@ export function drawLink(
   url: string,
   at: { x: number; y: number; width: number; size: number; align: 'right' | 'center' },
 ) {
-  doc.font('Helvetica').fontSize(at.size);
+  doc.font(FONT.regular).fontSize(at.size);
   const size = Math.max(4.5, Math.min(at.size, (at.size * at.width) / doc.widthOfString(url)));
   doc.fontSize(size).text(url, at.x, at.y, { width: at.width, align: at.align, lineBreak: false });
   return at.y + size * 1.25;

@@ -1,4 +1,4 @@
-import { drawQr, type QrMatrix } from '../../platform/pdf';
+import { drawQr, FONT, type QrMatrix } from '../../platform/pdf';
 import { drawLink, drawSchoolMark } from './receipt-pdf-parts';
 import type { ReceiptView } from './receipt-view';
 
@@ -44,9 +44,9 @@ export function drawThermalReceipt(
     y = Math.max(after, y + size * 1.2) + 1.5;
   };
   const field = (name: string, value: string) => {
-    doc.font('Helvetica').fontSize(7.5).fillColor('#000000');
+    doc.font(FONT.regular).fontSize(7.5).fillColor('#000000');
     doc.text(`${name} : `, left, y, { continued: true });
-    doc.font('Helvetica-Bold').text(value, { width });
+    doc.font(FONT.bold).text(value, { width });
     y = doc.y + 1.5;
   };
 
@@ -55,23 +55,23 @@ export function drawThermalReceipt(
     y,
     size: 34,
     color: '#000000',
-    ink: '#FFFFFF',
+    logo: 'grey',
   });
   y += 40;
-  centred(view.school.name, 'Helvetica-Bold', 10.5, 2);
-  if (view.school.address) centred(view.school.address, 'Helvetica', 7.5);
-  if (view.school.contact) centred(view.school.contact, 'Helvetica', 7.5);
+  centred(view.school.name, FONT.bold, 10.5, 2);
+  if (view.school.address) centred(view.school.address, FONT.regular, 7.5);
+  if (view.school.contact) centred(view.school.contact, FONT.regular, 7.5);
   separator();
-  centred('REÇU DE PAIEMENT', 'Helvetica-Bold', 10, 2);
-  centred(`N° ${view.number}`, 'Helvetica-Bold', 9.5, 2);
-  centred(`Émis le ${view.issuedAt}`, 'Helvetica', 7.5);
+  centred('REÇU DE PAIEMENT', FONT.bold, 10, 2);
+  centred(`N° ${view.number}`, FONT.bold, 9.5, 2);
+  centred(`Émis le ${view.issuedAt}`, FONT.regular, 7.5);
   separator();
 
   field('Payeur', view.payer.name);
   if (view.payer.phone) field('Tél.', view.payer.phone);
   for (const student of view.students) {
     field('Élève', `${student.name} (${student.matricule})`);
-    doc.font('Helvetica').fontSize(7.5);
+    doc.font(FONT.regular).fontSize(7.5);
     doc.text(`${student.programme} · ${student.level}`, left, y, { width });
     y = doc.y + 1.5;
   }
@@ -80,15 +80,15 @@ export function drawThermalReceipt(
   for (const row of view.rows) {
     if (row.kind === 'line') {
       doc.fontSize(7);
-      amountLine(`   ${row.label}`, row.amount, 'Helvetica', 7);
+      amountLine(`   ${row.label}`, row.amount, FONT.regular, 7);
     } else {
-      amountLine(row.label, row.applied, 'Helvetica-Bold', 7.5);
+      amountLine(row.label, row.applied, FONT.bold, 7.5);
     }
   }
   separator();
-  amountLine('TOTAL PAYÉ', view.amount, 'Helvetica-Bold', 11);
+  amountLine('TOTAL PAYÉ', view.amount, FONT.bold, 11);
   y += 2;
-  doc.font('Helvetica-Oblique').fontSize(7.5).fillColor('#000000');
+  doc.font(FONT.italic).fontSize(7.5).fillColor('#000000');
   doc.text(view.amountSentence, left, y, { width });
   y = doc.y + 5;
 
@@ -98,11 +98,11 @@ export function drawThermalReceipt(
   field('Payé le', view.paidAt);
   if (view.cashierName) field('Caissier', view.cashierName);
   y += 2;
-  amountLine('Solde restant dû', view.remainingBalance, 'Helvetica-Bold', 8.5);
+  amountLine('Solde restant dû', view.remainingBalance, FONT.bold, 8.5);
 
   if (view.refundMark) {
     separator();
-    doc.font('Helvetica-Bold').fontSize(view.refundMark.length > 12 ? 8.5 : 12);
+    doc.font(FONT.bold).fontSize(view.refundMark.length > 12 ? 8.5 : 12);
     const height = doc.heightOfString(view.refundMark, { width: width - 12 }) + 10;
     doc.lineWidth(1.5).strokeColor('#000000').rect(left, y, width, height).stroke();
     doc.fillColor('#000000');
@@ -114,9 +114,9 @@ export function drawThermalReceipt(
   const qrSize = 104;
   drawQr(doc, qr, { x: left + (width - qrSize) / 2, y, size: qrSize });
   y += qrSize + 3;
-  centred('Vérifier ce reçu :', 'Helvetica-Bold', 7);
+  centred('Vérifier ce reçu :', FONT.bold, 7);
   doc.fillColor('#000000');
   y = drawLink(doc, view.verificationUrl, { x: left, y, width, size: 6.5, align: 'center' }) + 6;
-  centred('Merci de votre confiance.', 'Helvetica', 7.5);
+  centred('Merci de votre confiance.', FONT.regular, 7.5);
   return y + doc.page.margins.bottom;
 }

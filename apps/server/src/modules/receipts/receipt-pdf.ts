@@ -1,9 +1,8 @@
 import type { ReceiptFormatValue } from '@ecolage/contracts';
-import PDFDocument from 'pdfkit';
-import { pdfToBuffer, qrMatrix } from '../../platform/pdf';
+import { newArchivalPdf, pdfToBuffer, qrMatrix } from '../../platform/pdf';
 import { drawA4Receipt } from './receipt-pdf-a4';
 import { drawThermalReceipt } from './receipt-pdf-thermal';
-import { receiptView, type ReceiptView } from './receipt-view';
+import { NO_LOOK, receiptView, type ReceiptLook, type ReceiptView } from './receipt-view';
 import type { ReceiptRow } from './receipts.tables';
 
 /** 80 mm thermal paper: 226.77 pt wide; the height follows the content. */
@@ -11,36 +10,34 @@ export const THERMAL_WIDTH = (80 / 25.4) * 72;
 
 export type ReceiptToRender = Pick<ReceiptRow, 'content' | 'amount' | 'refundedAmount'>;
 
+/**
+ * An archival PDF/A-3b, its fonts embedded. Nothing time-dependent: the same receipt is the same
+ * bytes on every download (its date is the receipt's issue).
+ */
 function newDocument(view: ReceiptView, size: [number, number], margin: number) {
-  const issuedAt = new Date(view.issuedAtIso);
-  return new PDFDocument({
+  return newArchivalPdf({
     size,
     margin,
-    autoFirstPage: true,
     // Footers and the refund stamp are drawn once every page exists.
     bufferPages: true,
-    // Nothing time-dependent: the same receipt is the same bytes on every download.
-    info: {
-      Title: `Reçu ${view.number}`,
-      Author: view.school.name,
-      Subject: `Reçu de paiement ${view.number}`,
-      Creator: 'Écolage',
-      Producer: 'Écolage',
-      CreationDate: issuedAt,
-      ModDate: issuedAt,
-    },
+    title: `Reçu ${view.number}`,
+    author: view.school.name,
+    subject: `Reçu de paiement ${view.number}`,
+    createdAt: new Date(view.issuedAtIso),
   });
 }
 
 /**
- * The receipt as a PDF, in A4 or on 80 mm thermal paper, from its frozen content and its refund
- * state. The thermal page is laid out twice: once to measure, once on a page of that height.
+ * The receipt as a PDF, in A4 or on 80 mm thermal paper, from its frozen content, its refund
+ * state and the school's look today (logo, colour). The thermal page is laid out twice: once to
+ * measure, once on a page of that height.
  */
 export async function renderReceiptPdf(
   receipt: ReceiptToRender,
   format: ReceiptFormatValue,
+  look: ReceiptLook = NO_LOOK,
 ): Promise<Buffer> {
-  const view = receiptView(receipt);
+  const view = receiptView(receipt, look);
   const qr = qrMatrix(receipt.content.verificationUrl);
   if (format === 'a4') {
     const doc = newDocument(view, [595.28, 841.89], 42);

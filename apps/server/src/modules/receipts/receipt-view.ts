@@ -1,6 +1,11 @@
-import { paymentChannelLabels, paymentMethodLabels } from '@ecolage/contracts';
-import { sumFrancs } from '@ecolage/money';
-import { pdfFrancs, winAnsi } from '../../platform/pdf';
+import {
+  DEFAULT_PHONE_COUNTRY,
+  formatPhoneNational,
+  paymentChannelLabels,
+  paymentMethodLabels,
+} from '@ecolage/contracts';
+import { formatFrancs, sumFrancs } from '@ecolage/money';
+import { pdfText } from '../../platform/pdf';
 import { formatSchoolDateTime } from './receipt-format';
 import { receiptStatus } from './receipt-rules';
 import type { ReceiptRow } from './receipts.tables';
@@ -14,7 +19,20 @@ export interface ReceiptViewRow {
   kind: 'invoice' | 'line' | 'credit';
 }
 
-/** What the paper prints, ready to draw: every text WinAnsi-safe and every amount formatted. */
+/**
+ * How the school looks on its papers today, looked up when a receipt is drawn: a school that
+ * changes its logo or colour changes the look of its receipts, not their facts (the content).
+ */
+export interface ReceiptLook {
+  /** `#RRGGBB`, else the colour frozen in the content. */
+  color: string | null;
+  /** The logo ready to draw: in colour (A4) and in grey (80 mm thermal paper). */
+  logo: { color: Buffer; grey: Buffer } | null;
+}
+
+export const NO_LOOK: ReceiptLook = { color: null, logo: null };
+
+/** What the paper prints, ready to draw: every text as the font draws it, every amount formatted. */
 export interface ReceiptView {
   number: string;
   issuedAtIso: string;
@@ -24,7 +42,7 @@ export interface ReceiptView {
     name: string;
     address: string | null;
     contact: string | null;
-    logo: Buffer | null;
+    logo: { color: Buffer; grey: Buffer } | null;
     initials: string;
     color: string;
   };
@@ -62,24 +80,28 @@ function logoBytes(dataUrl: string | null): Buffer | null {
   return match ? Buffer.from(match[2]!, 'base64') : null;
 }
 
+const isColor = (value: string | null | undefined): value is string =>
+  /^#[0-9a-fA-F]{6}$/.test(value ?? '');
+
 export function receiptView(
   receipt: Pick<ReceiptRow, 'content' | 'amount' | 'refundedAmount'>,
+  look: ReceiptLook = NO_LOOK,
 ): ReceiptView {
   const { content } = receipt;
   const status = receiptStatus(receipt);
   const rows: ReceiptViewRow[] = content.invoices.flatMap((invoice) => [
     {
       kind: 'invoice' as const,
-      label: winAnsi(
+      label: pdfText(
         [invoice.number, invoice.label].filter(Boolean).join(' · ') + ` — ${invoice.studentName}`,
       ),
-      amount: pdfFrancs(sumFrancs(invoice.lines.map((line) => line.amount))),
-      applied: pdfFrancs(invoice.amountApplied),
+      amount: formatFrancs(sumFrancs(invoice.lines.map((line) => line.amount))),
+      applied: formatFrancs(invoice.amountApplied),
     },
     ...invoice.lines.map((line) => ({
       kind: 'line' as const,
-      label: winAnsi(line.label),
-      amount: pdfFrancs(line.amount),
+      label: pdfText(line.label),
+      amount: formatFrancs(line.amount),
       applied: null,
     })),
   ]);
@@ -88,48 +110,60 @@ export function receiptView(
       kind: 'credit',
       label: 'Avance portée au crédit de la famille',
       amount: null,
-      applied: pdfFrancs(content.creditAmount),
+      applied: formatFrancs(content.creditAmount),
     });
   }
-  const contact = [content.school.phone, content.school.email].filter(Boolean).join(' · ');
+  // Phones in the school's national format (« 90 12 34 56 »); a receipt of before the country
+  // was frozen is Togolese.
+  const country = content.school.country ?? DEFAULT_PHONE_COUNTRY;
+  const phone = (e164: string | null) => (e164 ? formatPhoneNational(e164, country) : null);
+  const contact = [
+    content.school.phone ? `Tél. ${phone(content.school.phone)}` : null,
+    content.school.email,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const legacyLogo = logoBytes(content.school.logo);
   return {
     number: content.number,
     issuedAtIso: content.issuedAt,
     issuedAt: formatSchoolDateTime(content.issuedAt, content.timeZone),
     paidAt: formatSchoolDateTime(content.paidAt ?? content.issuedAt, content.timeZone),
     school: {
-      name: winAnsi(content.school.name),
-      address: content.school.address ? winAnsi(content.school.address) : null,
-      contact: contact ? winAnsi(contact) : null,
-      logo: logoBytes(content.school.logo),
-      initials: winAnsi(schoolInitials(content.school.name)),
-      color: /^#[0-9a-fA-F]{6}$/.test(content.school.brandColor ?? '')
-        ? content.school.brandColor!
-        : '#484D9B',
+      name: pdfText(content.school.name),
+      address: content.school.address ? pdfText(content.school.address) : null,
+      contact: contact ? pdfText(contact) : null,
+      logo: look.logo ?? (legacyLogo ? { color: legacyLogo, grey: legacyLogo } : null),
+      initials: pdfText(schoolInitials(content.school.name)),
+      color: isColor(look.color)
+        ? look.color
+        : isColor(content.school.brandColor)
+          ? content.school.brandColor
+          : '#484D9B',
     },
-    payer: { name: winAnsi(content.payer.name), phone: content.payer.phone },
+    payer: { name: pdfText(content.payer.name), phone: phone(content.payer.phone) },
     students: content.students.map((student) => ({
-      name: winAnsi(student.name),
-      matricule: winAnsi(student.matricule),
-      programme: winAnsi(student.programme ?? '—'),
-      level: winAnsi(student.level ?? '—'),
+      name: pdfText(student.name),
+      matricule: pdfText(student.matricule),
+      programme: pdfText(student.programme ?? '—'),
+      level: pdfText(student.level ?? '—'),
     })),
     rows,
-    amount: pdfFrancs(content.amount),
-    amountSentence: winAnsi(
-      `Arrêté le présent reçu à la somme de ${content.amountInWords} (${pdfFrancs(content.amount)}).`,
+    amount: formatFrancs(content.amount),
+    amountSentence: pdfText(
+      `Arrêté le présent reçu à la somme de ${content.amountInWords} (${formatFrancs(content.amount)}).`,
     ),
-    method: winAnsi(paymentMethodLabels[content.method] ?? content.method),
-    channel: winAnsi(paymentChannelLabels[content.provider] ?? content.provider),
-    reference: content.providerRef ? winAnsi(content.providerRef) : null,
-    remainingBalance: pdfFrancs(content.remainingBalance),
-    cashierName: content.cashierName ? winAnsi(content.cashierName) : null,
+    method: pdfText(paymentMethodLabels[content.method] ?? content.method),
+    channel: pdfText(paymentChannelLabels[content.provider] ?? content.provider),
+    reference: content.providerRef ? pdfText(content.providerRef) : null,
+    remainingBalance: formatFrancs(content.remainingBalance),
+    cashierName: content.cashierName ? pdfText(content.cashierName) : null,
     verificationUrl: content.verificationUrl,
     refundMark:
       status === 'valid'
         ? null
         : status === 'cancelled'
           ? 'REMBOURSÉ'
-          : `PARTIELLEMENT REMBOURSÉ (${pdfFrancs(receipt.refundedAmount)})`,
+          : `PARTIELLEMENT REMBOURSÉ (${formatFrancs(receipt.refundedAmount)})`,
   };
 }

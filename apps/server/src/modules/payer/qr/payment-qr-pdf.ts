@@ -1,6 +1,13 @@
-import { formatPhone } from '@ecolage/contracts';
-import PDFDocument from 'pdfkit';
-import { drawQr, pdfToBuffer, qrMatrix, winAnsi } from '../../../platform/pdf';
+import { formatPhoneNational } from '@ecolage/contracts';
+import {
+  drawQr,
+  FONT,
+  newArchivalPdf,
+  pdfText,
+  pdfToBuffer,
+  qrMatrix,
+} from '../../../platform/pdf';
+import { inkOn, textColor } from '../../../platform/pdf-colors';
 
 /** A4 in points. */
 const WIDTH = 595.28;
@@ -32,11 +39,13 @@ export interface ClassQrSheet {
   cards: QrCard[];
 }
 
-function newDocument(title: string): Doc {
-  return new PDFDocument({
-    size: 'A4',
+function newDocument(title: string, school: QrSchool): Doc {
+  return newArchivalPdf({
+    size: [WIDTH, HEIGHT],
     margin: 0,
-    info: { Title: winAnsi(title), Author: 'Écolage', Creator: 'Écolage' },
+    title,
+    author: school.name || 'Écolage',
+    createdAt: new Date(),
   });
 }
 
@@ -46,7 +55,7 @@ function fittedLine(
   text: string,
   at: { x: number; y: number; width: number; size: number; minSize: number },
 ) {
-  const line = winAnsi(text);
+  const line = pdfText(text);
   doc.fontSize(at.size);
   const size = Math.max(
     at.minSize,
@@ -67,11 +76,11 @@ const CARD_QR = 100;
 
 function drawSheetPage(doc: Doc, sheet: ClassQrSheet, page: number, pages: number) {
   const { margin } = SHEET;
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(sheet.school.color);
-  doc.text(winAnsi(sheet.school.name), margin, 30, { width: 260, lineBreak: false });
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  doc.font(FONT.bold).fontSize(12).fillColor(textColor(sheet.school.color));
+  doc.text(pdfText(sheet.school.name), margin, 30, { width: 260, lineBreak: false });
+  doc.font(FONT.regular).fontSize(9).fillColor(MUTED);
   doc.text(
-    winAnsi(`QR codes de paiement — ${sheet.className} — ${sheet.yearLabel}`),
+    pdfText(`QR codes de paiement — ${sheet.className} — ${sheet.yearLabel}`),
     margin + 260,
     32,
     { width: WIDTH - 2 * margin - 260, align: 'right', lineBreak: false },
@@ -82,9 +91,9 @@ function drawSheetPage(doc: Doc, sheet: ClassQrSheet, page: number, pages: numbe
     .lineWidth(0.5)
     .strokeColor(CUT)
     .stroke();
-  doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+  doc.font(FONT.regular).fontSize(8).fillColor(MUTED);
   doc.text(
-    winAnsi(`Découpez en suivant les pointillés. Page ${page} / ${pages}`),
+    pdfText(`Découpez en suivant les pointillés. Page ${page} / ${pages}`),
     margin,
     HEIGHT - SHEET.margin - 8,
     { width: WIDTH - 2 * margin, align: 'center', lineBreak: false },
@@ -100,11 +109,11 @@ function drawCard(doc: Doc, school: QrSchool, card: QrCard, x: number, y: number
     .stroke();
   doc.undash();
   const inner = { x: x + 12, width: CARD_WIDTH - 24 };
-  doc.font('Helvetica-Bold').fillColor(school.color);
+  doc.font(FONT.bold).fillColor(textColor(school.color));
   fittedLine(doc, school.name, { ...inner, y: y + 10, size: 8.5, minSize: 6 });
-  doc.font('Helvetica-Bold').fillColor(INK);
+  doc.font(FONT.bold).fillColor(INK);
   fittedLine(doc, card.fullName, { ...inner, y: y + 23, size: 13, minSize: 8 });
-  doc.font('Helvetica').fillColor(MUTED);
+  doc.font(FONT.regular).fillColor(MUTED);
   fittedLine(doc, `Matricule ${card.matricule}`, { ...inner, y: y + 40, size: 9, minSize: 7 });
   const qrX = x + (CARD_WIDTH - CARD_QR) / 2;
   const qrY = y + 52;
@@ -112,15 +121,15 @@ function drawCard(doc: Doc, school: QrSchool, card: QrCard, x: number, y: number
     drawQr(doc, qrMatrix(card.url), { x: qrX, y: qrY, size: CARD_QR });
   } else {
     doc.roundedRect(qrX, qrY, CARD_QR, CARD_QR, 6).lineWidth(0.6).strokeColor(CUT).stroke();
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+    doc.font(FONT.regular).fontSize(8).fillColor(MUTED);
     doc.text(
-      winAnsi('QR code indisponible : aucun responsable payeur'),
+      pdfText('QR code indisponible : aucun responsable payeur'),
       qrX + 8,
       qrY + CARD_QR / 2 - 14,
       { width: CARD_QR - 16, align: 'center' },
     );
   }
-  doc.font('Helvetica-Bold').fillColor(INK);
+  doc.font(FONT.bold).fillColor(INK);
   fittedLine(doc, 'Scannez pour payer les frais de scolarité', {
     ...inner,
     y: qrY + CARD_QR + 6,
@@ -134,10 +143,10 @@ function drawCard(doc: Doc, school: QrSchool, card: QrCard, x: number, y: number
  * school's name, the student's name and matricule and the QR code of their payment link.
  */
 export function renderClassQrSheet(sheet: ClassQrSheet): Promise<Buffer> {
-  const doc = newDocument(`QR codes de paiement — ${sheet.className}`);
+  const doc = newDocument(`QR codes de paiement — ${sheet.className}`, sheet.school);
   const pages = Math.max(1, Math.ceil(sheet.cards.length / CARDS_PER_PAGE));
   for (let page = 0; page < pages; page += 1) {
-    if (page > 0) doc.addPage({ size: 'A4', margin: 0 });
+    if (page > 0) doc.addPage({ size: [WIDTH, HEIGHT], margin: 0 });
     drawSheetPage(doc, sheet, page + 1, pages);
     const cards = sheet.cards.slice(page * CARDS_PER_PAGE, (page + 1) * CARDS_PER_PAGE);
     cards.forEach((card, index) => {
@@ -168,13 +177,13 @@ const POSTER_STEPS = [
  * to the school's pay page, three numbered steps and the page's address written out.
  */
 export function renderCounterPoster(poster: CounterPoster): Promise<Buffer> {
-  const doc = newDocument(`Payez les frais de scolarité — ${poster.school.name}`);
+  const doc = newDocument(`Payez les frais de scolarité — ${poster.school.name}`, poster.school);
   const margin = 56;
   const width = WIDTH - 2 * margin;
-  doc.font('Helvetica-Bold').fontSize(26).fillColor(poster.school.color);
-  doc.text(winAnsi(poster.school.name), margin, 56, { width, align: 'center' });
-  doc.font('Helvetica-Bold').fontSize(30).fillColor(INK);
-  doc.text(winAnsi('Payez les frais de scolarité ici'), margin, doc.y + 10, {
+  doc.font(FONT.bold).fontSize(26).fillColor(textColor(poster.school.color));
+  doc.text(pdfText(poster.school.name), margin, 56, { width, align: 'center' });
+  doc.font(FONT.bold).fontSize(30).fillColor(INK);
+  doc.text(pdfText('Payez les frais de scolarité ici'), margin, doc.y + 10, {
     width,
     align: 'center',
   });
@@ -186,29 +195,29 @@ export function renderCounterPoster(poster: CounterPoster): Promise<Buffer> {
   POSTER_STEPS.forEach((step, index) => {
     const radius = 14;
     doc.circle(margin + 30 + radius, y + radius - 2, radius).fill(poster.school.color);
-    doc.font('Helvetica-Bold').fontSize(15).fillColor('#FFFFFF');
+    doc.font(FONT.bold).fontSize(15).fillColor(inkOn(poster.school.color));
     doc.text(String(index + 1), margin + 30, y + radius - 9, {
       width: radius * 2,
       align: 'center',
       lineBreak: false,
     });
-    doc.font('Helvetica').fontSize(15).fillColor(INK);
+    doc.font(FONT.regular).fontSize(15).fillColor(INK);
     const textX = margin + 30 + radius * 2 + 14;
-    doc.text(winAnsi(step), textX, y + 3, { width: WIDTH - margin - 30 - textX });
+    doc.text(pdfText(step), textX, y + 3, { width: WIDTH - margin - 30 - textX });
     y = Math.max(doc.y, y + radius * 2) + 14;
   });
 
-  doc.font('Helvetica').fontSize(11).fillColor(MUTED);
-  doc.text(winAnsi('Ou ouvrez cette adresse dans votre navigateur :'), margin, y + 6, {
+  doc.font(FONT.regular).fontSize(11).fillColor(MUTED);
+  doc.text(pdfText('Ou ouvrez cette adresse dans votre navigateur :'), margin, y + 6, {
     width,
     align: 'center',
   });
-  doc.font('Helvetica-Bold').fillColor(INK);
+  doc.font(FONT.bold).fillColor(INK);
   fittedLine(doc, poster.url, { x: margin, y: doc.y + 4, width, size: 17, minSize: 9 });
   if (poster.school.phone) {
-    doc.font('Helvetica').fontSize(11).fillColor(MUTED);
+    doc.font(FONT.regular).fontSize(11).fillColor(MUTED);
     doc.text(
-      winAnsi(`Une question ? Appelez l’école au ${formatPhone(poster.school.phone)}.`),
+      pdfText(`Une question ? Appelez l’école au ${formatPhoneNational(poster.school.phone)}.`),
       margin,
       HEIGHT - 56,
       { width, align: 'center', lineBreak: false },
