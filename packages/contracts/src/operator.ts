@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDaySchema, pageOf, pageQuery, pageSizeQuery, reasonSchema } from './common';
 import { planIdSchema } from './organizations';
 import { providerValues, walletValues } from './payments';
+import { kycStatusValues, kycSummarySchema } from './settings';
 
 /**
  * The platform operator's console (`/api/operator/...`): Écolage's own staff, a platform-level
@@ -13,9 +14,12 @@ export const platformRoleValues = ['operator'] as const;
 export const platformRoleSchema = z.enum(platformRoleValues);
 export type PlatformRole = z.infer<typeof platformRoleSchema>;
 
-/** A school's KYC as a whole: nothing sent, waiting for review, validated, or refused. */
-export const operatorKycStatusValues = ['a_envoyer', 'soumis', 'valide', 'refuse'] as const;
-export const operatorKycStatusSchema = z.enum(operatorKycStatusValues);
+/**
+ * A school's KYC as a whole (settings' rule): a refused document, a kind still to send, every
+ * kind validated, else submitted. As a filter, `soumis` means « à examiner »: a document waiting
+ * for review, whatever the others.
+ */
+export const operatorKycStatusSchema = z.enum(kycStatusValues);
 export type OperatorKycStatus = z.infer<typeof operatorKycStatusSchema>;
 
 const searchText = z.string().trim().max(100, '100 caractères au plus.').optional();
@@ -52,19 +56,6 @@ export type OperatorSchoolItem = z.infer<typeof operatorSchoolItemSchema>;
 export const operatorSchoolsPageSchema = pageOf(operatorSchoolItemSchema);
 export type OperatorSchoolsPage = z.infer<typeof operatorSchoolsPageSchema>;
 
-export const operatorKycDocumentSchema = z.object({
-  id: z.uuid(),
-  kind: z.string(),
-  fileName: z.string(),
-  mimeType: z.string(),
-  sizeBytes: z.number().int(),
-  status: z.enum(['soumis', 'valide', 'refuse']),
-  refusalReason: z.string().nullable(),
-  uploadedAt: z.string(),
-  reviewedAt: z.string().nullable(),
-});
-export type OperatorKycDocument = z.infer<typeof operatorKycDocumentSchema>;
-
 export const operatorPlanTermsSchema = z.object({
   plan: planIdSchema,
   effectiveFrom: z.string(),
@@ -73,6 +64,7 @@ export const operatorPlanTermsSchema = z.object({
   subscriptionXof: z.number().int().nullable(),
   subscriptionPeriod: z.enum(['year', 'month']).nullable(),
   memberLimit: z.number().int().nullable(),
+  remindersPerMonth: z.number().int().nullable(),
 });
 export type OperatorPlanTerms = z.infer<typeof operatorPlanTermsSchema>;
 
@@ -83,8 +75,10 @@ export const operatorSchoolDetailSchema = operatorSchoolItemSchema.extend({
     phone: z.string().nullable(),
     address: z.string().nullable(),
   }),
+  /** The terms in force today (null before the school's first terms). */
   planTerms: operatorPlanTermsSchema.nullable(),
-  kycDocuments: z.array(operatorKycDocumentSchema),
+  /** The school's KYC: its status and, per kind, the newest upload (or null). */
+  kyc: kycSummarySchema,
 });
 export type OperatorSchoolDetail = z.infer<typeof operatorSchoolDetailSchema>;
 

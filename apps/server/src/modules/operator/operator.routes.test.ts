@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { logIn } from '../../test/auth-helpers';
 import { ok, signUpSchool } from '../../test/school-fixture';
-import { useTestApp } from '../../test/test-app';
+import { testAppOptions, useTestApp } from '../../test/test-app';
+import { FileStore } from '../../platform/files';
 import { ensureAccount, changePlatformRole } from '../auth';
 import { insertPayment } from '../payments/list/payment-records.test-support';
 import { providerFeeRateAt } from '.';
@@ -195,6 +196,89 @@ describe('the platform operator console (/api/operator)', () => {
     expect(missing.json().code).toBe('OPERATOR_SCHOOL_NOT_FOUND');
   });
 
+  it('shows a school its KYC documents, opens one inline and validates or refuses it', async () => {
+    const files = new FileStore(testAppOptions(database()).uploadsDir);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+    const stored = await files.save('kyc', pdf, 'pdf');
+    const { rows: members } = await db().execute<{ user_id: string }>(sql`
+      select user_id from memberships where organization_id = ${school.organizationId}`);
+    const upload = async (kind: string) => {
+      const { rows } = await db().execute<{ id: string }>(sql`insert into kyc_documents
+        (organization_id, kind, stored_file, original_file_name, mime, size_bytes, sha256, uploaded_by)
+        values (${school.organizationId}, ${kind}, ${stored}, ${'Statuts signés é.pdf'}, 'application/pdf',
+          ${pdf.length}, 'x', ${members[0]!.user_id}) returning id`);
+      return rows[0]!.id;
+    };
+    const statuts = await upload('statuts');
+    const identity = await upload('piece_identite');
+
+    const toReview = await ok(asOperator('GET', '/api/operator/schools?kyc=soumis'));
+    expect(toReview.items.map((item: { id: string }) => item.id)).toEqual([school.organizationId]);
+    expect(toReview.items[0].kycStatus).toBe('a_envoyer');
+    const detail = await ok(asOperator('GET', `/api/operator/schools/${school.organizationId}`));
+    expect(detail.kyc.documents).toHaveLength(4);
+    expect(detail.kyc.documents[0]).toMatchObject({
+      kind: 'statuts',
+      document: { id: statuts, status: 'soumis', fileName: 'Statuts signés é.pdf' },
+    });
+    expect(detail.planTerms).toMatchObject({ plan: 'croissance', commissionRateBp: 200 });
+
+    const file = await asOperator(
+      'GET',
+      `/api/operator/schools/${school.organizationId}/kyc-documents/${statuts}/file`,
+    );
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toBe('inline; filename="Statuts_signes_e.pdf"');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-security-policy']).toContain('sandbox');
+    expect(file.rawPayload.equals(pdf)).toBe(true);
+    // Another school's id: not found, as for any foreign record.
+    const foreign = await asOperator(
+      'GET',
+      `/api/operator/schools/${other.organizationId}/kyc-documents/${statuts}/file`,
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe('OPERATOR_KYC_DOCUMENT_NOT_FOUND');
+
+    const review = (documentId: string, body: object) =>
+      asOperator(
+        'POST',
+        `/api/operator/schools/${school.organizationId}/kyc-documents/${documentId}/review`,
+        body,
+      );
+    const noReason = await review(identity, { decision: 'refuse' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().issues[0].path).toBe('reason');
+    const tooShort = await review(identity, { decision: 'refuse', reason: 'no' });
+    expect(tooShort.statusCode).toBe(400);
+    const refused = await ok(review(identity, { decision: 'refuse', reason: 'Pièce expirée' }));
+    expect(refused).toMatchObject({ status: 'refuse', refusalReason: 'Pièce expirée' });
+    expect(await ok(review(statuts, { decision: 'valide' }))).toMatchObject({ status: 'valide' });
+    const unknown = await review(randomUUID(), { decision: 'valide' });
+    expect(unknown.statusCode).toBe(404);
+
+    // The school sees it; both chains have it, the operator as actor.
+    const details = await ok(school.call('GET', '/api/settings/details'));
+    expect(details.kyc.status).toBe('refuse');
+    const { rows } = await db().execute<{
+      organization_id: string | null;
+      actor_label: string;
+    }>(sql`
+      select organization_id, actor_label from audit_entries
+      where action in ('kyc.document_validated', 'kyc.document_refused') order by id`);
+    expect(rows).toEqual([
+      { organization_id: school.organizationId, actor_label: 'Sena Kouévi' },
+      { organization_id: null, actor_label: 'Sena Kouévi' },
+      { organization_id: school.organizationId, actor_label: 'Sena Kouévi' },
+      { organization_id: null, actor_label: 'Sena Kouévi' },
+    ]);
+    const refusedSchools = await ok(asOperator('GET', '/api/operator/schools?kyc=refuse'));
+    expect(refusedSchools.total).toBe(1);
+    const stillToReview = await ok(asOperator('GET', '/api/operator/schools?kyc=soumis'));
+    expect(stillToReview.total).toBe(0);
+  });
+
   it('reads, searches, marks handled and exports the contact messages', async () => {
     for (const [name, subject] of [
       ['Kodjo Amégah', 'Tarifs pour un lycée'],
@@ -205,7 +289,7 @@ describe('the platform operator console (/api/operator)', () => {
         url: '/api/contact',
         payload: {
           name,
-          email: `${name.split(' ')[0]}@exemple.tg`,
+          email: `${name?.split(' ')[0]}@exemple.tg`,
           subject,
           message: 'Bonjour, pouvez-vous me rappeler ?',
         },

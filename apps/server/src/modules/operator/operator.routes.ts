@@ -4,7 +4,7 @@ import {
   operatorContactMessagesPageSchema,
   operatorInboxQuerySchema,
   operatorKycReviewRequestSchema,
-  operatorKycDocumentSchema,
+  kycDocumentSchema,
   operatorSchoolDetailSchema,
   operatorSchoolsPageSchema,
   operatorSchoolsQuerySchema,
@@ -125,7 +125,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
         summary: 'Valider ou refuser (avec motif) un document KYC ; l’école le voit',
         params: documentParams,
         body: operatorKycReviewRequestSchema,
-        response: { 200: operatorKycDocumentSchema, 422: apiErrorSchema, ...errors },
+        response: { 200: kycDocumentSchema, 422: apiErrorSchema, ...errors },
       },
     },
     async (request) =>

@@ -1,4 +1,8 @@
-import type { OperatorKycStatus, OperatorSchoolsQuery } from '@ecolage/contracts';
+import {
+  kycDocumentKindValues,
+  type OperatorKycStatus,
+  type OperatorSchoolsQuery,
+} from '@ecolage/contracts';
 import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
 import { containsPattern, foldedForSearchSql, searchWords } from '../../../platform/search-text';
@@ -27,19 +31,20 @@ export interface OperatorSchoolRow {
   kycStatus: OperatorKycStatus;
 }
 
-/** Every KYC kind a school sends (settings' catalogue): all four validated = KYC validated. */
-const KYC_KINDS = 4;
+/** Every KYC kind a school sends (settings' catalogue). */
+const KYC_KINDS = kycDocumentKindValues.length;
 
 /**
- * The school's KYC as one status, from the newest upload of each kind: a refused one → refuse;
- * else one waiting → soumis; else every kind validated → valide; else a_envoyer.
+ * The school's KYC as one status, from the newest upload of each kind, by settings' rule
+ * (`kycStatusOf`): a refused one → refuse; a kind missing → a_envoyer; every kind validated →
+ * valide; else soumis.
  */
 const kycStatusSql = sql<OperatorKycStatus>`(
   select case
     when count(*) filter (where latest.status = 'refuse') > 0 then 'refuse'
-    when count(*) filter (where latest.status = 'soumis') > 0 then 'soumis'
-    when count(*) filter (where latest.status = 'valide') >= ${KYC_KINDS} then 'valide'
-    else 'a_envoyer' end
+    when count(*) < ${KYC_KINDS} then 'a_envoyer'
+    when count(*) filter (where latest.status = 'valide') = ${KYC_KINDS} then 'valide'
+    else 'soumis' end
   from (
     select distinct on (k.kind) k.status from ${kycDocuments} k
     where k.organization_id = organizations.id
