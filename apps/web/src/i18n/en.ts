@@ -7,6 +7,7 @@ import { marketing } from './en/marketing';
 import { pages } from './en/pages';
 import { shell } from './en/shell';
 import { team } from './en/team';
+import { search } from './en/search';
 import { ui } from './en/ui';
 import { admissions } from './en/admissions';
 import { audit } from './en/audit';
@@ -36,6 +37,7 @@ export const en: Translation = {
   ...errors,
   ...ui,
   ...team,
+  ...search,
   ...audit,
   ...profile,
   ...programmes,

@@ -21,6 +21,7 @@ import type { studentDetail } from './fr/student-detail';
 import type { studentImport } from './fr/student-import';
 import type { students } from './fr/students';
 import type { team } from './fr/team';
+import type { search } from './fr/search';
 import type { ui } from './fr/ui';
 
 /** French, the default language: bundled with the app. Keys are grouped by feature. */
@@ -46,6 +47,7 @@ export const fr = {
  */
 export type ScreenStrings = typeof ui &
   typeof team &
+  typeof search &
   typeof audit &
   typeof profile &
   typeof programmes &

@@ -134,26 +134,7 @@ describe('admin shell: pages', () => {
 });
 
 describe('admin shell: top bar', () => {
-  it('keeps the search in the URL (?q=) through a real form', async () => {
-    storeSession();
-    const { user } = await renderApp('/admin/etudiants');
-    const search = screen.getByRole('searchbox', { name: 'Rechercher' });
-    expect(search.closest('form')?.getAttribute('role')).toBe('search');
-    await user.type(search, 'Kossi Agbéko{Enter}');
-    await waitFor(() => expect(currentUrl()).toBe('/admin/etudiants?q=Kossi+Agb%C3%A9ko'));
-    await user.clear(search);
-    await user.type(search, '{Enter}');
-    await waitFor(() => expect(currentUrl()).toBe('/admin/etudiants'));
-  });
-
-  it('reads the search from the URL', async () => {
-    storeSession();
-    await renderApp('/admin?q=STU-001');
-    expect((screen.getByRole('searchbox', { name: 'Rechercher' }) as HTMLInputElement).value).toBe(
-      'STU-001',
-    );
-  });
-
+  // The search box: admin-search.test.tsx.
   it('toggles the notifications dropdown; backdrop and Escape close it', async () => {
     storeSession();
     const { user } = await renderApp('/admin');
