@@ -11,6 +11,7 @@ import { applicationJobs, sendNextReconcileRound } from './composition/jobs';
 import { startWorkerThread } from './composition/worker-thread';
 import { failInterruptedImports } from './modules/students';
 import { openDatabase } from './platform/db/database';
+import { FileStore } from './platform/files';
 import * as schema from './db-schema';
 import { runMigrations } from './platform/db/migrate';
 import { loadConfig } from './platform/env';
@@ -61,8 +62,10 @@ const emailTransport = config.SMTP_URL
   ? { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }
   : null;
 configureEmailTransport(emailTransport);
-// Messages leave after their transaction commits, each by its pg-boss job (send-email, send-sms).
-const messaging = createMessaging(database.db);
+// Messages leave after their transaction commits, each by its pg-boss job (send-email, send-sms);
+// a school's e-mails carry its logo, read from the uploads.
+const uploadsDir = path.join(config.dataDir, 'uploads');
+const messaging = createMessaging(database.db, new FileStore(uploadsDir));
 
 // Payments: the providers the environment configures, and the worker that processes their events.
 const payments: PaymentsContext = {
@@ -95,7 +98,7 @@ const app = await buildApp({
   webDistDir: config.WEB_DIST_DIR,
   jwtSecret,
   publicUrl: config.PUBLIC_URL,
-  uploadsDir: path.join(config.dataDir, 'uploads'),
+  uploadsDir,
   payments,
 });
 

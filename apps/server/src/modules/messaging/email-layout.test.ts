@@ -24,4 +24,28 @@ describe('emailHtml', () => {
     const html = emailHtml({ schoolName: 'Écolage', subject: 'Code', text: 'Votre code' });
     expect(html).toContain('Message envoyé par Écolage. Merci');
   });
+
+  it('heads a school’s message with its colour band, its logo by cid and links it can read', () => {
+    const html = emailHtml({
+      schoolName: 'Collège Avenir',
+      school: { name: 'Collège Avenir', brandColor: '#FFE066', logoCid: 'logo@x' },
+      subject: 'Reçu',
+      text: 'Voir https://ecolage.tg/verifier/abc',
+    });
+    expect(html).toContain('background:#FFE066');
+    expect(html).toContain('<img src="cid:logo@x" alt="Collège Avenir" width="48" height="48"');
+    expect(html).toContain('color:#1F2430">Collège Avenir</td>');
+    // The pale yellow darkened until it reads on white (contrast ≥ 4.5).
+    expect(html).not.toContain('color:#FFE066;font-weight:600');
+    expect(html).toMatch(
+      /<a href="https:\/\/ecolage\.tg\/verifier\/abc" style="color:#[0-9a-f]{6};/,
+    );
+    const unsafe = emailHtml({
+      schoolName: 'X',
+      school: { name: 'X', brandColor: 'red;background:url(x)', logoCid: null },
+      subject: 'S',
+      text: 'T',
+    });
+    expect(unsafe).not.toContain('url(x)');
+  });
 });

@@ -1,8 +1,10 @@
 import type { Database } from '../../platform/db/database';
 import type { JobDefinition } from '../../platform/jobs/jobs';
-import { findOrganizationsByIds } from '../organizations';
+import sharp from 'sharp';
+import type { FileStore } from '../../platform/files';
+import { findOrganizationById, readSchoolLogoPng } from '../organizations';
 import { deliverOrFail, type ChannelSender } from './delivery';
-import { emailHtml } from './email-layout';
+import { emailHtml, type EmailSchool } from './email-layout';
 import type { OutboundMessage } from './messaging.tables';
 import { emailTransport } from './transports';
 
@@ -42,11 +44,57 @@ function attachmentsOf(message: OutboundMessage) {
   }));
 }
 
-/** The school's name at the top of the HTML part; « Écolage » for account messages. */
-async function schoolNameOf(db: Database, organizationId: string | null): Promise<string> {
-  if (!organizationId) return 'Écolage';
-  const [school] = await findOrganizationsByIds(db, [organizationId]);
-  return school?.name ?? 'Écolage';
+/** The `cid:` of the school's logo in its e-mails (an inline attachment). */
+const LOGO_CID = 'logo-ecole@ecolage';
+/** The logo as e-mails carry it: 96 px at most (twice the 48 px it is shown at), a few KB. */
+const EMAIL_LOGO_PX = 96;
+/** Logos made small for e-mails, by school and logo version (one resize per version). */
+const emailLogos = new Map<string, Buffer>();
+
+async function emailLogo(key: string, png: Buffer): Promise<Buffer> {
+  const known = emailLogos.get(key);
+  if (known) return known;
+  const small = await sharp(png, { limitInputPixels: 4096 * 4096 })
+    .resize(EMAIL_LOGO_PX, EMAIL_LOGO_PX, { fit: 'inside', withoutEnlargement: true })
+    .png()
+    .toBuffer();
+  if (emailLogos.size > 200) emailLogos.clear();
+  emailLogos.set(key, small);
+  return small;
+}
+
+interface EmailHeader {
+  schoolName: string;
+  school: EmailSchool | null;
+  /** The logo, sent inline with the message. */
+  attachments: { filename: string; contentType: string; content: Buffer; cid: string }[];
+}
+
+/**
+ * Who the message speaks for: the school (its name, colour and logo — « Apparence ») or
+ * « Écolage » for account messages. A logo that cannot be read leaves the header with the name.
+ */
+async function headerOf(
+  db: Database,
+  files: FileStore | undefined,
+  organizationId: string | null,
+): Promise<EmailHeader> {
+  const school = organizationId ? await findOrganizationById(db, organizationId) : undefined;
+  if (!school) return { schoolName: 'Écolage', school: null, attachments: [] };
+  let logo: Buffer | null = null;
+  if (files && school.logoFile) {
+    const png = await readSchoolLogoPng(db, files, school.id).catch(() => null);
+    logo = png
+      ? await emailLogo(`${school.id}:${school.logoVersion}`, png).catch(() => null)
+      : null;
+  }
+  return {
+    schoolName: school.name,
+    school: { name: school.name, brandColor: school.brandColor, logoCid: logo ? LOGO_CID : null },
+    attachments: logo
+      ? [{ filename: 'logo.png', contentType: 'image/png', content: logo, cid: LOGO_CID }]
+      : [],
+  };
 }
 
 /** `<id@domain-of-the-sender>`: the same on a resend, so mail clients show it once. */
@@ -55,7 +103,8 @@ function messageIdOf(message: OutboundMessage, from: string): string {
   return `<${message.id}@${domain}>`;
 }
 
-export function emailSender(db: Database): ChannelSender {
+/** Sends e-mails over SMTP; `files` holds the schools' logos (without it, headers carry no logo). */
+export function emailSender(db: Database, files?: FileStore): ChannelSender {
   return {
     channel: 'email',
     maxAttempts: EMAIL_RETRIES + 1,
@@ -64,17 +113,19 @@ export function emailSender(db: Database): ChannelSender {
       const transport = emailTransport();
       if (!transport) throw new Error('SMTP_URL non configuré dans ce processus');
       const subject = message.subject ?? '';
+      const header = await headerOf(db, files, message.organizationId);
       const info = await transport.transporter.sendMail({
         from: transport.settings.from,
         to: message.recipient,
         subject,
         text: message.body,
         html: emailHtml({
-          schoolName: await schoolNameOf(db, message.organizationId),
+          schoolName: header.schoolName,
+          school: header.school,
           subject,
           text: message.body,
         }),
-        attachments: attachmentsOf(message),
+        attachments: [...header.attachments, ...attachmentsOf(message)],
         messageId: messageIdOf(message, transport.settings.from),
       });
       return { providerMessageId: info.messageId };
@@ -87,8 +138,11 @@ export function emailSender(db: Database): ChannelSender {
 }
 
 /** Sends one queued e-mail (`{ messageId }`); a refusal fails the job, which pg-boss retries. */
-export function sendEmailJob(db: Database): JobDefinition<{ messageId: string }> {
-  const sender = emailSender(db);
+export function sendEmailJob(
+  db: Database,
+  files?: FileStore,
+): JobDefinition<{ messageId: string }> {
+  const sender = emailSender(db, files);
   return {
     name: SEND_EMAIL_JOB,
     retryLimit: EMAIL_RETRIES,

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database } from '../../platform/db/database';
+import type { FileStore } from '../../platform/files';
 import type { JobDefinition, JobLogger, JobQueue } from '../../platform/jobs/jobs';
 import { SEND_EMAIL_JOB, sendEmailJob } from './email-sender';
 import {
@@ -60,7 +61,8 @@ export interface Messaging {
   }): Promise<{ stop(): Promise<void> }>;
 }
 
-export function createMessaging(db: Database): Messaging {
+/** `files`: where the schools' logos are kept (the e-mails' headers show them). */
+export function createMessaging(db: Database, files?: FileStore): Messaging {
   let queue: Enqueue | null = null;
   const sweep: JobDefinition = {
     name: SWEEP_MESSAGES_JOB,
@@ -73,7 +75,7 @@ export function createMessaging(db: Database): Messaging {
     },
   };
   return {
-    jobs: [sendEmailJob(db), sendSmsJob(db), sweep],
+    jobs: [sendEmailJob(db, files), sendSmsJob(db), sweep],
     async startDispatch(settings) {
       queue = settings.queue;
       return listenForQueuedMessages(db, settings.queue, settings.databaseUrl, settings.logger);
