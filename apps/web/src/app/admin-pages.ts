@@ -46,6 +46,30 @@ export const ADMIN_PAGES: Partial<Record<AdminSectionKey, LazyPage>> = {
     () => import('../features/profile/profile-page'),
     (module) => module.ProfilePage,
   ),
+  general: lazyPage(
+    () => import('../features/settings/general-page'),
+    (module) => module.GeneralPage,
+  ),
+  settings: lazyPage(
+    () => import('../features/settings/settings-home-page'),
+    (module) => module.SettingsHomePage,
+  ),
+  appearance: lazyPage(
+    () => import('../features/settings/appearance-page'),
+    (module) => module.AppearancePage,
+  ),
+  details: lazyPage(
+    () => import('../features/settings/details-page'),
+    (module) => module.DetailsPage,
+  ),
+  notifications: lazyPage(
+    () => import('../features/settings/notifications-page'),
+    (module) => module.NotificationsPage,
+  ),
+  plan: lazyPage(
+    () => import('../features/settings/plan-page'),
+    (module) => module.PlanPage,
+  ),
 };
 
 /**

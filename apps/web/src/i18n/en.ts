@@ -7,6 +7,7 @@ import { marketing } from './en/marketing';
 import { pages } from './en/pages';
 import { shell } from './en/shell';
 import { team } from './en/team';
+import { operator } from './en/operator';
 import { search } from './en/search';
 import { ui } from './en/ui';
 import { admissions } from './en/admissions';
@@ -23,6 +24,7 @@ import { programmes } from './en/programmes';
 import { studentDetail } from './en/student-detail';
 import { studentImport } from './en/student-import';
 import { students } from './en/students';
+import { settings } from './en/settings';
 import type { Translation } from './fr';
 
 /** English: loaded on demand, as its own chunk, when a reader switches language. */
@@ -37,6 +39,7 @@ export const en: Translation = {
   ...errors,
   ...ui,
   ...team,
+  ...operator,
   ...search,
   ...audit,
   ...profile,
@@ -52,4 +55,5 @@ export const en: Translation = {
   ...cashDesk,
   ...invitation,
   ...passwordReset,
+  ...settings,
 };

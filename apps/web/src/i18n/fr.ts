@@ -17,10 +17,12 @@ import type { paymentLinks } from './fr/payment-links';
 import type { profile } from './fr/profile';
 import type { programmes } from './fr/programmes';
 import type { receipts } from './fr/receipts';
+import type { settings } from './fr/settings';
 import type { studentDetail } from './fr/student-detail';
 import type { studentImport } from './fr/student-import';
 import type { students } from './fr/students';
 import type { team } from './fr/team';
+import type { operator } from './fr/operator';
 import type { search } from './fr/search';
 import type { ui } from './fr/ui';
 
@@ -47,6 +49,7 @@ export const fr = {
  */
 export type ScreenStrings = typeof ui &
   typeof team &
+  typeof operator &
   typeof search &
   typeof audit &
   typeof profile &
@@ -60,6 +63,7 @@ export type ScreenStrings = typeof ui &
   typeof dashboard &
   typeof receipts &
   typeof cashDesk &
+  typeof settings &
   typeof invitation &
   typeof passwordReset;
 

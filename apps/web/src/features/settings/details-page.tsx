@@ -1,0 +1,148 @@
+import { useTranslation } from 'react-i18next';
+import {
+  schoolCountryLabels,
+  schoolCountryValues,
+  updateSchoolDetailsRequestSchema,
+} from '@ecolage/contracts';
+import type { SchoolCountry, SchoolIdentity } from '@ecolage/contracts';
+import { EmailField } from '../../components/ui/field';
+import { FormField, FormSubmitButton, useSchemaForm } from '../../components/ui/form';
+import { SelectField } from '../../components/ui/select';
+import { notify } from '../../components/ui/toaster';
+import { BankSection } from './bank-section';
+import { KycSection } from './kyc-section';
+import { useSaveDetails, useSchoolDetails } from './settings.api';
+import {
+  Loading,
+  LoadFailure,
+  ReadOnlyNotice,
+  SettingsPage,
+  SettingsSection,
+  useMayManageSettings,
+} from './settings-ui';
+
+const COUNTRY_OPTIONS = schoolCountryValues.map((code) => ({
+  value: code,
+  label: schoolCountryLabels[code],
+}));
+
+function identityValues(identity: SchoolIdentity) {
+  const country = (schoolCountryValues as readonly string[]).includes(identity.country)
+    ? (identity.country as SchoolCountry)
+    : 'TG';
+  return {
+    name: identity.name,
+    supportPhone: identity.supportPhone ?? '',
+    contactEmail: identity.contactEmail ?? '',
+    address: identity.address ?? '',
+    city: identity.city ?? '',
+    country,
+  };
+}
+
+/** « Organisation »: name, support phone (type tel), contact e-mail (type email), address. */
+function OrganisationForm({ identity, editable }: { identity: SchoolIdentity; editable: boolean }) {
+  const { t } = useTranslation();
+  const save = useSaveDetails();
+  const form = useSchemaForm(updateSchoolDetailsRequestSchema, {
+    defaultValues: identityValues(identity),
+    refusal: 'toast',
+  });
+
+  async function send(values: unknown) {
+    await save.mutateAsync(values);
+    notify.success(t('settings.details.organisation.saved'));
+  }
+
+  return (
+    <SettingsSection title={t('settings.details.organisation.title')}>
+      <form
+        noValidate
+        onSubmit={(event) => void form.submitWith(send, t('settings.failure'))(event)}
+      >
+        <fieldset disabled={!editable} className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            form={form}
+            name="name"
+            required
+            label={t('settings.details.organisation.name')}
+            autoComplete="organization"
+            wrapperClassName="sm:col-span-2"
+          />
+          <FormField
+            form={form}
+            name="supportPhone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            label={t('settings.details.organisation.supportPhone')}
+            hint={t('settings.details.organisation.supportPhoneHint')}
+          />
+          <FormField
+            form={form}
+            name="contactEmail"
+            control={EmailField}
+            label={t('settings.details.organisation.contactEmail')}
+          />
+          <FormField
+            form={form}
+            name="address"
+            label={t('settings.details.organisation.address')}
+            autoComplete="street-address"
+            wrapperClassName="sm:col-span-2"
+          />
+          <FormField
+            form={form}
+            name="city"
+            label={t('settings.details.organisation.city')}
+            autoComplete="address-level2"
+          />
+          <FormField
+            form={form}
+            name="country"
+            control={SelectField}
+            options={COUNTRY_OPTIONS}
+            label={t('settings.details.organisation.country')}
+          />
+        </fieldset>
+        {editable ? (
+          <div className="mt-5 flex justify-end">
+            <FormSubmitButton
+              form={form}
+              label={t('settings.save')}
+              pendingLabel={t('settings.saving')}
+            />
+          </div>
+        ) : null}
+      </form>
+    </SettingsSection>
+  );
+}
+
+/** « Détails de l'organisation » (/admin/details): identity, bank details, KYC documents. */
+export function DetailsPage() {
+  const { t } = useTranslation();
+  const query = useSchoolDetails();
+  const editable = useMayManageSettings();
+  return (
+    <SettingsPage
+      title={t('settings.details.title')}
+      lead={t('settings.details.lead')}
+      back="appearance"
+    >
+      {editable ? null : <ReadOnlyNotice />}
+      {query.isError ? (
+        <LoadFailure onRetry={() => void query.refetch()} pending={query.isFetching} />
+      ) : null}
+      {query.data ? (
+        <>
+          <OrganisationForm identity={query.data.identity} editable={editable} />
+          <BankSection bank={query.data.bank} editable={editable} />
+          <KycSection kyc={query.data.kyc} editable={editable} />
+        </>
+      ) : query.isPending ? (
+        <Loading />
+      ) : null}
+    </SettingsPage>
+  );
+}

@@ -1,0 +1,108 @@
+import { useTranslation } from 'react-i18next';
+import { ShieldAlert } from 'lucide-react';
+import { updateNotificationSettingsRequestSchema } from '@ecolage/contracts';
+import type { NotificationSettingsValues } from '@ecolage/contracts';
+import { Checkbox } from '../../components/ui/checkbox';
+import { EmailField } from '../../components/ui/field';
+import { FormField, FormSubmitButton, useSchemaForm } from '../../components/ui/form';
+import { notify } from '../../components/ui/toaster';
+import { useNotificationSettings, useSaveNotifications } from './settings.api';
+import {
+  Loading,
+  LoadFailure,
+  ReadOnlyNotice,
+  SettingsPage,
+  SettingsSection,
+  useMayManageSettings,
+} from './settings-ui';
+
+function NotificationsForm({
+  values,
+  editable,
+}: {
+  values: NotificationSettingsValues;
+  editable: boolean;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveNotifications();
+  const form = useSchemaForm(updateNotificationSettingsRequestSchema, {
+    defaultValues: {
+      notificationEmail: values.notificationEmail ?? '',
+      admissionReceived: values.admissionReceived,
+      kycReviewed: values.kycReviewed,
+    },
+    refusal: 'toast',
+  });
+
+  async function send(body: unknown) {
+    await save.mutateAsync(body);
+    notify.success(t('settings.notifications.saved'));
+  }
+
+  return (
+    <SettingsSection title={t('settings.notifications.title')}>
+      <form
+        noValidate
+        onSubmit={(event) => void form.submitWith(send, t('settings.failure'))(event)}
+      >
+        <fieldset disabled={!editable} className="space-y-5">
+          <FormField
+            form={form}
+            name="notificationEmail"
+            control={EmailField}
+            label={t('settings.notifications.email')}
+            hint={t('settings.notifications.emailHint')}
+            wrapperClassName="max-w-lg"
+          />
+          <Checkbox
+            {...form.register('admissionReceived')}
+            label={t('settings.notifications.admissionReceived')}
+            description={t('settings.notifications.admissionReceivedHint')}
+          />
+          <Checkbox
+            {...form.register('kycReviewed')}
+            label={t('settings.notifications.kycReviewed')}
+            description={t('settings.notifications.kycReviewedHint')}
+          />
+          <p className="flex items-start gap-2 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+            <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {t('settings.notifications.bankNote')}
+          </p>
+        </fieldset>
+        {editable ? (
+          <div className="mt-5 flex justify-end">
+            <FormSubmitButton
+              form={form}
+              label={t('settings.save')}
+              pendingLabel={t('settings.saving')}
+            />
+          </div>
+        ) : null}
+      </form>
+    </SettingsSection>
+  );
+}
+
+/** « Notifications » (/admin/notifications): where the school's notices go, which ones. */
+export function NotificationsPage() {
+  const { t } = useTranslation();
+  const query = useNotificationSettings();
+  const editable = useMayManageSettings();
+  return (
+    <SettingsPage
+      title={t('settings.notifications.title')}
+      lead={t('settings.notifications.lead')}
+      back="details"
+    >
+      {editable ? null : <ReadOnlyNotice />}
+      {query.isError ? (
+        <LoadFailure onRetry={() => void query.refetch()} pending={query.isFetching} />
+      ) : null}
+      {query.data ? (
+        <NotificationsForm values={query.data} editable={editable} />
+      ) : query.isPending ? (
+        <Loading />
+      ) : null}
+    </SettingsPage>
+  );
+}
