@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserEvent } from '@testing-library/user-event';
 import { currentUrl, renderApp } from '../../test/render-app';
@@ -146,6 +146,8 @@ describe('signup page', () => {
       schoolName: 'Collège Les Flamboyants',
       email: 'ama@flamboyants.tg',
       password: 'secret123',
+      // No plan in the address: Croissance, the landing page's recommended one.
+      plan: 'croissance',
     });
     expect(submit().textContent).toBe('Création…');
     expect((submit() as HTMLButtonElement).disabled).toBe(true);
@@ -164,5 +166,41 @@ describe('signup page', () => {
       'Demande enregistrée. Vérifiez votre messagerie : nous vous avons écrit à cette adresse. Si votre école vient d’être créée, vous pouvez déjà vous connecter.',
     );
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('ama@flamboyants.tg');
+  });
+
+  it('starts on the plan of the address (?formule=) and sends the one chosen', async () => {
+    const { mock } = deferredFetch();
+    const { user } = await renderApp('/signup?formule=decouverte');
+    const group = screen.getByRole('group', { name: 'Formule' });
+    const decouverte = within(group).getByRole('radio', { name: /Découverte/ });
+    const croissance = within(group).getByRole('radio', { name: /Croissance/ });
+    expect((decouverte as HTMLInputElement).checked).toBe(true);
+    expect((croissance as HTMLInputElement).checked).toBe(false);
+    // Personnalisé is on quote: a link to the contact page, not a choice.
+    expect(within(group).queryByRole('radio', { name: /Personnalisé/ })).toBeNull();
+    expect(
+      within(group)
+        .getByRole('link', { name: /demandez un devis/ })
+        .getAttribute('href'),
+    ).toBe('/contact');
+
+    await fill(user);
+    await user.click(submit());
+    await waitFor(() => expect(mock).toHaveBeenCalledTimes(1));
+    expect(sentBody(mock)).toMatchObject({ plan: 'decouverte' });
+  });
+
+  it('starts on Croissance for an unknown ?formule= and sends the plan clicked', async () => {
+    const { mock } = deferredFetch();
+    const { user } = await renderApp('/signup?formule=inconnue');
+    const group = screen.getByRole('group', { name: 'Formule' });
+    expect(
+      (within(group).getByRole('radio', { name: /Croissance/ }) as HTMLInputElement).checked,
+    ).toBe(true);
+    await user.click(within(group).getByRole('radio', { name: /Découverte/ }));
+    await fill(user);
+    await user.click(submit());
+    await waitFor(() => expect(mock).toHaveBeenCalledTimes(1));
+    expect(sentBody(mock)).toMatchObject({ plan: 'decouverte' });
   });
 });

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { UserPlus } from 'lucide-react';
-import { registrationRequestSchema } from '@ecolage/contracts';
+import { DEFAULT_PLAN, PLAN_CATALOGUE, registrationRequestSchema } from '@ecolage/contracts';
+import type { PlanId } from '@ecolage/contracts';
+import { formatFrancs, type FrancsLocale } from '@ecolage/money';
 import { EmailField } from '../../components/ui/field';
 import { FormField, FormSubmitButton, useSchemaForm } from '../../components/ui/form';
 import { ApiClientError } from '../../lib/api-client';
@@ -22,6 +24,75 @@ const signupFormSchema = registrationRequestSchema.omit({ avatar: true });
 
 type AvatarError = { problem: AvatarProblem } | { text: string };
 
+/** The plans a school may start on by itself (Personnalisé is on quote: the contact page). */
+const SIGNUP_PLANS = PLAN_CATALOGUE.filter((plan) => !plan.onQuote);
+
+/** `?formule=decouverte` (the landing page's buttons), else Croissance. */
+function planFromAddress(value: string | null): PlanId {
+  return SIGNUP_PLANS.find((plan) => plan.id === value)?.id ?? DEFAULT_PLAN;
+}
+
+/** « Formule »: radio cards of the plans a school may start on, with their price. */
+function PlanChoice({ form }: { form: ReturnType<typeof useSignupForm> }) {
+  const { t, i18n } = useTranslation();
+  const locale: FrancsLocale = i18n.language === 'en' ? 'en' : 'fr';
+  const chosen = form.watch('plan');
+  return (
+    <fieldset>
+      <legend className="mb-1.5 text-sm font-medium text-slate-800">{t('auth.signup.plan')}</legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {SIGNUP_PLANS.map((plan) => (
+          <label
+            key={plan.id}
+            className={`flex cursor-pointer gap-3 rounded-xl border p-3 ${chosen === plan.id ? 'border-brand-600 bg-brand-50 ring-1 ring-brand-600' : 'border-slate-300'}`}
+          >
+            <input
+              type="radio"
+              value={plan.id}
+              {...form.register('plan')}
+              className="mt-1 size-4 shrink-0 accent-brand-600"
+            />
+            <span className="min-w-0 text-sm">
+              <span className="block font-semibold text-slate-900">
+                {t(`pricing.plans.${plan.id}.name`)}
+                {plan.price.kind === 'amount' ? (
+                  <span className="font-normal text-slate-700">
+                    {' · '}
+                    {formatFrancs(plan.price.amountXof, locale)}{' '}
+                    {plan.price.period === 'year' ? t('pricing.perYear') : t('pricing.perMonth')}
+                  </span>
+                ) : null}
+              </span>
+              <span className="block text-slate-600">
+                {t(`pricing.plans.${plan.id}.description`)}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+      <Link
+        to="/contact"
+        className="mt-2 inline-block text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+      >
+        {t('auth.signup.planQuote')}
+      </Link>
+    </fieldset>
+  );
+}
+
+function useSignupForm(plan: PlanId) {
+  return useSchemaForm(signupFormSchema, {
+    defaultValues: { name: '', schoolName: '', email: '', password: '', plan },
+    messages: (t) => ({
+      name: nameMessages(t),
+      schoolName: schoolNameMessages(t),
+      email: emailMessages(t),
+      password: passwordMessages(t),
+    }),
+    refusal: 'toast',
+  });
+}
+
 /**
  * Signup (spec §2 Signup, §5): a school and its first member. Rules checked in the browser with
  * the spec's messages; the server's refusals land on their field. The server answers the same
@@ -33,16 +104,8 @@ export function SignupPage() {
   useDocumentTitle(t('auth.signup.title'));
   const navigate = useNavigate();
   const registration = useRegistration();
-  const form = useSchemaForm(signupFormSchema, {
-    defaultValues: { name: '', schoolName: '', email: '', password: '' },
-    messages: (t) => ({
-      name: nameMessages(t),
-      schoolName: schoolNameMessages(t),
-      email: emailMessages(t),
-      password: passwordMessages(t),
-    }),
-    refusal: 'toast',
-  });
+  const [searchParams] = useSearchParams();
+  const form = useSignupForm(planFromAddress(searchParams.get('formule')));
   const [avatar, setAvatar] = useState<string | null>(null);
   const [avatarError, setAvatarError] = useState<AvatarError | null>(null);
 
@@ -118,6 +181,7 @@ export function SignupPage() {
           autoComplete="new-password"
           hint={t('auth.signup.passwordHint')}
         />
+        <PlanChoice form={form} />
         <AvatarField
           value={avatar}
           error={avatarMessage}

@@ -29,8 +29,9 @@ describe('pricing plans', () => {
     expect(
       decouverte.getByText('Premier 1\u202F000\u202F000\u00A0FCFA encaissé sans frais', raw),
     ).toBeTruthy();
+    // The sign-up form starts on the plan chosen here.
     expect(decouverte.getByRole('link', { name: 'Choisir Découverte' }).getAttribute('href')).toBe(
-      '/signup',
+      '/signup?formule=decouverte',
     );
   });
 
@@ -41,6 +42,9 @@ describe('pricing plans', () => {
     expect(croissance.getByText('/\u00A0mois', raw)).toBeTruthy();
     expect(croissance.getByText('Recommandé')).toBeTruthy();
     expect(croissance.getByText('Utilisateurs illimités')).toBeTruthy();
+    expect(
+      croissance.getByRole('link', { name: 'Commencez gratuitement' }).getAttribute('href'),
+    ).toBe('/signup?formule=croissance');
     expect(within(card('Découverte')).queryByText('Recommandé')).toBeNull();
   });
 

@@ -72,7 +72,7 @@ function PlanCard({ plan, locale }: { plan: Plan; locale: FrancsLocale }) {
         ))}
       </ul>
       <ButtonLink
-        to={plan.ctaTo}
+        to={plan.ctaTo === '/signup' ? `/signup?formule=${plan.id}` : plan.ctaTo}
         variant={dark ? 'inverse' : 'secondary'}
         size="lg"
         className="mt-8 w-full"

@@ -31,6 +31,8 @@ export const auth: Auth = {
       emailPlaceholder: 'you@example.tg',
       password: 'Password',
       passwordHint: 'At least 6 characters.',
+      plan: 'Plan',
+      planQuote: 'Custom plan: ask for a quote',
       submit: 'Create my account',
       submitting: 'Creating…',
       hasAccount: 'Already have an account?',

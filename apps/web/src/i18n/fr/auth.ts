@@ -28,6 +28,8 @@ export const auth = {
       emailPlaceholder: 'vous@exemple.tg',
       password: 'Mot de passe',
       passwordHint: 'Au moins 6 caractères.',
+      plan: 'Formule',
+      planQuote: 'Formule Personnalisée : demandez un devis',
       submit: 'Créer mon compte',
       submitting: 'Création…',
       hasAccount: 'Déjà un compte ?',
