@@ -59,6 +59,7 @@ import { paymentReceipts, receiptsRoutes } from './modules/receipts';
 import { cashDeskRoutes } from './modules/cash-desk';
 import { createLinkSigner, payerRoutes, payLinksRoutes, sendMessagePage } from './modules/payer';
 import { admissionsRoutes } from './modules/admissions';
+import { settingsFileRoutes, settingsRoutes } from './modules/settings';
 import { readEntryAssets } from './platform/http/web-assets';
 import { registerEventSubscribers } from './composition/event-handlers';
 
@@ -174,6 +175,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // implements access's port, handed over here (docs/decisions/0015).
   await app.register(teamRoutes, { db, members: memberDirectory });
   await app.register(programmesRoutes, { db, enrolments: levelEnrolmentQueries });
+  await app.register(settingsRoutes, { db });
+  await app.register(settingsFileRoutes, { db, files });
   // Students show billing's balances and the import has billing invoice its enrolments: billing
   // (downstream) implements students' ports, handed over here (docs/decisions/0016).
   await app.register(studentsRoutes, { db, balances: studentBalanceQueries });

@@ -104,6 +104,11 @@ const plan: ValueWords<PlanId> = {
   personnalise: { fr: 'Personnalisé', en: 'Custom' },
 };
 
+const theme: ValueWords<'dark' | 'light'> = {
+  dark: { fr: 'Sombre', en: 'Dark' },
+  light: { fr: 'Clair', en: 'Light' },
+};
+
 const format: ValueWords<'csv' | 'xlsx' | 'zip'> = {
   csv: { fr: 'CSV', en: 'CSV' },
   xlsx: { fr: 'Excel (XLSX)', en: 'Excel (XLSX)' },
@@ -272,6 +277,23 @@ export const auditDetailFields: Record<string, AuditDetailField> = {
   objet: field('Objet', 'Subject'),
   identifiant: field('Identifiant', 'Identifier'),
   formule: field('Formule', 'Plan', { values: plan }),
+  // « Paramètres »: identity, bank details, appearance, notices, plan.
+  adresse: field('Adresse', 'Address'),
+  ville: field('Ville', 'City'),
+  pays: field('Pays', 'Country'),
+  banque: field('Banque', 'Bank'),
+  titulaire: field('Titulaire du compte', 'Account holder'),
+  rib: field('RIB', 'RIB'),
+  iban: field('IBAN', 'IBAN'),
+  bic: field('BIC', 'BIC'),
+  couleur: field('Couleur principale', 'Main colour'),
+  thème: field('Thème', 'Theme', { values: theme }),
+  logo: field('Logo (version)', 'Logo (version)'),
+  taille: field('Taille (octets)', 'Size (bytes)'),
+  'formule avant': field('Formule avant', 'Previous plan', { values: plan }),
+  'e-mail des avis': field('E-mail des avis', 'Notices e-mail'),
+  'avis demande d’inscription': field('Avis : demande d’inscription', 'Notice: admission request'),
+  'avis KYC': field('Avis : documents KYC', 'Notice: KYC documents'),
   // The school's public pages (« Pages »).
   adresse: field('Adresse des pages', 'Pages address'),
   introduction: field('Introduction', 'Introduction'),

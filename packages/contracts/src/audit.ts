@@ -39,6 +39,16 @@ export const auditCategoryLabels: Record<AuditCategoryValue, string> = {
 /** French wording of each journaled action; unknown codes are shown as they are. */
 export const auditActionLabels: Record<string, string> = {
   'organization.created': 'École créée',
+  'organization.details_updated': 'Détails de l’organisation modifiés',
+  'organization.bank_details_updated': 'Coordonnées bancaires modifiées',
+  'organization.appearance_updated': 'Apparence modifiée (couleur, thème)',
+  'organization.logo_changed': 'Logo changé',
+  'organization.logo_removed': 'Logo retiré',
+  'organization.plan_changed': 'Formule changée',
+  'settings.notifications_updated': 'Avis de l’école modifiés',
+  'kyc.document_submitted': 'Document KYC envoyé',
+  'kyc.document_validated': 'Document KYC validé',
+  'kyc.document_refused': 'Document KYC refusé',
   'school_pages.updated': 'Pages publiques modifiées',
   'account.registered': 'Compte créé à l’inscription',
   'account.registration_attempted': 'Inscription tentée avec l’e-mail d’un compte existant',

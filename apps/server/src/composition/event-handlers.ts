@@ -3,6 +3,7 @@
 import type { AnyEventHandler } from '../platform/outbox/event-dispatch';
 import { subscribeInTransaction } from '../platform/outbox/outbox';
 import { receiptEventHandlers, receiptRefundSubscriber } from '../modules/receipts';
+import { bankChangedNoticeHandler } from '../modules/settings';
 
 /**
  * The handlers the worker's dispatcher runs after commit, each on its own (attempts, backoff,
@@ -11,9 +12,10 @@ import { receiptEventHandlers, receiptRefundSubscriber } from '../modules/receip
  * | event               | handler                  | does                                        |
  * | payment.succeeded   | receipts.issue-receipt   | issues the receipt, sends the payer its link |
  * | payment.refunded    | receipts.show-refund     | a receipt issued after the refund shows it   |
+ * | organization.bank_details_changed | settings.bank-change-notice | e-mails every Super administration |
  */
 export function eventHandlers(now: () => Date = () => new Date()): AnyEventHandler[] {
-  return [...receiptEventHandlers(now)];
+  return [...receiptEventHandlers(now), bankChangedNoticeHandler];
 }
 
 /**

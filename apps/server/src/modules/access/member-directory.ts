@@ -32,4 +32,6 @@ export interface MemberDirectory {
     organizationId: string,
     userId: string,
   ): Promise<{ membership: Membership; role: Role; memberName: string } | undefined>;
+  /** Staff seats taken: active members + invited ones with a pending, unexpired invitation. */
+  countSeatsTaken(db: DbOrTx, organizationId: string): Promise<number>;
 }

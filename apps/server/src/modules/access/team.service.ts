@@ -8,10 +8,11 @@ import {
   type UpdateRoleRequest,
   allPermissions,
 } from '@ecolage/contracts';
-import type { Database, DbOrTx } from '../../platform/db/database';
+import type { Database, DbOrTx, Transaction } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { notFound, domainError } from '../../platform/errors';
 import { recordAuditEntry, type AuditEntryInput } from '../audit';
+import { currentMemberLimit, lockSchoolRow } from '../organizations';
 import { countMembersByRole, findRoleById, insertRoles } from './access.repository';
 import type { Role } from './access.tables';
 import type { MemberDirectory } from './member-directory';
@@ -91,6 +92,9 @@ export async function updateMember(
     if (losesSuperAdmin && (await countOtherActiveSuperAdmins(tx, organizationId, userId)) === 0) {
       throw domainError('LAST_SUPER_ADMIN');
     }
+    if (status === 'active' && current.membership.status === 'inactive') {
+      await requireFreeSeat(tx, members, organizationId);
+    }
     await updateMembership(tx, organizationId, userId, { roleId: role.id, status });
     const audit = (action: string, details: Record<string, unknown>) =>
       recordAuditEntry(tx, {
@@ -117,6 +121,19 @@ export async function updateMember(
       });
     }
   });
+}
+
+/**
+ * A member coming back takes a seat of the school's plan (Découverte: 5 users, invitations
+ * pending included): refused when none is free. The school's row is locked first, as invitations
+ * and plan changes do, so two of them cannot take the last seat together.
+ */
+async function requireFreeSeat(tx: Transaction, members: MemberDirectory, organizationId: string) {
+  const school = await lockSchoolRow(tx, organizationId);
+  const limit = await currentMemberLimit(tx, organizationId, school.plan);
+  if (limit !== null && (await members.countSeatsTaken(tx, organizationId)) >= limit) {
+    throw domainError('PLAN_MEMBER_LIMIT_REACHED', { limit });
+  }
 }
 
 function toRoleItem(role: Role, memberCount: number, grants: Grants): RoleItem {

@@ -2,6 +2,7 @@ import { deName } from '@ecolage/contracts';
 import type { Transaction } from '../../platform/db/database';
 import { publicBaseUrl } from '../../platform/env';
 import { queueEmail, queueSms } from '../messaging';
+import { schoolNoticeRecipient } from '../settings';
 import type { AdmissionRow } from './admissions.tables';
 
 /**
@@ -23,17 +24,20 @@ function metadataOf(applicant: Applicant) {
   return { admissionId: applicant.admission.id, matricule: applicant.matricule };
 }
 
-/** The school learns of a new request (when it has a contact e-mail); the applicant gets an SMS. */
+/** The school learns of a new request (when it wants to hear of it); the applicant gets an SMS. */
 export async function notifySubmitted(
   tx: Transaction,
   applicant: Applicant & { contactEmail: string | null; programme: string; level: string },
 ) {
   const { school, admission } = applicant;
   const metadata = metadataOf(applicant);
-  if (applicant.contactEmail) {
+  // The school's notices address (« Paramètres › Notifications »), else its contact e-mail; none
+  // when the school turned this notice off.
+  const to = await schoolNoticeRecipient(tx, school.id, 'admissionReceived');
+  if (to) {
     await queueEmail(tx, {
       organizationId: school.id,
-      to: applicant.contactEmail,
+      to,
       subject: `Nouvelle demande d’inscription : ${admission.fullName}`,
       text: [
         'Bonjour,',

@@ -130,7 +130,9 @@ export async function revokeUserSessions(
 export async function updateUser(
   db: DbOrTx,
   userId: string,
-  values: Partial<Pick<User, 'name' | 'email' | 'passwordHash' | 'avatarPath' | 'deletedAt'>>,
+  values: Partial<
+    Pick<User, 'name' | 'email' | 'passwordHash' | 'avatarPath' | 'deletedAt' | 'themePreference'>
+  >,
 ): Promise<User | undefined> {
   const [row] = await db
     .update(users)

@@ -9,7 +9,9 @@ export type { User } from './auth.tables';
 export { passwordResetRoutes, baseUrl, logCapturedEmail } from './password-reset.routes';
 export { invitationRoutes } from './invitation.routes';
 export { profileRoutes } from './profile.routes';
-export { memberDirectory } from './members.reads';
+export { countSeatsTaken, findActiveSuperAdmins, memberDirectory } from './members.reads';
+export { confirmMemberPassword } from './use-cases/confirm-password';
+export { getThemePreference } from './use-cases/profile';
 export {
   changePlatformRole,
   type PlatformRoleChange,

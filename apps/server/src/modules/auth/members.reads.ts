@@ -1,7 +1,8 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database';
 import type { MemberDirectory } from '../access';
 import { memberships, roles } from '../access/access.tables';
-import { users } from './auth.tables';
+import { invitations, users } from './auth.tables';
 import { sameSchool } from '../../platform/db/tenant-join';
 
 /**
@@ -50,4 +51,53 @@ const findMembership: MemberDirectory['findMembership'] = async (db, organizatio
   return row;
 };
 
-export const memberDirectory: MemberDirectory = { findMemberPage, findMembership };
+/**
+ * The school's staff seats taken: active members, and invited ones whose invitation is still
+ * pending (not accepted, not expired) — what a plan's user limit counts.
+ */
+const countSeatsTaken: MemberDirectory['countSeatsTaken'] = async (db, organizationId) => {
+  const [row] = await db
+    .select({ total: count() })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.organizationId, organizationId),
+        sql`(${memberships.status} = 'active' or (${memberships.status} = 'invited' and exists (
+          select 1 from ${invitations}
+          where ${invitations.organizationId} = ${memberships.organizationId}
+            and ${invitations.userId} = ${memberships.userId}
+            and ${invitations.acceptedAt} is null
+            and ${invitations.expiresAt} > now())))`,
+      ),
+    );
+  return row?.total ?? 0;
+};
+
+/** The school's active Super administrations, with their e-mail (who hears of a bank change). */
+export async function findActiveSuperAdmins(
+  db: DbOrTx,
+  organizationId: string,
+): Promise<{ userId: string; name: string; email: string }[]> {
+  return db
+    .select({ userId: users.id, name: users.name, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(roles, joinRole())
+    .where(
+      and(
+        eq(memberships.organizationId, organizationId),
+        eq(memberships.status, 'active'),
+        eq(roles.key, 'super_admin'),
+        isNull(users.deletedAt),
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+export const memberDirectory: MemberDirectory = {
+  findMemberPage,
+  findMembership,
+  countSeatsTaken,
+};
+
+export { countSeatsTaken };

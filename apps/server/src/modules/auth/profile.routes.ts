@@ -5,6 +5,7 @@ import {
   deleteAccountRequestSchema,
   profileAvatarRequestSchema,
   profileSchema,
+  profileThemeRequestSchema,
   updateProfileRequestSchema,
 } from '@ecolage/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -21,6 +22,7 @@ import {
   getProfile,
   renameProfile,
   setAvatar,
+  setThemePreference,
   type ProfileContext,
 } from './use-cases/profile';
 
@@ -95,6 +97,20 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; files: FileSto
       schema: { tags, summary: 'Retirer ma photo', response: { 200: profileSchema, ...errors } },
     },
     (request) => setAvatar(db, files, context(request), null),
+  );
+
+  app.put(
+    '/api/profile/theme',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Choisir mon thème (clair, sombre, ou null : celui de l’école)',
+        body: profileThemeRequestSchema,
+        response: { 200: profileThemeRequestSchema, ...errors },
+      },
+    },
+    (request) => setThemePreference(db, requireMember(request).userId, request.body.theme),
   );
 
   app.post(

@@ -74,7 +74,21 @@ export const audit: Audit = {
       unknown: 'The integrity chain could not be checked.',
     },
     actions: {
-      organization: { created: 'School created' },
+      organization: {
+        created: 'School created',
+        details_updated: 'Organisation details changed',
+        bank_details_updated: 'Bank details changed',
+        appearance_updated: 'Appearance changed (colour, theme)',
+        logo_changed: 'Logo changed',
+        logo_removed: 'Logo removed',
+        plan_changed: 'Plan changed',
+      },
+      settings: { notifications_updated: 'School notices changed' },
+      kyc: {
+        document_submitted: 'KYC document sent',
+        document_validated: 'KYC document validated',
+        document_refused: 'KYC document refused',
+      },
       school_pages: { updated: 'Public pages changed' },
       account: {
         registered: 'Account created at sign-up',

@@ -73,7 +73,21 @@ export const audit = {
     // Wording of the journaled actions: the contracts' `auditActionLabels` and the codes the
     // server writes without a label yet. Unknown codes show the server's `actionLabel`.
     actions: {
-      organization: { created: 'École créée' },
+      organization: {
+        created: 'École créée',
+        details_updated: 'Détails de l’organisation modifiés',
+        bank_details_updated: 'Coordonnées bancaires modifiées',
+        appearance_updated: 'Apparence modifiée (couleur, thème)',
+        logo_changed: 'Logo changé',
+        logo_removed: 'Logo retiré',
+        plan_changed: 'Formule changée',
+      },
+      settings: { notifications_updated: 'Avis de l’école modifiés' },
+      kyc: {
+        document_submitted: 'Document KYC envoyé',
+        document_validated: 'Document KYC validé',
+        document_refused: 'Document KYC refusé',
+      },
       school_pages: { updated: 'Pages publiques modifiées' },
       account: {
         registered: 'Compte créé à l’inscription',

@@ -1,10 +1,10 @@
 import type { AcceptInvitationRequest, InviteMemberRequest, MemberItem } from '@ecolage/contracts';
-import type { Database, DbOrTx } from '../../../platform/db/database';
+import type { Database, DbOrTx, Transaction } from '../../../platform/db/database';
 import { domainError } from '../../../platform/errors';
 import { activateInvitedMember, addInvitedMember, getMemberAccess } from '../../access';
 import { recordAuditEntry } from '../../audit';
 import { queueEmail, type OutboundMessage } from '../../messaging';
-import { findOrganizationsByIds } from '../../organizations';
+import { currentMemberLimit, findOrganizationsByIds, lockSchoolRow } from '../../organizations';
 import {
   findInvitation,
   findUserByEmail,
@@ -15,6 +15,7 @@ import {
   updateUser,
 } from '../auth.repository';
 import type { Invitation, User } from '../auth.tables';
+import { countSeatsTaken } from '../members.reads';
 import { newSecret, parseToken, secretMatches } from '../one-time-token';
 import { hashPassword, verifyPassword } from '../password';
 import { avatarUrl } from '../session';
@@ -41,6 +42,7 @@ export async function inviteMember(
   context: InviteContext,
 ): Promise<{ member: MemberItem; email: OutboundMessage }> {
   return db.transaction(async (tx) => {
+    await requireFreeSeat(tx, context.organizationId);
     // An invitation of the same address sent at the same instant may create the account first:
     // this insert then waits for it, inserts nothing, and the account is read again.
     const user =
@@ -107,6 +109,18 @@ export async function inviteMember(
       },
     };
   });
+}
+
+/**
+ * The plan's users (Découverte: 5, active members and pending invitations): the school's row is
+ * locked first, so two invitations for the last seat cannot both pass.
+ */
+async function requireFreeSeat(tx: Transaction, organizationId: string): Promise<void> {
+  const school = await lockSchoolRow(tx, organizationId);
+  const limit = await currentMemberLimit(tx, organizationId, school.plan);
+  if (limit !== null && (await countSeatsTaken(tx, organizationId)) >= limit) {
+    throw domainError('PLAN_MEMBER_LIMIT_REACHED', { limit });
+  }
 }
 
 const invalidLink = () => domainError('INVITATION_LINK_INVALID', {}, { field: 'token' });

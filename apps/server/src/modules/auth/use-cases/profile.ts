@@ -180,3 +180,21 @@ export async function deleteAccount(
     await revokeUserSessions(tx, user.id);
   });
 }
+
+/** The member's own back-office theme; null = the school's default. Not journaled: a taste. */
+export async function setThemePreference(
+  db: Database,
+  userId: string,
+  theme: 'light' | 'dark' | null,
+): Promise<{ theme: 'light' | 'dark' | null }> {
+  const updated = await updateUser(db, userId, { themePreference: theme });
+  if (!updated) throw domainError('SESSION_EXPIRED');
+  return { theme: updated.themePreference };
+}
+
+export async function getThemePreference(
+  db: DbOrTx,
+  userId: string,
+): Promise<'light' | 'dark' | null> {
+  return (await findUserById(db, userId))?.themePreference ?? null;
+}

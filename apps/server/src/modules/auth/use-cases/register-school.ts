@@ -1,4 +1,4 @@
-import type { RegistrationRequest } from '@ecolage/contracts';
+import { DEFAULT_PLAN, type RegistrationRequest } from '@ecolage/contracts';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../../platform/db/database';
@@ -74,7 +74,8 @@ async function createSchoolAndAccount(
     const actor = { type: 'user' as const, userId: user.id, label: user.name };
     const school = await createSchoolWithFreeSlug(
       tx,
-      { name: request.schoolName },
+      // The plan chosen at sign-up (Croissance when none): its terms are stored with the school.
+      { name: request.schoolName, plan: request.plan ?? DEFAULT_PLAN },
       { actor, ip: context.ip },
     );
     await recordAuditEntry(tx, {
