@@ -195,7 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The platform operator's console: schools, KYC review, the public site's inbox, provider fees.
   await app.register(operatorRoutes, { db, files });
   await app.register(searchRoutes, { db });
-  await app.register(receiptsRoutes, { db });
+  await app.register(receiptsRoutes, { db, files });
   await app.register(cashDeskRoutes, { db });
   const signer = createLinkSigner(options.jwtSecret);
   await app.register(payerRoutes, { context: payments, signer, assets: payerAssets });

@@ -2,11 +2,14 @@ import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { DEFAULT_SCHOOL_TIME_ZONE } from '../../platform/clock';
 import type { Database, DbOrTx } from '../../platform/db/database';
+import type { FileStore } from '../../platform/files';
 import { domainError } from '../../platform/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
 import { recordAuditEntry } from '../audit';
 import { findOrganizationsByIds } from '../organizations';
+import { receiptLook } from './receipt-look';
 import { renderReceiptPdf } from './receipt-pdf';
+import type { ReceiptLook } from './receipt-view';
 import { findReceipt, findReceiptsIssuedBetween } from './receipts.repository';
 
 /** At most this many receipts per archive: a longer period is split by the person. */
@@ -26,6 +29,7 @@ export interface ReceiptArchive {
  */
 export async function receiptArchive(
   db: Database,
+  files: FileStore,
   acting: ActingMember,
   range: { from: string; to: string },
 ): Promise<ReceiptArchive> {
@@ -57,7 +61,8 @@ export async function receiptArchive(
   return {
     fileName: `recus-${range.from}-${range.to}.zip`,
     count: listed.length,
-    stream: zipReceipts(db, organizationId, listed),
+    // One look for the whole period: the school's look when the archive is asked for.
+    stream: zipReceipts(db, organizationId, listed, await receiptLook(db, files, organizationId)),
   };
 }
 
@@ -94,6 +99,7 @@ function zipReceipts(
   db: DbOrTx,
   organizationId: string,
   listed: { id: string; number: string; issuedAt: Date }[],
+  look: ReceiptLook,
 ): Readable {
   return zipFiles(
     listed.map(({ id, number, issuedAt }) => ({
@@ -102,7 +108,7 @@ function zipReceipts(
       content: async () => {
         const receipt = await findReceipt(db, organizationId, id);
         if (!receipt) throw new Error(`receipt ${id} vanished`);
-        return renderReceiptPdf(receipt, 'a4');
+        return renderReceiptPdf(receipt, 'a4', look);
       },
     })),
   );

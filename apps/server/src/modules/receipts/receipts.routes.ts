@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/database';
+import type { FileStore } from '../../platform/files';
 import { actingMember } from '../../platform/http/acting-member';
 import { requireMember } from '../../platform/http/request-member';
 import { receiptArchive } from './receipts-archive';
@@ -24,6 +25,8 @@ import {
 
 export interface ReceiptsRoutesOptions {
   db: Database;
+  /** Where the school's logo is (drawn on its receipts). */
+  files: FileStore;
   /** Per-IP budget of the public verification page (codes cannot be enumerated). */
   verificationRateLimit?: { max: number; timeWindow: string };
 }
@@ -43,7 +46,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod<ReceiptsRoutesOptions> = asyn
   app,
   options,
 ) => {
-  const { db } = options;
+  const { db, files } = options;
   const school = (request: Parameters<typeof requireMember>[0]) =>
     requireMember(request).organizationId;
 
@@ -62,6 +65,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod<ReceiptsRoutesOptions> = asyn
     async (request, reply) => {
       const { fileName, pdf } = await receiptPdf(
         db,
+        files,
         school(request),
         request.params.receiptId,
         request.query.format,
@@ -104,7 +108,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod<ReceiptsRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const archive = await receiptArchive(db, actingMember(request), request.query);
+      const archive = await receiptArchive(db, files, actingMember(request), request.query);
       return reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="${archive.fileName}"`)
@@ -155,7 +159,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod<ReceiptsRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const { fileName, pdf } = await publicReceiptPdf(db, request.params.code);
+      const { fileName, pdf } = await publicReceiptPdf(db, files, request.params.code);
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${fileName}"`)

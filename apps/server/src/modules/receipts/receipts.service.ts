@@ -1,7 +1,9 @@
 import type { ReceiptFormatValue, ReceiptItem, ReceiptVerification } from '@ecolage/contracts';
 import type { DbOrTx } from '../../platform/db/database';
+import type { FileStore } from '../../platform/files';
 import { notFound } from '../../platform/errors';
 import { findStudent } from '../students';
+import { receiptLook } from './receipt-look';
 import { renderReceiptPdf } from './receipt-pdf';
 import { initialAndSurname, receiptStatus } from './receipt-rules';
 import { findReceipt, findReceiptByCode, findStudentReceiptPage } from './receipts.repository';
@@ -32,9 +34,10 @@ export async function getReceipt(db: DbOrTx, organizationId: string, receiptId: 
   return receipt;
 }
 
-/** The receipt's PDF in the format asked, named after its number. */
+/** The receipt's PDF in the format asked, named after its number, in the school's look today. */
 export async function receiptPdf(
   db: DbOrTx,
+  files: FileStore,
   organizationId: string,
   receiptId: string,
   format: ReceiptFormatValue,
@@ -43,7 +46,7 @@ export async function receiptPdf(
   const suffix = format === 'thermal' ? '-ticket' : '';
   return {
     fileName: `${receipt.number}${suffix}.pdf`,
-    pdf: await renderReceiptPdf(receipt, format),
+    pdf: await renderReceiptPdf(receipt, format, await receiptLook(db, files, organizationId)),
   };
 }
 
@@ -53,11 +56,13 @@ export async function receiptPdf(
  */
 export async function publicReceiptPdf(
   db: DbOrTx,
+  files: FileStore,
   code: string,
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const receipt = await findReceiptByCode(db, code);
   if (!receipt) throw notFound('RECEIPT_VERIFICATION_NOT_FOUND');
-  return { fileName: `${receipt.number}.pdf`, pdf: await renderReceiptPdf(receipt, 'a4') };
+  const look = await receiptLook(db, files, receipt.organizationId);
+  return { fileName: `${receipt.number}.pdf`, pdf: await renderReceiptPdf(receipt, 'a4', look) };
 }
 
 /** The receipts that name the student (their payment history's papers), newest first. */
