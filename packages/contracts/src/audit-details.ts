@@ -295,7 +295,7 @@ export const auditDetailFields: Record<string, AuditDetailField> = {
   'avis demande d’inscription': field('Avis : demande d’inscription', 'Notice: admission request'),
   'avis KYC': field('Avis : documents KYC', 'Notice: KYC documents'),
   // The school's public pages (« Pages »).
-  adresse: field('Adresse des pages', 'Pages address'),
+  'adresse des pages': field('Adresse des pages', 'Pages address'),
   introduction: field('Introduction', 'Introduction'),
   'moyens de paiement': field('Moyens de paiement proposés', 'Payment methods offered'),
   'pré-inscription': field('Pré-inscription en ligne', 'Online pre-registration'),

@@ -95,13 +95,13 @@ describe('« Pages »: GET|PUT /api/settings/pages', () => {
     expect(journal.rows).toHaveLength(1);
     expect(journal.rows[0]!.details).toEqual({
       avant: {
-        adresse: school.slug,
+        'adresse des pages': school.slug,
         introduction: '',
         'moyens de paiement': 'tous',
         'programmes ouverts': 'tous',
       },
       après: {
-        adresse: 'palmiers-lome',
+        'adresse des pages': 'palmiers-lome',
         introduction: 'Bienvenue au Collège !\nPayez en ligne <sans> frais.',
         'moyens de paiement': 'Mixx by Yas, Moov Flooz',
         'programmes ouverts': 'Master Droit',

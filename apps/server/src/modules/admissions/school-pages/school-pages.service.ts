@@ -97,7 +97,7 @@ function journalView(
   programmeNames: Map<string, string>,
 ) {
   return {
-    adresse: page.slug,
+    'adresse des pages': page.slug,
     introduction: page.publicIntro ?? '',
     'moyens de paiement': page.wallets
       ? page.wallets.map((wallet) => walletLabels[wallet]).join(', ')
