@@ -2,10 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as fontkit from 'fontkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pdfText as readPdfText } from '../test/pdf-text';
-import { FONT, fontFile, newArchivalPdf, pdfText, pdfToBuffer } from './pdf';
+import { FONT, fontFile, fontkit, newArchivalPdf, pdfText, pdfToBuffer } from './pdf';
 
 /** Every letter a Togolese school's papers must draw. */
 const NEEDED = [

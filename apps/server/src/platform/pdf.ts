@@ -1,8 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+
+/** What is used of a font read by fontkit (pdfkit's font reader, which has no types of its own). */
+export interface FontkitFont {
+  /** Every code point the font maps to a glyph. */
+  characterSet: number[];
+  hasGlyphForCodePoint(codePoint: number): boolean;
+}
+
+/** fontkit, as pdfkit reads fonts. */
+export const fontkit = createRequire(import.meta.url)('fontkit') as {
+  create(buffer: Uint8Array): FontkitFont;
+};
 
 /**
  * The faces every PDF the school hands out draws with: DejaVu Sans Condensed (npm
@@ -44,14 +55,14 @@ function faces(): Record<Face, Buffer> {
 }
 
 /** pdfkit's embedded-font class and the document fields that hold a document's fonts. */
-type EmbeddedFontClass = new (doc: PDFKit.PDFDocument, font: fontkit.Font, id: string) => object;
+type EmbeddedFontClass = new (doc: PDFKit.PDFDocument, font: FontkitFont, id: string) => object;
 interface DocumentFonts {
   _font: { constructor: EmbeddedFontClass };
   _fontFamilies: Record<string, object>;
   _fontCount: number;
 }
 
-let parsed: { faces: Record<Face, fontkit.Font>; EmbeddedFont: EmbeddedFontClass } | undefined;
+let parsed: { faces: Record<Face, FontkitFont>; EmbeddedFont: EmbeddedFontClass } | undefined;
 /**
  * The faces parsed once per process. pdfkit parses a font's file for each document it is
  * registered in; its tables (character map, metrics, OpenType layout) cost about 7 ms a face on
