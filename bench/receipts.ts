@@ -1,12 +1,17 @@
-// Receipt PDFs: render time per receipt (A4 and 80 mm thermal, p50/p95, after a warm-up), and the
-// time and size of the zip of 1,000 receipts as the archive route builds it (each PDF rendered
-// when the zip reaches it, entries stored). In process, no database: what is measured is pdfkit,
-// the QR code and the zip. Run alone with `npx tsx bench/receipts.ts`.
+// Receipt PDFs: render time per receipt (A4 and 80 mm thermal, p50/p95, after a warm-up), without
+// and with the school's logo (a 512 px PNG with transparency, prepared once as the server does),
+// and the time and size of the zip of 1,000 receipts as the archive route builds it (each PDF
+// rendered when the zip reaches it, entries stored). In process, no database: what is measured is
+// pdfkit with the embedded font (PDF/A-3b), the QR code and the zip. Run alone with
+// `npx tsx bench/receipts.ts`.
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { amountInFrenchWords } from '@ecolage/money';
+import sharp from 'sharp';
 import type { ReceiptContent } from '../apps/server/src/modules/receipts';
 import { renderReceiptPdf } from '../apps/server/src/modules/receipts';
+import { prepareReceiptLogo } from '../apps/server/src/modules/receipts/receipt-look';
+import type { ReceiptLook } from '../apps/server/src/modules/receipts/receipt-view';
 import { zipFiles } from '../apps/server/src/modules/receipts/receipts-archive';
 import { percentile } from './lib/in-process';
 
@@ -71,14 +76,24 @@ function sampleReceipt(index: number) {
   return { content, amount, refundedAmount: index % 50 === 0 ? 15_000 : 0 };
 }
 
-async function renderTimes(format: 'a4' | 'thermal', count: number) {
+/** A school's logo as the settings store it: a 512 px PNG, with transparency around a crest. */
+async function sampleLook(): Promise<ReceiptLook> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512">
+    <circle cx="256" cy="256" r="230" fill="#0B7A3E"/><rect x="156" y="150" width="200" height="212"
+    rx="24" fill="#F2C230"/><text x="256" y="300" font-size="120" text-anchor="middle"
+    fill="#0B7A3E">ŊK</text></svg>`;
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  return { color: '#0B7A3E', logo: await prepareReceiptLogo(png) };
+}
+
+async function renderTimes(format: 'a4' | 'thermal', count: number, look?: ReceiptLook) {
   const receipts = Array.from({ length: count }, (_, index) => sampleReceipt(index));
-  for (const receipt of receipts.slice(0, 20)) await renderReceiptPdf(receipt, format);
+  for (const receipt of receipts.slice(0, 20)) await renderReceiptPdf(receipt, format, look);
   const times: number[] = [];
   let bytes = 0;
   for (const receipt of receipts) {
     const started = performance.now();
-    const pdf = await renderReceiptPdf(receipt, format);
+    const pdf = await renderReceiptPdf(receipt, format, look);
     times.push(performance.now() - started);
     bytes += pdf.length;
   }
@@ -118,10 +133,13 @@ async function zipTime(count: number) {
 }
 
 export async function benchReceipts() {
+  const look = await sampleLook();
   const a4 = await renderTimes('a4', 300);
+  const a4WithLogo = await renderTimes('a4', 300, look);
   const thermal = await renderTimes('thermal', 300);
+  const thermalWithLogo = await renderTimes('thermal', 300, look);
   const zip = await zipTime(RECEIPTS);
-  return { a4, thermal, zip };
+  return { a4, a4WithLogo, thermal, thermalWithLogo, zip };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
