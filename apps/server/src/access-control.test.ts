@@ -180,6 +180,7 @@ describe('access control over every route of /api/openapi.json', () => {
       'POST /api/profile/email',
       'POST /api/profile/password',
       'PUT /api/profile/avatar',
+      'PUT /api/profile/theme',
     ]);
   });
 });

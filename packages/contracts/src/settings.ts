@@ -172,7 +172,7 @@ export const schoolDetailsResponseSchema = z.object({
 });
 export type SchoolDetailsResponse = z.infer<typeof schoolDetailsResponseSchema>;
 
-export const kycDocumentParamsSchema = z.object({ id: z.uuid('Document introuvable.') });
+export const kycDocumentParamsSchema = z.object({ documentId: z.uuid('Document introuvable.') });
 
 /** `POST /api/settings/kyc-documents` answers the new document. */
 export const kycUploadResponseSchema = kycDocumentSchema;

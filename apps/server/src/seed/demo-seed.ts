@@ -63,7 +63,7 @@ async function seedDemoSchool(db: Database): Promise<DemoSeedResult> {
           slug: DEMO_SCHOOL_SLUG,
           contactEmail: 'scolarite@ecole-demo.tg',
           supportPhone: '+22890123456',
-          address: 'Boulevard du 13 Janvier, Nyékonakpoè',
+          address: '12 rue des Écoles, Tokoin',
           city: 'Lomé',
           country: 'TG',
           timeZone: 'Africa/Lome',

@@ -106,6 +106,29 @@ export async function schoolRecords(
     sql`select verification_code as code from receipts where id = ${receiptId}`,
   );
   const admissionId = await preRegister(app, db, organizationId, programme.id, level.id);
+  // A KYC document of the school (« Détails de l'organisation »).
+  const kyc = await app.inject({
+    method: 'POST',
+    url: '/api/settings/kyc-documents',
+    payload: [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="kind"',
+      '',
+      'statuts',
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="file"; filename="statuts.pdf"',
+      'Content-Type: application/pdf',
+      '',
+      '%PDF-1.4 statuts',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n'),
+    headers: {
+      authorization: `Bearer ${school.token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+  });
+  expect(kyc.statusCode, kyc.body).toBe(201);
   return {
     userId: school.userId,
     roleId: role.rows[0]!.id,
@@ -126,6 +149,7 @@ export async function schoolRecords(
     code: receipt.rows[0]!.code,
     sessionId: cashSession.id,
     admissionId,
+    documentId: kyc.json().id,
   };
 }
 

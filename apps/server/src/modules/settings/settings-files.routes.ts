@@ -113,7 +113,7 @@ export const settingsFileRoutes: FastifyPluginAsyncZod<{ db: Database; files: Fi
   );
 
   app.get(
-    '/api/settings/kyc-documents/:id/file',
+    '/api/settings/kyc-documents/:documentId/file',
     {
       config: { permission: 'read:settings' },
       schema: {
@@ -125,7 +125,7 @@ export const settingsFileRoutes: FastifyPluginAsyncZod<{ db: Database; files: Fi
     },
     async (request, reply) => {
       const { organizationId } = requireMember(request);
-      const file = await readKycDocumentFile(db, files, organizationId, request.params.id);
+      const file = await readKycDocumentFile(db, files, organizationId, request.params.documentId);
       return reply
         .type(file.mime)
         .header('Content-Disposition', attachment(file.fileName))

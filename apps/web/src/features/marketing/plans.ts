@@ -1,14 +1,16 @@
+import { PLAN_CATALOGUE, type PlanDefinition } from '@ecolage/contracts';
 import type { Translation } from '../../i18n/fr';
 
 /**
- * Écolage's own price list (spec §9). Amounts are whole francs CFA (XOF); they are formatted for
- * display with `formatFrancs` (@ecolage/money), never shown as dollars.
+ * Écolage's own price list (spec §9), as the landing page shows it: the contracts' one catalogue
+ * (`PLAN_CATALOGUE`, which the server's limits and stored fee terms also read) with where each
+ * plan's button leads. Amounts are whole francs CFA (XOF); they are formatted for display with
+ * `formatFrancs` (@ecolage/money), never shown as dollars.
  */
 export type PlanId = keyof Translation['pricing']['plans'];
 export type PlanFeatureKey = keyof Translation['pricing']['features'];
 
-export type PlanPrice =
-  { kind: 'amount'; amountXof: number; period: 'year' | 'month' } | { kind: 'quote' };
+export type PlanPrice = PlanDefinition['price'];
 
 export interface PlanFeature {
   key: PlanFeatureKey;
@@ -27,49 +29,12 @@ export interface Plan {
   highlighted: boolean;
 }
 
-/** Payments up to this amount carry no fee on the Découverte plan. */
-export const DECOUVERTE_FEE_FREE_XOF = 1_000_000;
+export { DECOUVERTE_FEE_FREE_XOF } from '@ecolage/contracts';
 
-const extras: readonly PlanFeature[] = [
-  { key: 'remindersPerMonth', quantity: 1000 },
-  { key: 'prioritySupport' },
-  { key: 'freeUpdates' },
-  { key: 'unlimitedTraining' },
-];
-
-export const PLANS: readonly Plan[] = [
-  {
-    id: 'decouverte',
-    price: { kind: 'amount', amountXof: 165_000, period: 'year' },
-    features: [
-      { key: 'users', quantity: 5 },
-      { key: 'studentsUnlimited' },
-      ...extras,
-      { key: 'firstAmountFree', amountXof: DECOUVERTE_FEE_FREE_XOF },
-    ],
-    ctaTo: '/signup',
-    highlighted: false,
-  },
-  {
-    id: 'croissance',
-    price: { kind: 'amount', amountXof: 0, period: 'month' },
-    features: [{ key: 'usersUnlimited' }, { key: 'studentsUnlimited' }, ...extras],
-    ctaTo: '/signup',
-    highlighted: true,
-  },
-  {
-    id: 'personnalise',
-    price: { kind: 'quote' },
-    features: [
-      { key: 'noPaymentFees' },
-      { key: 'studentsUnlimited' },
-      { key: 'remindersUnlimited' },
-      { key: 'usersUnlimited' },
-      { key: 'dedicatedServer' },
-      { key: 'premiumSupport' },
-      { key: 'tailoredTraining' },
-    ],
-    ctaTo: '/contact',
-    highlighted: false,
-  },
-];
+export const PLANS: readonly Plan[] = PLAN_CATALOGUE.map((plan) => ({
+  id: plan.id,
+  price: plan.price,
+  features: plan.features,
+  ctaTo: plan.onQuote ? '/contact' : '/signup',
+  highlighted: plan.highlighted,
+}));
