@@ -123,7 +123,7 @@ function AppearanceForm({ appearance, editable }: { appearance: Appearance; edit
       <SettingsSection title={t('settings.appearance.colour.title')}>
         <fieldset disabled={!editable} className="grid gap-6 md:grid-cols-2">
           <div className="space-y-3">
-            <div className="flex items-end gap-3">
+            <div className="flex items-start gap-3">
               <div>
                 <label
                   htmlFor="couleur-selecteur"

@@ -13,7 +13,13 @@ import {
 import type { BankDetails } from '@ecolage/contracts';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { FormError, FormField, FormSubmitButton, useSchemaForm } from '../../components/ui/form';
+import {
+  fieldError,
+  FormError,
+  FormField,
+  FormSubmitButton,
+  useSchemaForm,
+} from '../../components/ui/form';
 import { notify } from '../../components/ui/toaster';
 import { ApiClientError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
@@ -38,12 +44,30 @@ function accountProblem(
   return isValidBic(text) ? null : 'bicInvalid';
 }
 
-/** The live check under RIB and IBAN: the number grouped by four, and whether it holds. */
-function AccountCheck({ field, value }: { field: BankField; value: string }) {
+/** A RIB as its parts read on a bank letter: bank, branch, account, key (`TG009 01001 … 62`). */
+function groupRib(rib: string): string {
+  if (rib.length !== 24) return rib;
+  return [rib.slice(0, 5), rib.slice(5, 10), rib.slice(10, 22), rib.slice(22)].join(' ');
+}
+
+/**
+ * The live check under RIB and IBAN: the number grouped (RIB by its parts, IBAN by four) and
+ * whether it holds — the problem said here only while the field carries no message of its own.
+ */
+function AccountCheck({
+  field,
+  value,
+  refused,
+}: {
+  field: BankField;
+  value: string;
+  refused: boolean;
+}) {
   const { t } = useTranslation();
   const text = normaliseBankText(value);
   if (text === '') return null;
   const problem = accountProblem(field, text);
+  if (problem && refused) return null;
   return (
     <p
       aria-live="polite"
@@ -51,7 +75,7 @@ function AccountCheck({ field, value }: { field: BankField; value: string }) {
     >
       {problem ? null : <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0" />}
       <span>
-        <span className="font-mono">{groupByFour(text)}</span>
+        <span className="font-mono">{field === 'rib' ? groupRib(text) : groupByFour(text)}</span>
         {' — '}
         {problem ? t(`settings.details.bank.${problem}`) : t('settings.details.bank.valid')}
       </span>
@@ -197,7 +221,11 @@ export function BankSection({ bank, editable }: { bank: BankDetails; editable: b
               spellCheck={false}
               className="font-mono uppercase"
             />
-            <AccountCheck field="rib" value={rib ?? ''} />
+            <AccountCheck
+              field="rib"
+              value={rib ?? ''}
+              refused={Boolean(fieldError(form, 'rib'))}
+            />
           </div>
           <div className="sm:col-span-2">
             <FormField
@@ -209,7 +237,11 @@ export function BankSection({ bank, editable }: { bank: BankDetails; editable: b
               spellCheck={false}
               className="font-mono uppercase"
             />
-            <AccountCheck field="iban" value={iban ?? ''} />
+            <AccountCheck
+              field="iban"
+              value={iban ?? ''}
+              refused={Boolean(fieldError(form, 'iban'))}
+            />
           </div>
           <FormField
             form={form}

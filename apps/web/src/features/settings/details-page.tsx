@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import {
+  formatPhoneNational,
   schoolCountryLabels,
   schoolCountryValues,
   updateSchoolDetailsRequestSchema,
@@ -27,12 +28,15 @@ const COUNTRY_OPTIONS = schoolCountryValues.map((code) => ({
 }));
 
 function identityValues(identity: SchoolIdentity) {
-  const country = (schoolCountryValues as readonly string[]).includes(identity.country)
+  const country: SchoolCountry = (schoolCountryValues as readonly string[]).includes(
+    identity.country,
+  )
     ? (identity.country as SchoolCountry)
     : 'TG';
   return {
     name: identity.name,
-    supportPhone: identity.supportPhone ?? '',
+    // Shown as the school's people write it (« 90 12 34 56 »); sent back as E.164 all the same.
+    supportPhone: identity.supportPhone ? formatPhoneNational(identity.supportPhone, country) : '',
     contactEmail: identity.contactEmail ?? '',
     address: identity.address ?? '',
     city: identity.city ?? '',
