@@ -70,6 +70,10 @@ export const ADMIN_PAGES: Partial<Record<AdminSectionKey, LazyPage>> = {
     () => import('../features/settings/plan-page'),
     (module) => module.PlanPage,
   ),
+  pages: lazyPage(
+    () => import('../features/school-pages/school-pages-page'),
+    (module) => module.SchoolPagesPage,
+  ),
 };
 
 /**

@@ -45,6 +45,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'details', path: 'details', permission: 'read:settings', menu: null },
   { key: 'notifications', path: 'notifications', permission: 'read:settings', menu: null },
   { key: 'plan', path: 'formule', permission: 'read:settings', menu: null },
+  // The school's public pages: address, intro, wallets, pre-registration, QR codes.
+  { key: 'pages', path: 'pages', permission: 'read:settings', menu: null },
   { key: 'profile', path: 'profiles', permission: null, menu: null },
 ];
 

@@ -25,6 +25,7 @@ import { studentDetail } from './en/student-detail';
 import { studentImport } from './en/student-import';
 import { students } from './en/students';
 import { settings } from './en/settings';
+import { schoolPages } from './en/school-pages';
 import type { Translation } from './fr';
 
 /** English: loaded on demand, as its own chunk, when a reader switches language. */
@@ -56,4 +57,5 @@ export const en: Translation = {
   ...invitation,
   ...passwordReset,
   ...settings,
+  ...schoolPages,
 };

@@ -18,6 +18,7 @@ import type { profile } from './fr/profile';
 import type { programmes } from './fr/programmes';
 import type { receipts } from './fr/receipts';
 import type { settings } from './fr/settings';
+import type { schoolPages } from './fr/school-pages';
 import type { studentDetail } from './fr/student-detail';
 import type { studentImport } from './fr/student-import';
 import type { students } from './fr/students';
@@ -64,6 +65,7 @@ export type ScreenStrings = typeof ui &
   typeof receipts &
   typeof cashDesk &
   typeof settings &
+  typeof schoolPages &
   typeof invitation &
   typeof passwordReset;
 

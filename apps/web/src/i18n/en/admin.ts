@@ -32,6 +32,7 @@ export const admin: Admin = {
       details: 'Organisation details',
       notifications: 'Notifications',
       plan: 'Plan',
+      pages: 'Pages',
       profile: 'My profile',
     },
     search: {

@@ -29,6 +29,7 @@ export const admin = {
       details: "Détails de l'organisation",
       notifications: 'Notifications',
       plan: 'Formule',
+      pages: 'Pages',
       profile: 'Mon profil',
     },
     search: {

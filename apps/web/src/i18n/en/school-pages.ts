@@ -1,0 +1,71 @@
+import type { Translation } from '../fr';
+
+/** « Pages » (/admin/pages). */
+export const schoolPages: Pick<Translation, 'schoolPages'> = {
+  schoolPages: {
+    title: 'Pages',
+    lead: 'Your school’s public pages: the parents’ pay page and the pre-registration form, their address, welcome text and QR codes.',
+    back: 'General',
+    backLabel: 'Back: General',
+    loadError: 'The school’s pages could not be loaded.',
+    retry: 'Try again',
+    address: {
+      title: 'Pages address',
+      lead: 'Your school’s name in its pages’ address. A former address keeps leading to your pages: posters already printed stay valid.',
+      slug: 'School identifier',
+      slugHint:
+        'Lower-case letters without accents, digits and dashes, for example college-saint-joseph.',
+      preview: 'Your pages will be at these addresses:',
+      previous: 'Former addresses redirected: {{slugs}}',
+    },
+    intro: {
+      title: 'Introduction',
+      label: 'Welcome text',
+      hint: 'Shown at the top of the pay page and of the pre-registration form. Plain text, no formatting.',
+      counter: '{{count}} / {{max}} characters',
+    },
+    wallets: {
+      title: 'Payment methods offered to parents',
+      lead: 'Parents only see the ticked methods on the pay page and in payment links.',
+      none: 'No payment method is configured on this Écolage installation.',
+      names: {
+        YAS_TG: 'Mixx by Yas',
+        MOOV_TG: 'Moov Flooz',
+        MTN: 'MTN MoMo',
+        ORANGE: 'Orange Money',
+        WAVE: 'Wave',
+        CARD: 'Bank card',
+      },
+    },
+    admissions: {
+      title: 'Online pre-registration',
+      open: 'Accept online pre-registration requests',
+      openHint: 'When closed, the pre-registration page tells families so and refuses requests.',
+      programmes: 'Programmes offered',
+      programmesHint: 'When all are ticked, a programme created later is offered too.',
+      noProgramme: 'No programme with an active level: create one in Programmes.',
+    },
+    links: {
+      title: 'Links and QR codes',
+      lead: 'Share these links or print their QR code. They follow the saved address.',
+      payPage: 'Pay page',
+      registration: 'Pre-registration form',
+      finder: 'School search (for parents without a link)',
+      copy: 'Copy link',
+      copyLabel: 'Copy the link: {{page}}',
+      copied: 'Link copied.',
+      copyFailed: 'Could not copy: select the link and copy it.',
+      qrAlt: 'QR code of the page: {{page}}',
+      qrLoading: 'Preparing the QR code…',
+      qrError: 'QR code unavailable.',
+      downloadSvg: 'SVG',
+      downloadPng: 'PNG',
+      downloadLabel: 'Download the QR code ({{format}}): {{page}}',
+      downloadFailed: 'The QR code download failed.',
+    },
+    save: 'Save',
+    saving: 'Saving…',
+    saved: 'Pages saved.',
+    saveFailed: 'The pages could not be saved. Please try again.',
+  },
+};
