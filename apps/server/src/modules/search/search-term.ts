@@ -6,7 +6,8 @@ export interface TopBarTerm {
   key: { folded: string; words: string[]; digits: string | null };
   /**
    * Invoice and receipt numbers (`ST-2026-0001`, `REC-2026-000123`): upper case, the spaces typed
-   * around or instead of a dash made one dash. Null when the term has no digit (a name).
+   * around or instead of a dash made one dash. Null when the term has no digit and does not
+   * start like a number (`REC-`): a name.
    */
   number: string | null;
   /** Payments: the start of the id (8 hex digits at least) and of a provider's reference. */
@@ -22,7 +23,8 @@ export function readTopBarTerm(q: string): TopBarTerm {
   const allDigits = q.replace(/\D/g, '');
   const isPhone = allDigits.length >= 4 && /^[+\d\s().-]+$/.test(q) && /\d[\s.-]*\d/.test(q);
   const digits = isPhone ? allDigits.replace(/^00/, '') : null;
-  const hasDigit = allDigits.length > 0;
+  // A number or a reference has digits, or starts like one (`REC-`, `ST-`).
+  const hasDigit = allDigits.length > 0 || /^[a-z]{2,4}-/i.test(q);
   const compact = q.replace(/\s+/g, '');
   const hex = compact.replace(/-/g, '');
   return {

@@ -112,6 +112,10 @@ describe('GET /api/search', () => {
     expect(titles(await found('nlo'), 'students')).toEqual(['Ɖosseh Ama Ŋlɔ']);
     expect(titles(await found('agbeko'), 'students')).toEqual(['Agbéko Kossi']);
     expect(titles(await found('foli'), 'students')).toEqual(['Ƒoli Yawa']);
+    // Two characters: a word starting with them (too short to be looked for inside a word).
+    expect(titles(await found('ƒo'), 'students')).toEqual(['Ƒoli Yawa']);
+    expect(titles(await found('me'), 'students')).toEqual(['Kɔffi Mensah']);
+    expect(titles(await found('ff'), 'students')).toEqual([]);
     // The other school's Kɔffi is never found from this one, and the other way round.
     expect(titles(await found('koffi', other.token), 'students')).toEqual(['Kɔffi Autre']);
   });
@@ -178,6 +182,8 @@ describe('GET /api/search', () => {
         issuedAt: NOW.toISOString(),
       },
     ]);
+    // A number's start without a digit yet (`REC-`) is a number all the same.
+    expect(titles(await found('rec-'), 'receipts')).toEqual([ids.receiptNumber]);
     expect(group(await found(ids.receiptNumber, other.token), 'receipts')?.hits).toEqual([]);
   });
 

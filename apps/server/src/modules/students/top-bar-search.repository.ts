@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzl
 import type { DbOrTx } from '../../platform/db/database';
 import { sameSchool } from '../../platform/db/tenant-join';
 import { containsPattern } from '../../platform/search-text';
-import { guardians, studentGuardians, students } from './students.tables';
+import { guardians, studentGuardians, studentNumbering, students } from './students.tables';
 
 /**
  * A top-bar search term as the students' and guardians' search keys are matched: `folded` is the
@@ -15,15 +15,29 @@ export interface KeyTerm {
   digits: string | null;
 }
 
-/** The key holds every word, or the phone's digits (trigram index `…_search_key_trgm_idx`). */
-function keyMatches(key: AnyColumn, term: KeyTerm): SQL {
-  const words = and(...term.words.map((word) => sql`${key} like ${containsPattern(word)}`))!;
-  return term.digits ? or(words, sql`${key} like ${containsPattern(term.digits)}`)! : words;
-}
+/**
+ * Matches read at most, then ranked: a broad term (« ko » in 6,000 names) costs no more than a
+ * precise one, and the top bar shows 5 of them anyway (the students screen lists them all).
+ */
+const CANDIDATES = 200;
 
 /** `%` and `_` of a prefix taken literally, then anything after it. */
 function prefixPattern(text: string): string {
   return `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * What the key must hold, each condition one the trigram index (`…_search_key_trgm_idx`) serves:
+ * a phone number's digits; for a term of 2 characters (too short for a trigram anywhere), a word
+ * of the key starting with it; else every word of the term, anywhere.
+ */
+function keyMatches(key: AnyColumn, term: KeyTerm): SQL {
+  if (term.digits) return sql`${key} like ${containsPattern(term.digits)}`;
+  if (term.folded.length < 3) {
+    const start = prefixPattern(term.folded);
+    return or(sql`${key} like ${start}`, sql`${key} like ${`% ${start}`}`)!;
+  }
+  return and(...term.words.map((word) => sql`${key} like ${containsPattern(word)}`))!;
 }
 
 export interface StudentSearchRow {
@@ -39,6 +53,18 @@ export interface StudentSearchRow {
  * whole first (`STU-042`, or its number alone: `42`), then matricules and names starting with the
  * term, then the others by name; archived students after the others.
  */
+/**
+ * The matricules of that number with the school's prefix, however many zeros pad it (`42` →
+ * `STU-042`, `STU-0042`…): read on the school's matricule key, for a number too short to be
+ * found anywhere in the search key by trigram.
+ */
+function numbered(organizationId: string, number: string): SQL {
+  return sql`${students.matricule} = any(array(
+    select ${studentNumbering.prefix} || '-' || lpad(${number}::text, width, '0')
+    from ${studentNumbering}, generate_series(greatest(length(${number}::text), 3), 8) width
+    where ${studentNumbering.organizationId} = ${organizationId}))`;
+}
+
 export async function searchStudentsForTopBar(
   db: DbOrTx,
   organizationId: string,
@@ -54,24 +80,35 @@ export async function searchStudentsForTopBar(
     when lower(${students.matricule}) like ${prefixPattern(term.folded)} then 2
     when ${students.searchKey} like ${prefixPattern(term.folded)} then 3
     else 4 end`;
-  const rows = await db
+  const found = db
     .select({
       id: students.id,
       fullName: students.fullName,
       matricule: students.matricule,
       status: students.status,
       archivedAt: students.archivedAt,
+      rank: rank.as('rank'),
     })
     .from(students)
-    .where(and(eq(students.organizationId, organizationId), keyMatches(students.searchKey, term)))
-    .orderBy(
-      rank,
-      sql`${students.archivedAt} is not null`,
-      asc(students.fullName),
-      asc(students.id),
+    .where(
+      and(
+        eq(students.organizationId, organizationId),
+        number === null
+          ? keyMatches(students.searchKey, term)
+          : or(keyMatches(students.searchKey, term), numbered(organizationId, number)),
+      ),
     )
+    .limit(CANDIDATES)
+    .as('found');
+  const rows = await db
+    .select()
+    .from(found)
+    .orderBy(found.rank, sql`${found.archivedAt} is not null`, asc(found.fullName), asc(found.id))
     .limit(limit);
-  return rows.map(({ archivedAt, ...row }) => ({ ...row, archived: archivedAt !== null }));
+  return rows.map(({ archivedAt, rank: _rank, ...row }) => ({
+    ...row,
+    archived: archivedAt !== null,
+  }));
 }
 
 export interface GuardianSearchRow {
@@ -100,11 +137,21 @@ export async function searchGuardiansForTopBar(
       then 0
     when ${guardians.searchKey} like ${prefixPattern(term.folded)} then 1
     else 2 end`;
-  const rows = await db
-    .select({ id: guardians.id, fullName: guardians.fullName, phone: guardians.phone })
+  const found = db
+    .select({
+      id: guardians.id,
+      fullName: guardians.fullName,
+      phone: guardians.phone,
+      rank: rank.as('rank'),
+    })
     .from(guardians)
     .where(and(eq(guardians.organizationId, organizationId), keyMatches(guardians.searchKey, term)))
-    .orderBy(rank, asc(guardians.fullName), asc(guardians.id))
+    .limit(CANDIDATES)
+    .as('found');
+  const rows = await db
+    .select({ id: found.id, fullName: found.fullName, phone: found.phone })
+    .from(found)
+    .orderBy(found.rank, asc(found.fullName), asc(found.id))
     .limit(limit);
   const linked = await studentsOfGuardians(
     db,
