@@ -11,6 +11,7 @@ import { benchLighthouse } from './lighthouse.bench';
 import { benchPayer } from './payer';
 import { benchPayments } from './payments';
 import { benchReceipts } from './receipts';
+import { benchSearch } from './search';
 import { freePort } from '../e2e/support/free-port';
 import { freshDataDir, root, startProduct } from './lib/product-server';
 import { benchStartup } from './startup.bench';
@@ -59,6 +60,7 @@ if (runs('payments')) results.payments = await benchPayments();
 if (runs('dashboard')) results.dashboard = await benchDashboard();
 if (runs('receipts')) results.receipts = await benchReceipts();
 if (runs('payer')) results.payer = await benchPayer();
+if (runs('search')) results.search = await benchSearch();
 
 console.log(JSON.stringify(results, null, 2));
 const dir = path.join(root, 'bench', 'results');
