@@ -20,6 +20,7 @@ describe('GET /api/public/schools/:slug and the demo seed', () => {
       brandColor: '#484D9B',
       supportPhone: '+22890123456',
       contactEmail: 'scolarite@ecole-demo.tg',
+      logoUrl: null,
     });
   });
 
