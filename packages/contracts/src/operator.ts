@@ -93,6 +93,9 @@ export const operatorKycReviewRequestSchema = z
   });
 export type OperatorKycReviewRequest = z.infer<typeof operatorKycReviewRequestSchema>;
 
+/** The console's refusal form: the reason alone (3–500 characters), the decision implied. */
+export const operatorKycRefusalSchema = z.object({ reason: reasonSchema });
+
 /** `GET /api/operator/contact-messages` and `/newsletter-subscribers`: newest first. */
 export const operatorInboxQuerySchema = z.object({
   ...pageQuery,

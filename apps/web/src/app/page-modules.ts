@@ -24,6 +24,8 @@ export const pageModules = {
   receiptVerification: () => import('../features/public/receipt-verification-page'),
   /** The whole admin area: guard, shell and its pages. */
   admin: () => import('./admin-area'),
+  /** The platform operator's console: its own layout and pages. */
+  operator: () => import('../features/operator/operator-area'),
 };
 
 export type PageModuleKey = keyof typeof pageModules;
@@ -47,6 +49,7 @@ const BY_PATH: Record<string, PageModuleKey> = {
 export function pageModuleFor(pathname: string): PageModuleKey {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
   if (path === '/admin' || path.startsWith('/admin/')) return 'admin';
+  if (path === '/operateur' || path.startsWith('/operateur/')) return 'operator';
   // `/verifier/<code>`: one segment after the prefix, as the router's `verifier/:code`.
   if (/^\/verifier\/[^/]+$/.test(path)) return 'receiptVerification';
   return BY_PATH[path] ?? 'notFound';

@@ -22,6 +22,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
     }
   }, [session]);
 
+  // A platform operator without a school has no admin area: their console.
+  if (session?.operatorOnly) return <Navigate to="/operateur" replace />;
   if (session) return children;
   if (sessionEndReason() === 'deleted') return <Navigate to="/" replace />;
   if (sessionEndReason() === 'logout') return <Navigate to="/login" replace />;

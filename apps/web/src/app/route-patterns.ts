@@ -4,15 +4,19 @@ import { createRoutesFromChildren } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { ADMIN_SECTIONS, adminPath } from './admin-sections';
 import { AppRoutes } from './router';
+import { OPERATOR_PATTERNS } from '../features/operator/operator-paths';
 
 /** The admin area's catch-all in the route table: its own routes are the admin sections. */
 const ADMIN_AREA = 'admin/*';
+/** The operator console's catch-all: its pages are listed beside it (operator-paths.ts). */
+const OPERATOR_AREA = 'operateur/*';
 
 function patternsOf(routes: RouteObject[], parent: string): string[] {
   return routes.flatMap((route) => {
     const path = route.path === undefined ? parent : `${parent}/${route.path}`.replace(/\/+/g, '/');
     if (route.path === '*') return []; // the not-found page
     if (route.path === ADMIN_AREA) return ADMIN_SECTIONS.map(adminPath);
+    if (route.path === OPERATOR_AREA) return OPERATOR_PATTERNS;
     const own = route.index || (route.path !== undefined && !route.children) ? [path || '/'] : [];
     return [...own, ...patternsOf(route.children ?? [], path)];
   });

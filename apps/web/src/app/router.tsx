@@ -22,6 +22,7 @@ const ReceiptVerificationPage = lazyPage(
   (m) => m.ReceiptVerificationPage,
 );
 const AdminArea = lazyPage(pageModules.admin, (m) => m.AdminArea);
+const OperatorArea = lazyPage(pageModules.operator, (m) => m.OperatorArea);
 
 const PAGES_BY_MODULE: Record<PageModuleKey, readonly LazyPage[]> = {
   landing: [LandingPage],
@@ -36,6 +37,7 @@ const PAGES_BY_MODULE: Record<PageModuleKey, readonly LazyPage[]> = {
   passwordReset: [ForgotPasswordPage, ResetPasswordPage],
   receiptVerification: [ReceiptVerificationPage],
   admin: [AdminArea],
+  operator: [OperatorArea],
 };
 
 /** Loads the page `pathname` shows, so the first render (or hydration) includes it at once. */
@@ -54,6 +56,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="admin/*" element={<AdminArea />} />
+      <Route path="operateur/*" element={<OperatorArea />} />
       <Route element={<PublicShell />}>
         <Route index element={<LandingPage />} />
         <Route path="about" element={<AboutPage />} />

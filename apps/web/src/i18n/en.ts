@@ -8,6 +8,7 @@ import { pages } from './en/pages';
 import { shell } from './en/shell';
 import { team } from './en/team';
 import { operator } from './en/operator';
+import { operator } from './en/operator';
 import { search } from './en/search';
 import { ui } from './en/ui';
 import { admissions } from './en/admissions';
@@ -40,6 +41,7 @@ export const en: Translation = {
   ...errors,
   ...ui,
   ...team,
+  ...operator,
   ...operator,
   ...search,
   ...audit,

@@ -1,7 +1,15 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Check, ChevronDown, LoaderCircle, LogOut, School, UserRound } from 'lucide-react';
+import {
+  Check,
+  ChevronDown,
+  LoaderCircle,
+  LogOut,
+  School,
+  ShieldCheck,
+  UserRound,
+} from 'lucide-react';
 import { notify } from '../../components/ui/toaster';
 import { ApiClientError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
@@ -103,6 +111,14 @@ export function AccountMenu({ session, theme }: { session: Session; theme?: Admi
             {t('admin.account.profile')}
           </Link>
         </li>
+        {session.platformRole === 'operator' ? (
+          <li>
+            <Link to="/operateur" onClick={() => close(false)} className={item}>
+              <ShieldCheck aria-hidden="true" className="size-4 text-slate-500" />
+              {t('admin.account.operatorConsole')}
+            </Link>
+          </li>
+        ) : null}
       </ul>
       {theme ? <ThemeChoice organizationId={organization.id} look={theme} /> : null}
       {memberships.length > 1 ? (

@@ -92,9 +92,11 @@ export function LoginPage() {
   if (signedInAlready) return <Navigate to={next} replace />;
 
   async function logIn(values: { email: string; password: string }) {
-    await login.mutateAsync(values);
+    const session = await login.mutateAsync(values);
     notify.success(t('auth.login.success'));
-    void navigate(next, { replace: true });
+    // A platform operator without a school has only the operator console to open.
+    const target = session.operatorOnly && !next.startsWith('/operateur') ? '/operateur' : next;
+    void navigate(target, { replace: true });
   }
 
   return (

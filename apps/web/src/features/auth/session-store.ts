@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { Permission, SessionResponse } from '@ecolage/contracts';
+import type { OperatorSessionResponse, Permission, SessionResponse } from '@ecolage/contracts';
 
 /**
  * The signed-in member's session, kept in local storage under the product's auth key (spec §4)
@@ -24,6 +24,13 @@ export interface Session {
   role: SessionRole;
   permissions: Permission[];
   memberships: SessionMembership[];
+  /** 'operator' when the person may open the platform operator's console (`/operateur`). */
+  platformRole?: 'operator';
+  /**
+   * A platform operator's session without a school: `organization` and `role` are then empty
+   * (no id), `permissions` none; the admin area sends them to the console.
+   */
+  operatorOnly?: true;
 }
 
 /**
@@ -32,16 +39,23 @@ export interface Session {
  */
 export type SessionEndReason = 'logout' | 'expired' | 'deleted';
 
-/** The session of a login, refresh or school-switch answer. */
-export function sessionFromResponse(answer: SessionResponse, now = Date.now()): Session {
+/** The session of a login, refresh or school-switch answer (a school's, or an operator's). */
+export function sessionFromResponse(
+  answer: SessionResponse | OperatorSessionResponse,
+  now = Date.now(),
+): Session {
+  // An operator without a school: no school, no role, no permission (the console is theirs).
+  const school = answer.organization === null ? null : (answer as SessionResponse);
   return {
     accessToken: answer.access_token,
     ...(Number.isFinite(answer.expires_in) ? { expiresAt: now + answer.expires_in * 1000 } : {}),
     user: answer.user,
-    organization: answer.organization,
-    role: answer.role,
-    permissions: answer.permissions,
+    organization: school?.organization ?? { id: '', name: '', slug: '' },
+    role: school?.role ?? { id: '', name: '' },
+    permissions: school?.permissions ?? [],
     memberships: answer.memberships,
+    ...(answer.platformRole === 'operator' ? { platformRole: 'operator' as const } : {}),
+    ...(school ? {} : { operatorOnly: true as const }),
   };
 }
 
@@ -68,7 +82,7 @@ export function parseStoredSession(raw: string | null): Session | null {
   if (!isRecord(value) || typeof value.accessToken !== 'string' || value.accessToken === '') {
     return null;
   }
-  const { user, organization, role, permissions, memberships, expiresAt } = value;
+  const { user, organization, role, permissions, memberships, expiresAt, platformRole } = value;
   if (
     !hasStrings(user, ['id', 'name', 'email']) ||
     !hasStrings(organization, ['id', 'name']) ||
@@ -89,6 +103,10 @@ export function parseStoredSession(raw: string | null): Session | null {
     memberships: memberships.filter((item): item is SessionMembership =>
       hasStrings(item, ['organizationId', 'organizationName', 'roleName']),
     ),
+    ...(platformRole === 'operator' ? { platformRole: 'operator' as const } : {}),
+    ...(platformRole === 'operator' && value.operatorOnly === true
+      ? { operatorOnly: true as const }
+      : {}),
   };
 }
 

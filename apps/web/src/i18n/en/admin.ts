@@ -35,10 +35,6 @@ export const admin: Admin = {
       pages: 'Pages',
       profile: 'My profile',
     },
-    search: {
-      label: 'Search',
-      placeholder: 'Search…',
-    },
     notifications: {
       button: 'Notifications',
       title: 'Notifications',
@@ -48,6 +44,7 @@ export const admin: Admin = {
       button: 'Account menu',
       role: '{{role}} · {{school}}',
       profile: 'My profile',
+      operatorConsole: 'Operator console',
       schools: 'My schools',
       current: 'Current school',
       switching: 'Switching school…',

@@ -32,10 +32,6 @@ export const admin = {
       pages: 'Pages',
       profile: 'Mon profil',
     },
-    search: {
-      label: 'Rechercher',
-      placeholder: 'Rechercher…',
-    },
     notifications: {
       button: 'Notifications',
       title: 'Notifications',
@@ -45,6 +41,7 @@ export const admin = {
       button: 'Menu du compte',
       role: '{{role}} · {{school}}',
       profile: 'Mon profil',
+      operatorConsole: 'Console opérateur',
       schools: 'Mes écoles',
       current: 'École actuelle',
       switching: "Changement d'école…",
