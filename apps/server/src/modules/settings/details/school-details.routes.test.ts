@@ -7,6 +7,7 @@ import { useTestApp } from '../../../test/test-app';
 import { addMemberWithSystemRole } from '../../access/access.service';
 import { ensureAccount } from '../../auth';
 import { bankChangedNoticeHandler } from '../bank/bank-changed-notice';
+import { schoolNoticeRecipient } from '../notifications/notification-settings.service';
 
 const GOOD_RIB = 'TG0090604310346500400070';
 const GOOD_IBAN = 'TG53TG0090604310346500400070';
@@ -213,6 +214,31 @@ describe('Détails de l’organisation: identity and bank details', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(await ok(school.call('GET', '/api/settings/notifications'))).toEqual(saved);
+  });
+
+  it('sends a notice to the notices address, else the contact e-mail, never when turned off', async () => {
+    const db = database().db;
+    const notices = (notificationEmail: string | null, admissionReceived: boolean) =>
+      ok(
+        school.call('PUT', '/api/settings/notifications', {
+          notificationEmail,
+          admissionReceived,
+          kycReviewed: true,
+        }),
+      );
+    await notices(null, true);
+    expect(await schoolNoticeRecipient(db, school.organizationId, 'admissionReceived')).toBe(
+      'contact@cocotiers.tg',
+    );
+    await notices('inscriptions@cocotiers.tg', true);
+    expect(await schoolNoticeRecipient(db, school.organizationId, 'admissionReceived')).toBe(
+      'inscriptions@cocotiers.tg',
+    );
+    await notices('inscriptions@cocotiers.tg', false);
+    expect(await schoolNoticeRecipient(db, school.organizationId, 'admissionReceived')).toBeNull();
+    expect(await schoolNoticeRecipient(db, school.organizationId, 'kycReviewed')).toBe(
+      'inscriptions@cocotiers.tg',
+    );
   });
 
   it('answers another school’s member with its own school only', async () => {
