@@ -329,7 +329,9 @@ describe('journal access', () => {
     const fetchMock = routeFetch(auditRoutes());
     await renderApp('/admin/joumal');
     expect(screen.getByRole('heading', { level: 1, name: 'Accès refusé' })).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Nothing of the journal (the shell asks only for the school's branding).
+    const asked = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(asked.filter((path) => path !== '/api/school/branding')).toEqual([]);
   });
 });
 
