@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../platform/http/html';
 import { memberWith } from '../../../test/members';
-import { ok, signUpSchool } from '../../../test/school-fixture';
+import { ok, signUpSchool, type Call } from '../../../test/school-fixture';
 import { useTestApp } from '../../../test/test-app';
 import {
   admissionSchool,
@@ -20,7 +20,7 @@ describe('« Pages »: GET|PUT /api/settings/pages', () => {
   let school: AdmissionSchool;
 
   const pages = () => ok(school.call('GET', '/api/settings/pages'));
-  const save = async (changes: Record<string, unknown>, who = school) =>
+  const save = async (changes: Record<string, unknown>, who: { call: Call } = school) =>
     who.call(
       'PUT',
       '/api/settings/pages',
@@ -288,7 +288,7 @@ describe('« Pages »: GET|PUT /api/settings/pages', () => {
     expect(png.statusCode).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
     expect(png.rawPayload.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
-    expect((await school.call('GET', '/api/settings/pages/autre/qr.svg')).statusCode).toBe(400);
+    expect((await school.call('GET', '/api/settings/pages/autre/qr.svg')).statusCode).toBe(404);
 
     const token = await memberWith(app(), database().db, school, ['read:settings']);
     const headers = { authorization: `Bearer ${token}` };

@@ -1,6 +1,6 @@
 import {
   apiErrorSchema,
-  schoolPageQrParamsSchema,
+  schoolPageKindValues,
   schoolPagesSchema,
   updateSchoolPagesSchema,
   type SchoolPageKind,
@@ -25,6 +25,10 @@ const tags = ['Paramètres'];
 const read = { permission: 'read:settings' } as const;
 const write = { permission: 'manage:settings' } as const;
 
+const PAGE_NAMES: Record<SchoolPageKind, string> = {
+  payer: 'page de paiement',
+  inscription: 'page de pré-inscription',
+};
 const FILE_NAMES: Record<SchoolPageKind, string> = {
   payer: 'qr-page-de-paiement',
   inscription: 'qr-pre-inscription',
@@ -93,31 +97,21 @@ export const schoolPagesRoutes: FastifyPluginAsyncZod<AdmissionsRoutesOptions> =
       : reply.header('content-type', 'image/png').send(await pageQrPng(url));
   }
 
-  app.get(
-    '/api/settings/pages/:page/qr.svg',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'QR code d’une page publique de l’école (SVG)',
-        params: schoolPageQrParamsSchema,
-        response: { 200: z.any().describe('Image SVG'), ...errors },
-      },
-    },
-    (request, reply) => sendQr(request, reply, request.params.page, 'svg'),
-  );
-
-  app.get(
-    '/api/settings/pages/:page/qr.png',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'QR code d’une page publique de l’école (PNG à imprimer)',
-        params: schoolPageQrParamsSchema,
-        response: { 200: z.any().describe('Image PNG'), ...errors },
-      },
-    },
-    (request, reply) => sendQr(request, reply, request.params.page, 'png'),
-  );
+  // One address per page and format (no path parameter: nothing of another school to name).
+  for (const page of schoolPageKindValues) {
+    for (const format of ['svg', 'png'] as const) {
+      app.get(
+        `/api/settings/pages/${page}/qr.${format}`,
+        {
+          config: read,
+          schema: {
+            tags,
+            summary: `QR code de la ${PAGE_NAMES[page]} (${format === 'svg' ? 'SVG' : 'PNG à imprimer'})`,
+            response: { 200: z.any().describe(`Image ${format.toUpperCase()}`), ...errors },
+          },
+        },
+        (request, reply) => sendQr(request, reply, page, format),
+      );
+    }
+  }
 };
