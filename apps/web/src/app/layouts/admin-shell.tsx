@@ -75,7 +75,7 @@ export function AdminShell() {
       </a>
       <AdminSidebar
         permissions={session.permissions}
-        schoolName={session.organization.name}
+        schoolName={look.branding?.name ?? session.organization.name}
         logoUrl={look.branding?.logoUrl ?? null}
         open={navOpen}
         onClose={closeNav}

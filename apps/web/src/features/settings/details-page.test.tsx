@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserEvent } from '@testing-library/user-event';
@@ -216,5 +216,38 @@ describe('« Détails de l’organisation »: KYC documents', () => {
     await user.upload(fileInput, new File(['x'], 'rib.docx', { type: 'application/msword' }));
     expect((await within(row).findByRole('alert')).textContent).toContain('PDF, JPEG ou PNG');
     expect(server.sent('POST', '/api/settings/kyc-documents')).toEqual([]);
+  });
+
+  it('downloads the file sent', async () => {
+    storeSession();
+    const saved: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: () => 'blob:kyc',
+        revokeObjectURL: () => undefined,
+      }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    const server = settingsServer({
+      'GET /api/settings/kyc-documents/5d1c7a8e-2f3b-4c6d-9e0f-1a2b3c4d5e61/file': () =>
+        new Response('%PDF-1.7', {
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': 'attachment; filename="statuts-rccm.pdf"',
+          },
+        }),
+    });
+    const { user } = await openDetails();
+    await user.click(screen.getByRole('button', { name: 'Télécharger statuts-rccm.pdf' }));
+    await waitFor(() => expect(saved).toEqual(['statuts-rccm.pdf']));
+    expect(server.fetchMock.mock.calls.map(([input]) => String(input))).toContain(
+      '/api/settings/kyc-documents/5d1c7a8e-2f3b-4c6d-9e0f-1a2b3c4d5e61/file',
+    );
+    click.mockRestore();
   });
 });
