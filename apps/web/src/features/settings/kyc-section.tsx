@@ -106,13 +106,13 @@ function KycRow({ row, editable }: { row: Row; editable: boolean }) {
               id={inputId}
               type="file"
               accept={kycAcceptAttribute}
-              className="sr-only"
+              className="peer sr-only"
               aria-describedby={problem || file ? messageId : undefined}
               onChange={(event) => choose(event.target.files?.[0])}
             />
             <label
               htmlFor={inputId}
-              className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border border-brand-600 bg-white px-3 text-sm font-semibold text-brand-700 focus-within:outline-3 focus-within:outline-brand-600 hover:bg-brand-50"
+              className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border border-brand-600 bg-white px-3 text-sm font-semibold text-brand-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 hover:bg-brand-50"
             >
               <FileUp aria-hidden="true" className="size-4" />
               {t('settings.details.kyc.choose')}

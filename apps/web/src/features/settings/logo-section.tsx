@@ -112,13 +112,13 @@ export function LogoSection({ logoUrl, editable }: { logoUrl: string | null; edi
                 id={inputId}
                 type="file"
                 accept={logoAcceptAttribute}
-                className="sr-only"
+                className="peer sr-only"
                 aria-describedby={problem ? errorId : undefined}
                 onChange={(event) => choose(event.target.files?.[0])}
               />
               <label
                 htmlFor={inputId}
-                className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-brand-600 bg-white px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-within:outline-3 focus-within:outline-brand-600"
+                className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-brand-600 bg-white px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
               >
                 <ImageUp aria-hidden="true" className="size-4" />
                 {t('settings.appearance.logo.choose')}
