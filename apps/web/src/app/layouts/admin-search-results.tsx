@@ -104,12 +104,15 @@ export function SearchResultsList({
   optionId,
   sections,
   term,
+  busy,
   activeKey,
   onPick,
   onHover,
 }: {
   listboxId: string;
   term: string;
+  /** The answer of a previous term, shown while the typed one's comes. */
+  busy: boolean;
   optionId: (key: string) => string;
   sections: SearchSection[];
   activeKey: string | null;
@@ -118,7 +121,13 @@ export function SearchResultsList({
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <div id={listboxId} role="listbox" aria-label={t('search.results')} className="py-1">
+    <div
+      id={listboxId}
+      role="listbox"
+      aria-label={t('search.results')}
+      aria-busy={busy}
+      className={`py-1 ${busy ? 'opacity-70' : ''}`}
+    >
       {sections.map(({ group, options }) => {
         const headingId = `${listboxId}-${group.kind}`;
         const Icon = groupIcons[group.kind];

@@ -144,6 +144,34 @@ describe('admin top bar: the search combobox', () => {
     expect(combobox().getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('Enter pressed before the answer opens the first hit of the term typed, not of the previous one', async () => {
+    storeSession();
+    routeFetch({
+      'GET /api/search': ({ url }) => {
+        const q = url.searchParams.get('q') ?? '';
+        const full = answer(q);
+        // A reference finds only its payment.
+        return q.startsWith('TXN')
+          ? {
+              q,
+              groups: full.groups.map((group) =>
+                group.kind === 'payments' ? group : { ...group, hits: [], more: false },
+              ),
+            }
+          : full;
+      },
+      'GET /api/dashboard': () => jsonResponse(403, { code: 'FORBIDDEN', message: 'Interdit.' }),
+      'GET /api/payments': () => ({ items: [], total: 0, page: 1, pageSize: 9 }),
+    });
+    const { user } = await renderApp('/admin');
+    const input = combobox();
+    await user.type(input, 'koffi');
+    await screen.findByRole('option', { name: /Kɔffi Mensah/ });
+    await user.clear(input);
+    await user.type(input, 'TXN-ABC{Enter}');
+    await waitFor(() => expect(currentUrl()).toBe(`/admin/paiements?paiement=${PAYMENT}`));
+  });
+
   it('closes with Escape, then clears; a click opens a hit', async () => {
     storeSession();
     searchRoutes();

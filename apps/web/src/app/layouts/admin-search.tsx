@@ -46,7 +46,11 @@ export function AdminSearch() {
     [ready, query.data],
   );
   const options = useMemo(() => sections.flatMap((section) => section.options), [sections]);
-  const waiting = ready && (query.isFetching || term !== typed);
+  const waiting = ready && (query.isFetching || term !== typed.slice(0, SEARCH_TERM_MAX));
+  // The answer shown is the typed term's (not the previous one's, kept while the next comes).
+  const fresh = ready && !waiting && query.data?.q === term;
+  // Enter pressed before the answer came: the first hit opens when it comes.
+  const [pendingEnter, setPendingEnter] = useState(false);
   const optionId = (key: string) => `${id}-option-${key}`;
 
   // « / » and Ctrl+K (⌘K on a Mac) put the focus in the search box.
@@ -64,6 +68,12 @@ export function AdminSearch() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
+  useEffect(() => {
+    if (pendingEnter && fresh && options[0]) pick(options[0]);
+    // pick is a plain function of this render; the answer coming is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pendingEnter, fresh, options]);
+
   // A new answer highlights nothing until the arrows move (Enter then opens the first hit).
   const [shownData, setShownData] = useState(query.data);
   if (query.data !== shownData) {
@@ -73,11 +83,13 @@ export function AdminSearch() {
 
   function change(next: string) {
     setValue(next);
+    setPendingEnter(false);
     setOpen(true);
     settle(next.trim().slice(0, SEARCH_TERM_MAX));
   }
 
   function pick(option: SearchOption) {
+    setPendingEnter(false);
     setOpen(false);
     setValue('');
     setTerm('');
@@ -110,8 +122,10 @@ export function AdminSearch() {
         break;
       case 'Enter': {
         event.preventDefault();
-        const chosen = options.find((option) => option.key === activeKey) ?? options[0];
-        if (open && chosen) pick(chosen);
+        const active = options.find((option) => option.key === activeKey);
+        if (active) pick(active);
+        else if (fresh && options[0]) pick(options[0]);
+        else if (ready && waiting) setPendingEnter(true);
         break;
       }
       case 'Escape':
@@ -198,6 +212,7 @@ export function AdminSearch() {
               optionId={optionId}
               sections={sections}
               term={query.data?.q ?? typed}
+              busy={!fresh}
               activeKey={activeKey}
               onPick={pick}
               onHover={setActiveKey}
