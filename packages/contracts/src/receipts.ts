@@ -52,6 +52,8 @@ export const receiptVerificationParamsSchema = z.object({
 export const receiptVerificationSchema = z.object({
   number: z.string(),
   schoolName: z.string(),
+  /** The school's logo today (`/api/public/schools/<slug>/logo?v=…`), null without one. */
+  schoolLogoUrl: z.string().nullable().optional(),
   issuedAt: z.string(),
   amount: z.number().int(),
   refundedAmount: z.number().int(),

@@ -139,6 +139,11 @@ describe('Receipts in the school’s look', () => {
   it('draws the logo in colour on A4 and in grey on 80 mm, the initials without one', async () => {
     const school = await brandedSchool();
     const before = await school.call('GET', `/api/receipts/${school.receipt.id}/pdf`);
+    const unbranded = await app().inject({
+      method: 'GET',
+      url: `/api/public/receipts/${school.receipt.verificationCode}`,
+    });
+    expect(unbranded.json().schoolLogoUrl).toBeNull();
     expect(before.rawPayload.toString('latin1')).not.toContain('/Subtype /Image');
 
     await setLogo(school.organizationId, LOGO_RED, 'v1');
@@ -160,6 +165,11 @@ describe('Receipts in the school’s look', () => {
     });
     expect(publicPdf.statusCode).toBe(200);
     expect(publicPdf.rawPayload.toString('latin1')).toContain('/Subtype /Image');
+    // The verification page the QR code opens shows the logo too.
+    const verification = await app().inject({ method: 'GET', url: `/api/public/receipts/${code}` });
+    expect(verification.json().schoolLogoUrl).toMatch(
+      /^\/api\/public\/schools\/[a-z0-9-]+\/logo\?v=v1$/,
+    );
   });
 
   it.runIf(havePoppler())(

@@ -172,6 +172,7 @@ describe('Receipts over HTTP', () => {
     expect(found.json()).toEqual({
       number: receipt.number,
       schoolName: receipt.content.school.name,
+      schoolLogoUrl: null,
       issuedAt: receipt.issuedAt.toISOString(),
       amount: 42_000,
       refundedAmount: 0,

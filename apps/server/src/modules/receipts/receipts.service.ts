@@ -2,6 +2,7 @@ import type { ReceiptFormatValue, ReceiptItem, ReceiptVerification } from '@ecol
 import type { DbOrTx } from '../../platform/db/database';
 import type { FileStore } from '../../platform/files';
 import { notFound } from '../../platform/errors';
+import { findOrganizationById, schoolLogoUrl } from '../organizations';
 import { findStudent } from '../students';
 import { receiptLook } from './receipt-look';
 import { renderReceiptPdf } from './receipt-pdf';
@@ -85,9 +86,11 @@ export async function listStudentReceipts(
 export async function verifyReceipt(db: DbOrTx, code: string): Promise<ReceiptVerification> {
   const receipt = await findReceiptByCode(db, code);
   if (!receipt) throw notFound('RECEIPT_VERIFICATION_NOT_FOUND');
+  const school = await findOrganizationById(db, receipt.organizationId);
   return {
     number: receipt.number,
     schoolName: receipt.content.school.name,
+    schoolLogoUrl: school ? schoolLogoUrl(school) : null,
     issuedAt: receipt.issuedAt.toISOString(),
     amount: receipt.amount,
     refundedAmount: receipt.refundedAmount,

@@ -57,6 +57,17 @@ describe('/verifier/:code', () => {
     expect(callsTo(fetchMock, 'GET', PATH)).toHaveLength(1);
   });
 
+  it('shows the school’s logo beside its name when it has one', async () => {
+    const logo = '/api/public/schools/college-flamboyants/logo?v=3fa9c2';
+    await verify(() => ({ ...RECEIPT, schoolLogoUrl: logo }));
+    await screen.findByRole('heading', { level: 1, name: 'Reçu authentique' }, { timeout: 3000 });
+    const term = screen.getByText('École', { selector: 'dt' });
+    const image = term.nextElementSibling?.querySelector('img');
+    expect(image?.getAttribute('src')).toBe(logo);
+    expect(image?.getAttribute('alt')).toBe('');
+    expect(detail('École')).toBe('Collège Les Flamboyants');
+  });
+
   it('says plainly that a fully refunded receipt is cancelled', async () => {
     await verify(() => ({
       ...RECEIPT,

@@ -62,7 +62,20 @@ function FoundReceipt({ receipt }: { receipt: ReceiptVerification }) {
         : t('receipts.verification.authenticLead', { school });
   const rows: [string, ReactNode][] = [
     [t('receipts.verification.number'), receipt.number],
-    [t('receipts.verification.school'), school],
+    [
+      t('receipts.verification.school'),
+      <span key="school" className="flex items-center gap-3">
+        {/* Beside the school's name, which says it: the logo adds nothing to read (alt=""). */}
+        {receipt.schoolLogoUrl ? (
+          <img
+            src={receipt.schoolLogoUrl}
+            alt=""
+            className="size-10 shrink-0 rounded object-contain"
+          />
+        ) : null}
+        {school}
+      </span>,
+    ],
     [
       t('receipts.verification.date'),
       <time key="date" dateTime={receipt.issuedAt}>
