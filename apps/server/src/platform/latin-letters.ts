@@ -15,7 +15,7 @@ const closestLatin: Record<string, string> = {
 };
 
 /**
- * A character the way a narrow character set (GSM-7, WinAnsi) can come closest to it: the letters
+ * A character the way a narrow character set (GSM-7 of SMS) can come closest to it: the letters
  * above by their Latin neighbour, accented letters without their accents (ô → o, ễ → e), anything
  * else as it is: the caller keeps what its set has.
  */
