@@ -1,5 +1,7 @@
 // Bundles the server into dist/ with esbuild: workspace packages are inlined, npm dependencies
-// stay external (resolved from node_modules at run time).
+// stay external (resolved from node_modules at run time) — with their data files: pdfkit's sRGB
+// profile (PDF/A output intent) and the PDFs' embedded font (dejavu-fonts-ttf, resolved by
+// platform/pdf.ts through require.resolve), which therefore need no copy into dist/.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
