@@ -55,7 +55,11 @@ function faces(): Record<Face, Buffer> {
 }
 
 /** pdfkit's embedded-font class and the document fields that hold a document's fonts. */
-type EmbeddedFontClass = new (doc: PDFKit.PDFDocument, font: FontkitFont, id: string) => object;
+type EmbeddedFontClass = new (
+  doc: PDFKit.PDFDocument,
+  font: FontkitFont,
+  id: string,
+) => { layoutCache?: Record<string, unknown> };
 interface DocumentFonts {
   _font: { constructor: EmbeddedFontClass };
   _fontFamilies: Record<string, object>;
@@ -82,6 +86,24 @@ function parsedFaces() {
     };
   }
   return parsed;
+}
+
+/** Words at most in a face's shared layout cache: then it starts afresh (a few MB at most). */
+const MAX_CACHED_WORDS = 5_000;
+const layouts: Partial<Record<Face, Record<string, unknown>>> = {};
+
+/**
+ * A face's layout of words (glyphs and positions, in font units: the same at any size), shared by
+ * every document: pdfkit keeps one per document, and shaping a word costs more than drawing it.
+ * Only read once made (each document adds the glyphs it draws to its own subset).
+ */
+function sharedLayouts(face: Face): Record<string, unknown> {
+  let cache = layouts[face];
+  if (!cache || Object.keys(cache).length > MAX_CACHED_WORDS) {
+    cache = Object.create(null) as Record<string, unknown>;
+    layouts[face] = cache;
+  }
+  return cache;
 }
 
 let drawable: Set<number> | undefined;
@@ -193,11 +215,9 @@ export function newArchivalPdf(options: ArchivalPdfOptions): PDFKit.PDFDocument 
   const { EmbeddedFont, faces: fonts } = parsedFaces();
   const documentFonts = doc as unknown as DocumentFonts;
   for (const face of Object.keys(FONT) as Face[]) {
-    documentFonts._fontFamilies[FONT[face]] = new EmbeddedFont(
-      doc,
-      fonts[face],
-      `F${++documentFonts._fontCount}`,
-    );
+    const font = new EmbeddedFont(doc, fonts[face], `F${++documentFonts._fontCount}`);
+    font.layoutCache = sharedLayouts(face);
+    documentFonts._fontFamilies[FONT[face]] = font;
   }
   doc.font(FONT.regular);
   // pdfkit writes the info's XMP through this method when the document ends.
