@@ -1,4 +1,4 @@
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LogOut } from 'lucide-react';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -7,15 +7,29 @@ import { LanguageSwitcher } from '../../app/layouts/language-switcher';
 import { LogoMark } from '../../app/layouts/logo';
 import { useLogout } from '../auth/auth.api';
 import type { Session } from '../auth/session-store';
-import { operatorPaths } from './operator-paths';
+import { OPERATOR_ROOT, operatorPaths } from './operator-paths';
 
 const MAIN_ID = 'contenu-operateur';
 
 const tabs = [
-  { to: operatorPaths.schools, key: 'schools', end: false },
-  { to: operatorPaths.messages, key: 'messages', end: true },
-  { to: operatorPaths.subscribers, key: 'subscribers', end: true },
-  { to: operatorPaths.fees, key: 'fees', end: true },
+  // « Écoles » is also the tab of a school's page.
+  {
+    to: operatorPaths.schools,
+    key: 'schools',
+    matches: (path: string) =>
+      path === OPERATOR_ROOT || path.startsWith(`${OPERATOR_ROOT}/ecoles/`),
+  },
+  {
+    to: operatorPaths.messages,
+    key: 'messages',
+    matches: (path: string) => path === operatorPaths.messages,
+  },
+  {
+    to: operatorPaths.subscribers,
+    key: 'subscribers',
+    matches: (path: string) => path === operatorPaths.subscribers,
+  },
+  { to: operatorPaths.fees, key: 'fees', matches: (path: string) => path === operatorPaths.fees },
 ] as const;
 
 /**
@@ -26,6 +40,7 @@ export function OperatorLayout({ session }: { session: Session }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const logout = useLogout();
+  const path = useLocation().pathname.replace(/\/+$/, '').toLowerCase() || '/';
 
   async function logOut() {
     await logout.mutateAsync();
@@ -78,13 +93,13 @@ export function OperatorLayout({ session }: { session: Session }) {
           <ul className="flex gap-1">
             {tabs.map((tab) => (
               <li key={tab.key}>
-                <NavLink
+                <Link
                   to={tab.to}
-                  end={tab.end}
+                  aria-current={tab.matches(path) ? 'page' : undefined}
                   className="inline-flex min-h-11 items-center border-b-4 border-transparent px-3 text-sm font-semibold whitespace-nowrap text-slate-300 hover:text-white aria-[current=page]:border-brand-400 aria-[current=page]:text-white"
                 >
                   {t(`operator.nav.${tab.key}`)}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Check, ExternalLink, X } from 'lucide-react';
-import { operatorKycRefusalSchema } from '@ecolage/contracts';
+import { formatPhone, operatorKycRefusalSchema } from '@ecolage/contracts';
 import type { KycDocument, OperatorSchoolDetail } from '@ecolage/contracts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -59,6 +59,14 @@ export function SchoolPage() {
   );
 }
 
+/** `850 o`, `200 Ko`, `1,5 Mo` (`B`, `KB`, `MB` in English). */
+function fileSize(bytes: number, language: string): string {
+  const [b, kb, mb] = language.startsWith('fr') ? ['o', 'Ko', 'Mo'] : ['B', 'KB', 'MB'];
+  if (bytes < 1024) return `${formatNumber(bytes, language)} ${b}`;
+  if (bytes < 1024 * 1024) return `${formatNumber(bytes / 1024, language, 0)} ${kb}`;
+  return `${formatNumber(bytes / 1024 / 1024, language, 1)} ${mb}`;
+}
+
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
@@ -108,7 +116,10 @@ export function SchoolDetail({ school }: { school: OperatorSchoolDetail }) {
               [t('operator.school.country'), school.country],
               [t('operator.school.address'), school.contact.address ?? none],
               [t('operator.school.email'), school.contact.email ?? none],
-              [t('operator.school.phone'), school.contact.phone ?? none],
+              [
+                t('operator.school.phone'),
+                school.contact.phone ? formatPhone(school.contact.phone) : none,
+              ],
               [t('operator.school.createdAt'), formatDate(school.createdAt, language)],
               [t('operator.school.members'), formatNumber(school.membersCount, language)],
             ]}
@@ -215,7 +226,7 @@ export function KycDocuments({ school }: { school: OperatorSchoolDetail }) {
                     {document.fileName} ·{' '}
                     {t('operator.school.uploadedAt', {
                       date: formatDate(document.uploadedAt, i18n.language),
-                      size: `${formatNumber(document.size / 1024, i18n.language, 0)} Ko`,
+                      size: fileSize(document.size, i18n.language),
                     })}
                   </p>
                   {document.status === 'refuse' && document.refusalReason ? (
