@@ -140,7 +140,8 @@ function PagesForm({ pages, editable }: { pages: SchoolPages; editable: boolean 
             <p className="text-sm text-slate-700">{t('schoolPages.wallets.none')}</p>
           ) : (
             <ChoiceGroup
-              legend={t('schoolPages.wallets.title')}
+              // The section's title says it already: the legend is for screen readers.
+              legend={<span className="sr-only">{t('schoolPages.wallets.title')}</span>}
               error={fieldError(form, 'offeredWallets')}
             >
               <ul className="grid gap-3 sm:grid-cols-2">
