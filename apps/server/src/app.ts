@@ -175,7 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // implements access's port, handed over here (docs/decisions/0015).
   await app.register(teamRoutes, { db, members: memberDirectory });
   await app.register(programmesRoutes, { db, enrolments: levelEnrolmentQueries });
-  await app.register(settingsRoutes, { db });
+  await app.register(settingsRoutes, { db, loginPolicy: options.loginPolicy });
   await app.register(settingsFileRoutes, { db, files });
   // Students show billing's balances and the import has billing invoice its enrolments: billing
   // (downstream) implements students' ports, handed over here (docs/decisions/0016).

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../platform/db/database';
 import { actingMember } from '../../platform/http/acting-member';
+import type { LoginPolicy } from '../auth';
 import { requireMember } from '../../platform/http/request-member';
 import { getAppearance, getShellBranding, updateAppearance } from './appearance/appearance.service';
 import { updateBankDetails } from './bank/bank-details.service';
@@ -39,7 +40,11 @@ const reading = { permission: 'read:settings' } as const;
 const managing = { permission: 'manage:settings' } as const;
 
 /** « Paramètres »: details, bank, appearance, notices, plan; the shell's branding. */
-export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  /** The login throttle's policy, which also counts the bank form's password checks. */
+  loginPolicy?: LoginPolicy;
+}> = async (app, { db, loginPolicy }) => {
   app.get(
     '/api/settings/details',
     {
@@ -86,7 +91,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: bankDetailsSchema, ...errors },
       },
     },
-    (request) => updateBankDetails(db, actingMember(request), request.body),
+    (request) => updateBankDetails(db, actingMember(request), request.body, loginPolicy),
   );
 
   app.get(

@@ -11,7 +11,7 @@ import type { Database } from '../../../platform/db/database';
 import { domainError } from '../../../platform/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { publishEvent } from '../../../platform/outbox/outbox';
-import { confirmMemberPassword } from '../../auth';
+import { confirmMemberPassword, type LoginPolicy } from '../../auth';
 import { lockSchoolRow, updateSchoolSettings } from '../../organizations';
 import { bankDetailsOf } from '../details/school-details.service';
 import { journalSettings } from '../settings-audit';
@@ -42,15 +42,16 @@ export async function updateBankDetails(
   db: Database,
   acting: ActingMember,
   input: BankDetailsInput,
+  loginPolicy?: LoginPolicy,
 ): Promise<BankDetails> {
   checkBankAccount(input);
   if (acting.actor.type !== 'user') throw new Error('bank details are changed by a member');
   const userId = acting.actor.userId;
-  const confirmed = await confirmMemberPassword(db, {
-    userId,
-    password: input.password,
-    ip: acting.ip,
-  });
+  const confirmed = await confirmMemberPassword(
+    db,
+    { userId, password: input.password, ip: acting.ip },
+    loginPolicy,
+  );
   if (!confirmed) throw domainError('BANK_PASSWORD_INVALID', {}, { field: 'password' });
   const changedAt = new Date();
   return db.transaction(async (tx) => {
