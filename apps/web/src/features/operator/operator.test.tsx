@@ -218,4 +218,16 @@ describe('the operator console', () => {
     await screen.findByRole('table', { name: 'Écoles de la plateforme' });
     expect(currentUrl()).toBe('/operateur');
   });
+
+  it('offers « Console opérateur » in the account menu of an operator who is also a school member', async () => {
+    storeSession({ platformRole: 'operator' });
+    routeFetch(operatorRoutes());
+    const { user } = await renderApp('/admin');
+    await user.click(await screen.findByRole('button', { name: 'Menu du compte (Ama Mensah)' }));
+    await user.click(screen.getByRole('link', { name: 'Console opérateur' }));
+    await screen.findByRole('table', { name: 'Écoles de la plateforme' });
+    expect(currentUrl()).toBe('/operateur');
+    // Their school is a link away.
+    expect(screen.getByRole('link', { name: 'Espace école' }).getAttribute('href')).toBe('/admin');
+  });
 });
