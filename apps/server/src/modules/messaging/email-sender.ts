@@ -51,9 +51,12 @@ const EMAIL_LOGO_PX = 96;
 /** Logos made small for e-mails, by school and logo version (one resize per version). */
 const emailLogos = new Map<string, Buffer>();
 
-async function emailLogo(key: string, png: Buffer): Promise<Buffer> {
+/** The logo at e-mail size: read and resized once per logo version, then kept in memory. */
+async function emailLogo(key: string, read: () => Promise<Buffer | null>): Promise<Buffer | null> {
   const known = emailLogos.get(key);
   if (known) return known;
+  const png = await read();
+  if (!png) return null;
   const small = await sharp(png, { limitInputPixels: 4096 * 4096 })
     .resize(EMAIL_LOGO_PX, EMAIL_LOGO_PX, { fit: 'inside', withoutEnlargement: true })
     .png()
@@ -83,10 +86,8 @@ async function headerOf(
   if (!school) return { schoolName: 'Écolage', school: null, attachments: [] };
   let logo: Buffer | null = null;
   if (files && school.logoFile) {
-    const png = await readSchoolLogoPng(db, files, school.id).catch(() => null);
-    logo = png
-      ? await emailLogo(`${school.id}:${school.logoVersion}`, png).catch(() => null)
-      : null;
+    const read = () => readSchoolLogoPng(db, files, school.id);
+    logo = await emailLogo(`${school.id}:${school.logoVersion}`, read).catch(() => null);
   }
   return {
     schoolName: school.name,
