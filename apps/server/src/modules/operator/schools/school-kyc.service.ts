@@ -101,9 +101,9 @@ export async function openKycDocument(
 }
 
 /**
- * Validates or refuses a school's document: settings' `reviewKycDocument` journals it in the
- * school's chain (the operator as actor) and tells the school; here the platform's chain gets
- * its entry too.
+ * Validates or refuses a school's document in one transaction: settings' `reviewKycDocument`
+ * journals it in the school's chain (the operator as actor) and tells the school — its own
+ * transaction becomes a savepoint of this one — and the platform's chain gets its entry here.
  */
 export async function reviewSchoolKycDocument(
   db: Database,
@@ -113,20 +113,21 @@ export async function reviewSchoolKycDocument(
   actor: OperatorActor,
 ): Promise<KycDocument> {
   const school = await requireSchool(db, schoolId);
-  const document = await reviewKycDocument(db, {
-    organizationId: schoolId,
-    documentId,
-    decision: request.decision,
-    reason: request.reason ?? null,
-    reviewer: { userId: actor.userId, ip: actor.ip, name: actor.name },
-  }).catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'KYC_DOCUMENT_NOT_FOUND') {
-      throw notFound('OPERATOR_KYC_DOCUMENT_NOT_FOUND');
-    }
-    throw error;
-  });
-  await db.transaction((tx) =>
-    recordAuditEntry(tx, {
+  return db.transaction(async (tx) => {
+    // Settings' function opens a transaction on what it is given: here, a savepoint.
+    const document = await reviewKycDocument(tx as unknown as Database, {
+      organizationId: schoolId,
+      documentId,
+      decision: request.decision,
+      reason: request.reason ?? null,
+      reviewer: { userId: actor.userId, ip: actor.ip, name: actor.name },
+    }).catch((error: unknown) => {
+      if ((error as { code?: string }).code === 'KYC_DOCUMENT_NOT_FOUND') {
+        throw notFound('OPERATOR_KYC_DOCUMENT_NOT_FOUND');
+      }
+      throw error;
+    });
+    await recordAuditEntry(tx, {
       organizationId: null,
       actor: { type: 'user', userId: actor.userId, label: actor.name },
       action: request.decision === 'valide' ? 'kyc.document_validated' : 'kyc.document_refused',
@@ -135,7 +136,7 @@ export async function reviewSchoolKycDocument(
       category: 'settings',
       details: { école: school.name, fichier: document.fileName, motif: request.reason ?? null },
       ip: actor.ip,
-    }),
-  );
-  return document;
+    });
+    return document;
+  });
 }
