@@ -21,7 +21,7 @@ describe('« Général », the settings hub', () => {
       ['Apparence', '/admin/appearance'],
       ["Détails de l'organisation", '/admin/details'],
       ['Notifications', '/admin/notifications'],
-      ...(screen.queryByRole('link', { name: /^Pages/ }) ? [['Pages', '/admin/pages']] : []),
+      ['Pages', '/admin/pages'],
       ['Formule', '/admin/formule'],
     ]);
     expect(cardLinks('Compte')).toEqual([
