@@ -230,4 +230,33 @@ describe('the operator console', () => {
     // Their school is a link away.
     expect(screen.getByRole('link', { name: 'Espace école' }).getAttribute('href')).toBe('/admin');
   });
+
+  it('takes an operator without a school from the login page to the console', async () => {
+    routeFetch({
+      ...operatorRoutes(),
+      'POST /api/auth/login': () => ({
+        access_token: 'jeton-operateur',
+        token_type: 'Bearer',
+        expires_in: 900,
+        user: {
+          id: SAINTE_RITA,
+          name: 'Sena Kouévi',
+          email: 'operateur@ecolage.tg',
+          avatarUrl: null,
+        },
+        platformRole: 'operator',
+        organization: null,
+        memberships: [],
+      }),
+    });
+    const { user } = await renderApp('/login');
+    await user.type(await screen.findByLabelText('E-mail'), 'operateur@ecolage.tg');
+    await user.type(screen.getByLabelText('Mot de passe'), 'ecolage-demo');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await screen.findByRole('table', { name: 'Écoles de la plateforme' });
+    expect(currentUrl()).toBe('/operateur');
+    expect(screen.getByText('Connecté : Sena Kouévi')).toBeTruthy();
+    // No way to a school it does not have.
+    expect(screen.queryByRole('link', { name: 'Espace école' })).toBeNull();
+  });
 });
