@@ -1,45 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logIn } from '../../test/auth-helpers';
-import { ok, signUpSchool } from '../../test/school-fixture';
-import { testAppOptions, useTestApp } from '../../test/test-app';
+import { ok } from '../../test/school-fixture';
+import { testAppOptions } from '../../test/test-app';
 import { FileStore } from '../../platform/files';
-import { ensureAccount, changePlatformRole } from '../auth';
+import { changePlatformRole } from '../auth';
 import { insertPayment } from '../payments/list/payment-records.test-support';
-import { providerFeeRateAt } from '.';
+import { OPERATOR, useOperatorConsole } from './operator.test-support';
 
-describe('the platform operator console (/api/operator)', () => {
-  const { app, database } = useTestApp({ rateLimitPerMinute: 100_000 });
-  const db = () => database().db;
-  let operatorToken = '';
-  let operatorRefresh = '';
-  let school: Awaited<ReturnType<typeof signUpSchool>>;
-  let other: Awaited<ReturnType<typeof signUpSchool>>;
-
-  const asOperator = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    app().inject({ method, url, payload, headers: { authorization: `Bearer ${operatorToken}` } });
-
-  beforeAll(async () => {
-    school = await signUpSchool(app(), 'Collège Sainte-Rita de Lomé');
-    other = await signUpSchool(app(), 'Lycée Les Cocotiers');
-    await db().execute(sql`update organizations set city = 'Kpalimé', plan = 'decouverte'
-      where id = ${other.organizationId}`);
-    await db().transaction(async (tx) => {
-      await ensureAccount(tx, {
-        email: 'operateur@ecolage.tg',
-        name: 'Sena Kouévi',
-        password: 'motdepasse-solide',
-      });
-      await changePlatformRole(tx, 'operateur@ecolage.tg', 'operator', 'Test');
-    });
-    const session = await logIn(app(), 'operateur@ecolage.tg', 'motdepasse-solide');
-    operatorToken = session.accessToken;
-    operatorRefresh = session.refreshToken;
-  });
+describe('the platform operator console (/api/operator): access, schools, KYC', () => {
+  const { app, database, db, state, asOperator } = useOperatorConsole();
 
   it('logs an operator without a school into a session without one, renewed as such', async () => {
-    const session = await logIn(app(), 'operateur@ecolage.tg', 'motdepasse-solide');
+    const session = await logIn(app(), OPERATOR.email, OPERATOR.password);
     expect(session.body).toMatchObject({
       platformRole: 'operator',
       organization: null,
@@ -50,7 +24,7 @@ describe('the platform operator console (/api/operator)', () => {
     const refreshed = await app().inject({
       method: 'POST',
       url: '/api/auth/refresh',
-      cookies: { ecolage_refresh: operatorRefresh },
+      cookies: { ecolage_refresh: state.refreshToken },
     });
     expect(refreshed.statusCode, refreshed.body).toBe(200);
     expect(refreshed.json()).toMatchObject({ platformRole: 'operator', organization: null });
@@ -85,7 +59,7 @@ describe('the platform operator console (/api/operator)', () => {
         method,
         url,
         payload: method === 'POST' ? {} : undefined,
-        headers: { authorization: `Bearer ${school.token}` },
+        headers: { authorization: `Bearer ${state.school.token}` },
       });
       expect(member.statusCode, `${method} ${url}`).toBe(403);
       expect(member.json().code).toBe('OPERATOR_ONLY');
@@ -117,7 +91,7 @@ describe('the platform operator console (/api/operator)', () => {
         method,
         url,
         payload: method === 'GET' || method === 'DELETE' ? undefined : {},
-        headers: { authorization: `Bearer ${operatorToken}` },
+        headers: { authorization: `Bearer ${state.token}` },
       });
       expect([401, 403], `${method} ${url}: ${response.body}`).toContain(response.statusCode);
     }
@@ -145,17 +119,19 @@ describe('the platform operator console (/api/operator)', () => {
     const byName = await ok(asOperator('GET', '/api/operator/schools?q=sainte%20rita'));
     expect(byName.total).toBe(1);
     const byPlan = await ok(asOperator('GET', '/api/operator/schools?plan=decouverte'));
-    expect(byPlan.items.map((item: { id: string }) => item.id)).toEqual([other.organizationId]);
+    expect(byPlan.items.map((item: { id: string }) => item.id)).toEqual([
+      state.other.organizationId,
+    ]);
     const bad = await asOperator('GET', '/api/operator/schools?kyc=peut-etre');
     expect(bad.statusCode).toBe(400);
 
     // Volumes: succeeded payments of this month and year, less refunds.
     const student = await ok(
-      school.call('POST', '/api/students', { fullName: 'Kossi Agbéko' }),
+      state.school.call('POST', '/api/students', { fullName: 'Kossi Agbéko' }),
       201,
     );
     const guardian = await ok(
-      school.call('POST', `/api/students/${student.id}/guardians`, {
+      state.school.call('POST', `/api/students/${student.id}/guardians`, {
         fullName: 'Akossiwa Agbéko',
         phone: '90112233',
         relation: 'mother',
@@ -164,7 +140,7 @@ describe('the platform operator console (/api/operator)', () => {
     );
     const now = new Date();
     const january = new Date(Date.UTC(now.getUTCFullYear(), 0, 1, 10));
-    const base = { organizationId: school.organizationId, guardianId: guardian.id };
+    const base = { organizationId: state.school.organizationId, guardianId: guardian.id };
     const today = await insertPayment(db(), {
       ...base,
       createdAt: new Date(now.getTime() - 3600_000),
@@ -184,8 +160,10 @@ describe('the platform operator console (/api/operator)', () => {
     });
     await db().execute(sql`insert into payment_refunds
       (id, organization_id, attempt_id, amount, reason, method, status, requested_by, completed_at)
-      values (${randomUUID()}, ${school.organizationId}, ${today}, 5000, 'Trop-perçu', 'manual', 'succeeded', 'Test', now())`);
-    const detail = await ok(asOperator('GET', `/api/operator/schools/${school.organizationId}`));
+      values (${randomUUID()}, ${state.school.organizationId}, ${today}, 5000, 'Trop-perçu', 'manual', 'succeeded', 'Test', now())`);
+    const detail = await ok(
+      asOperator('GET', `/api/operator/schools/${state.school.organizationId}`),
+    );
     expect(detail).toMatchObject({
       collectedThisMonth: 65_000,
       collectedThisYear: now.getUTCMonth() === 0 ? 65_000 : 95_000,
@@ -201,11 +179,11 @@ describe('the platform operator console (/api/operator)', () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
     const stored = await files.save('kyc', pdf, 'pdf');
     const { rows: members } = await db().execute<{ user_id: string }>(sql`
-      select user_id from memberships where organization_id = ${school.organizationId}`);
+      select user_id from memberships where organization_id = ${state.school.organizationId}`);
     const upload = async (kind: string) => {
       const { rows } = await db().execute<{ id: string }>(sql`insert into kyc_documents
         (organization_id, kind, stored_file, original_file_name, mime, size_bytes, sha256, uploaded_by)
-        values (${school.organizationId}, ${kind}, ${stored}, ${'Statuts signés é.pdf'}, 'application/pdf',
+        values (${state.school.organizationId}, ${kind}, ${stored}, ${'Statuts signés é.pdf'}, 'application/pdf',
           ${pdf.length}, 'x', ${members[0]!.user_id}) returning id`);
       return rows[0]!.id;
     };
@@ -213,9 +191,13 @@ describe('the platform operator console (/api/operator)', () => {
     const identity = await upload('piece_identite');
 
     const toReview = await ok(asOperator('GET', '/api/operator/schools?kyc=soumis'));
-    expect(toReview.items.map((item: { id: string }) => item.id)).toEqual([school.organizationId]);
+    expect(toReview.items.map((item: { id: string }) => item.id)).toEqual([
+      state.school.organizationId,
+    ]);
     expect(toReview.items[0].kycStatus).toBe('a_envoyer');
-    const detail = await ok(asOperator('GET', `/api/operator/schools/${school.organizationId}`));
+    const detail = await ok(
+      asOperator('GET', `/api/operator/schools/${state.school.organizationId}`),
+    );
     expect(detail.kyc.documents).toHaveLength(4);
     expect(detail.kyc.documents[0]).toMatchObject({
       kind: 'statuts',
@@ -225,7 +207,7 @@ describe('the platform operator console (/api/operator)', () => {
 
     const file = await asOperator(
       'GET',
-      `/api/operator/schools/${school.organizationId}/kyc-documents/${statuts}/file`,
+      `/api/operator/schools/${state.school.organizationId}/kyc-documents/${statuts}/file`,
     );
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
@@ -236,7 +218,7 @@ describe('the platform operator console (/api/operator)', () => {
     // Another school's id: not found, as for any foreign record.
     const foreign = await asOperator(
       'GET',
-      `/api/operator/schools/${other.organizationId}/kyc-documents/${statuts}/file`,
+      `/api/operator/schools/${state.other.organizationId}/kyc-documents/${statuts}/file`,
     );
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().code).toBe('OPERATOR_KYC_DOCUMENT_NOT_FOUND');
@@ -244,7 +226,7 @@ describe('the platform operator console (/api/operator)', () => {
     const review = (documentId: string, body: object) =>
       asOperator(
         'POST',
-        `/api/operator/schools/${school.organizationId}/kyc-documents/${documentId}/review`,
+        `/api/operator/schools/${state.school.organizationId}/kyc-documents/${documentId}/review`,
         body,
       );
     const noReason = await review(identity, { decision: 'refuse' });
@@ -259,7 +241,7 @@ describe('the platform operator console (/api/operator)', () => {
     expect(unknown.statusCode).toBe(404);
 
     // The school sees it; both chains have it, the operator as actor.
-    const details = await ok(school.call('GET', '/api/settings/details'));
+    const details = await ok(state.school.call('GET', '/api/settings/details'));
     expect(details.kyc.status).toBe('refuse');
     const { rows } = await db().execute<{
       organization_id: string | null;
@@ -268,9 +250,9 @@ describe('the platform operator console (/api/operator)', () => {
       select organization_id, actor_label from audit_entries
       where action in ('kyc.document_validated', 'kyc.document_refused') order by id`);
     expect(rows).toEqual([
-      { organization_id: school.organizationId, actor_label: 'Sena Kouévi' },
+      { organization_id: state.school.organizationId, actor_label: 'Sena Kouévi' },
       { organization_id: null, actor_label: 'Sena Kouévi' },
-      { organization_id: school.organizationId, actor_label: 'Sena Kouévi' },
+      { organization_id: state.school.organizationId, actor_label: 'Sena Kouévi' },
       { organization_id: null, actor_label: 'Sena Kouévi' },
     ]);
     const refusedSchools = await ok(asOperator('GET', '/api/operator/schools?kyc=refuse'));
@@ -279,184 +261,8 @@ describe('the platform operator console (/api/operator)', () => {
     expect(stillToReview.total).toBe(0);
   });
 
-  it('reads, searches, marks handled and exports the contact messages', async () => {
-    for (const [name, subject] of [
-      ['Kodjo Amégah', 'Tarifs pour un lycée'],
-      ['Ama Lawson', 'Démonstration ; « urgent »'],
-    ]) {
-      const sent = await app().inject({
-        method: 'POST',
-        url: '/api/contact',
-        payload: {
-          name,
-          email: `${name?.split(' ')[0]}@exemple.tg`,
-          subject,
-          message: 'Bonjour, pouvez-vous me rappeler ?',
-        },
-      });
-      expect(sent.statusCode, sent.body).toBe(200);
-    }
-    const page = await ok(asOperator('GET', '/api/operator/contact-messages'));
-    expect(page.total).toBe(2);
-    expect(page.items[0]).toMatchObject({ name: 'Ama Lawson', handledAt: null });
-    const found = await ok(asOperator('GET', '/api/operator/contact-messages?q=amegah'));
-    expect(found.items.map((item: { name: string }) => item.name)).toEqual(['Kodjo Amégah']);
-
-    const handled = await ok(
-      asOperator('POST', `/api/operator/contact-messages/${page.items[0].id}/handled`),
-    );
-    expect(handled.handledAt).not.toBeNull();
-    await ok(asOperator('POST', `/api/operator/contact-messages/${page.items[0].id}/handled`));
-    const { rows } = await db().execute<{ count: number }>(sql`
-      select count(*)::int as count from audit_entries
-      where organization_id is null and action = 'contact.message_handled'`);
-    expect(rows[0]?.count).toBe(1);
-    const unknown = await asOperator(
-      'POST',
-      `/api/operator/contact-messages/${randomUUID()}/handled`,
-    );
-    expect(unknown.statusCode).toBe(404);
-
-    const file = await asOperator('GET', '/api/operator/contact-messages/export.csv');
-    expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toContain('text/csv');
-    expect(file.headers['content-disposition']).toMatch(
-      /attachment; filename="messages-du-site-\d{4}-\d{2}-\d{2}\.csv"/,
-    );
-    expect(file.body.startsWith('\uFEFF')).toBe(true);
-    const lines = file.body.slice(1).trim().split(/\r?\n/);
-    expect(lines[0]).toBe('Reçu le;Nom;E-mail;Objet;Message;Traité le');
-    expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain('Ama Lawson;');
-    expect(lines[1]).toContain('"Démonstration ; « urgent »"');
-    const filtered = await asOperator('GET', '/api/operator/contact-messages/export.csv?q=tarifs');
-    expect(filtered.body.trim().split(/\r?\n/)).toHaveLength(2);
-  });
-
-  it('reads and exports the newsletter subscribers', async () => {
-    for (const email of ['parent@exemple.tg', 'directeur@college.tg']) {
-      const sent = await app().inject({
-        method: 'POST',
-        url: '/api/newsletter-subscribe',
-        payload: { email },
-      });
-      expect(sent.statusCode, sent.body).toBe(200);
-    }
-    const page = await ok(asOperator('GET', '/api/operator/newsletter-subscribers?pageSize=1'));
-    expect(page).toMatchObject({ total: 2, page: 1, pageSize: 1 });
-    expect(page.items[0].email).toBe('directeur@college.tg');
-    const file = await asOperator(
-      'GET',
-      '/api/operator/newsletter-subscribers/export.csv?q=parent',
-    );
-    const lines = file.body.slice(1).trim().split(/\r?\n/);
-    expect(lines).toEqual([
-      'E-mail;Inscrit le;Source;Désabonné le',
-      expect.stringMatching(/^parent@exemple\.tg;\d{2}\/\d{2}\/\d{4};site;$/),
-    ]);
-    const { rows } = await db().execute<{ action: string }>(sql`
-      select action from audit_entries where organization_id is null and category = 'export'`);
-    expect(rows.map((row) => row.action).sort()).toEqual([
-      'operator.contact_messages_exported',
-      'operator.contact_messages_exported',
-      'operator.newsletter_subscribers_exported',
-    ]);
-  });
-
-  it('appends provider fee rates from a day, never in the past, and finds the rate in force at a date', async () => {
-    const initial = await ok(asOperator('GET', '/api/operator/provider-fees'));
-    expect(
-      initial.current.map((rate: { provider: string; wallet: string; percentBp: number }) => [
-        rate.provider,
-        rate.wallet,
-        rate.percentBp,
-      ]),
-    ).toEqual(
-      expect.arrayContaining([
-        ['paygate', 'MOOV_TG', 250],
-        ['paygate', 'YAS_TG', 300],
-      ]),
-    );
-    const today = new Date().toISOString().slice(0, 10);
-    const added = await asOperator('POST', '/api/operator/provider-fees', {
-      provider: 'wave',
-      wallet: null,
-      percentBp: 100,
-      fixedXof: 0,
-      effectiveFrom: today,
-      note: 'Contrat Wave',
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const again = await asOperator('POST', '/api/operator/provider-fees', {
-      provider: 'wave',
-      wallet: null,
-      percentBp: 90,
-      fixedXof: 0,
-      effectiveFrom: today,
-    });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('FEE_RATE_EXISTS');
-    const past = await asOperator('POST', '/api/operator/provider-fees', {
-      provider: 'wave',
-      wallet: null,
-      percentBp: 90,
-      fixedXof: 0,
-      effectiveFrom: '2024-01-01',
-    });
-    expect(past.statusCode).toBe(422);
-    expect(past.json()).toMatchObject({
-      code: 'FEE_RATE_IN_PAST',
-      issues: [{ path: 'effectiveFrom' }],
-    });
-    const mismatch = await asOperator('POST', '/api/operator/provider-fees', {
-      provider: 'mtn',
-      wallet: 'WAVE',
-      percentBp: 90,
-      fixedXof: 0,
-      effectiveFrom: today,
-    });
-    expect(mismatch.json().code).toBe('FEE_WALLET_MISMATCH');
-    for (const bad of [{ percentBp: 10_001 }, { percentBp: 1.5 }, { fixedXof: -1 }]) {
-      const refused = await asOperator('POST', '/api/operator/provider-fees', {
-        provider: 'mtn',
-        wallet: null,
-        percentBp: 100,
-        fixedXof: 0,
-        effectiveFrom: today,
-        ...bad,
-      });
-      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
-    }
-    const after = await ok(asOperator('GET', '/api/operator/provider-fees'));
-    expect(after.current).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ provider: 'wave', wallet: null, percentBp: 100 }),
-      ]),
-    );
-
-    // A wallet's own rate wins over the provider-wide one; each date finds the rate then.
-    await db()
-      .execute(sql`insert into provider_fee_rates (provider, wallet, percent_bp, fixed_xof, effective_from) values
-      ('fedapay', null, 200, 0, '2025-01-01T00:00:00Z'),
-      ('fedapay', null, 180, 25, '2025-06-01T00:00:00Z'),
-      ('fedapay', 'CARD', 350, 0, '2025-03-01T00:00:00Z')`);
-    const at = (wallet: 'CARD' | 'YAS_TG' | null, day: string) =>
-      providerFeeRateAt(db(), 'fedapay', wallet, new Date(`${day}T12:00:00Z`));
-    expect(await at('YAS_TG', '2024-12-31')).toBeNull();
-    expect(await at('YAS_TG', '2025-02-01')).toMatchObject({ percentBp: 200, fixedXof: 0 });
-    expect(await at('YAS_TG', '2025-07-01')).toMatchObject({ percentBp: 180, fixedXof: 25 });
-    expect(await at('CARD', '2025-02-01')).toMatchObject({ percentBp: 200 });
-    expect(await at('CARD', '2025-07-01')).toMatchObject({ percentBp: 350 });
-    expect(await at(null, '2025-07-01')).toMatchObject({ percentBp: 180 });
-    expect(await providerFeeRateAt(db(), 'orange', 'ORANGE', new Date())).toBeNull();
-    const { rows } = await db().execute<{ count: number }>(sql`
-      select count(*)::int as count from audit_entries
-      where organization_id is null and action = 'provider_fee.rate_added'`);
-    expect(rows[0]?.count).toBe(1);
-  });
-
   it('refuses at once an operator whose role was revoked', async () => {
-    const session = await logIn(app(), 'operateur@ecolage.tg', 'motdepasse-solide');
+    const session = await logIn(app(), OPERATOR.email, OPERATOR.password);
     await db().transaction((tx) => changePlatformRole(tx, 'operateur@ecolage.tg', null, 'Test'));
     const response = await app().inject({
       method: 'GET',
@@ -477,11 +283,11 @@ describe('the platform operator console (/api/operator)', () => {
   });
 
   it('lets an operator who is also a school member use both', async () => {
-    await db().transaction((tx) => changePlatformRole(tx, school.email, 'operator', 'Test'));
-    const session = await logIn(app(), school.email, school.password);
+    await db().transaction((tx) => changePlatformRole(tx, state.school.email, 'operator', 'Test'));
+    const session = await logIn(app(), state.school.email, state.school.password);
     expect(session.body).toMatchObject({
       platformRole: 'operator',
-      organization: { id: school.organizationId },
+      organization: { id: state.school.organizationId },
     });
     const headers = { authorization: `Bearer ${session.accessToken}` };
     expect(
