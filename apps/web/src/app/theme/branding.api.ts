@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Theme } from '@ecolage/contracts';
 import { apiRequest } from '../../features/auth/auth-client';
 import { DEFAULT_BRAND_COLOR, normaliseHex } from './colour';
 
@@ -8,7 +9,7 @@ import { DEFAULT_BRAND_COLOR, normaliseHex } from './colour';
  * `PUT /api/profile/theme` (the member's choice: light, dark, or null for the school's).
  */
 
-export type Theme = 'light' | 'dark';
+export type { Theme };
 
 export interface SchoolBranding {
   name: string | null;
@@ -20,7 +21,10 @@ export interface SchoolBranding {
 
 const isTheme = (value: unknown): value is Theme => value === 'light' || value === 'dark';
 
-/** The answer read leniently: what is missing or unreadable takes the product's defaults. */
+/**
+ * The answer (contracts' `schoolBrandingSchema`) read leniently: the shell must draw even from an
+ * answer it cannot parse, so what is missing or unreadable takes the product's defaults.
+ */
 export function readBranding(answer: unknown): SchoolBranding {
   const record =
     typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};

@@ -6,7 +6,9 @@
  * lowering its chroma.
  */
 
-export const DEFAULT_BRAND_COLOR = '#484D9B';
+import { DEFAULT_BRAND_COLOR } from '@ecolage/contracts';
+
+export { DEFAULT_BRAND_COLOR };
 
 export const SCALE_STEPS = [50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 950] as const;
 export type ScaleStep = (typeof SCALE_STEPS)[number];
