@@ -30,6 +30,15 @@ describe('pageModuleFor', () => {
     expect(pageModuleFor('/admin/nimporte-quoi')).toBe('admin');
   });
 
+  it('loads the operator console for /operateur and everything under it', () => {
+    expect(pageModuleFor('/operateur')).toBe('operator');
+    expect(pageModuleFor('/Operateur/')).toBe('operator');
+    expect(pageModuleFor('/operateur/ecoles/5a1c2e3f-4b5d-4e6f-8a7b-9c0d1e2f3a41')).toBe(
+      'operator',
+    );
+    expect(pageModuleFor('/operateurs')).toBe('notFound');
+  });
+
   it('falls back to the not-found page for anything else', () => {
     expect(pageModuleFor('/administration')).toBe('notFound');
     expect(pageModuleFor('/dashboard')).toBe('notFound');

@@ -16,6 +16,9 @@ describe('appRoutePatterns', () => {
         '/admin/etudiants',
         '/admin/etudiants/:studentId',
         '/admin/caisse',
+        '/operateur',
+        '/operateur/ecoles/:schoolId',
+        '/operateur/frais',
       ]),
     );
     expect(patterns).toHaveLength(new Set(patterns).size);
