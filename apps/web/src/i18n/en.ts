@@ -8,7 +8,6 @@ import { pages } from './en/pages';
 import { shell } from './en/shell';
 import { team } from './en/team';
 import { operator } from './en/operator';
-import { operator } from './en/operator';
 import { search } from './en/search';
 import { ui } from './en/ui';
 import { admissions } from './en/admissions';
@@ -41,7 +40,6 @@ export const en: Translation = {
   ...errors,
   ...ui,
   ...team,
-  ...operator,
   ...operator,
   ...search,
   ...audit,

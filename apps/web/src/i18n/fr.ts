@@ -24,7 +24,6 @@ import type { studentImport } from './fr/student-import';
 import type { students } from './fr/students';
 import type { team } from './fr/team';
 import type { operator } from './fr/operator';
-import type { operator } from './fr/operator';
 import type { search } from './fr/search';
 import type { ui } from './fr/ui';
 
@@ -51,7 +50,6 @@ export const fr = {
  */
 export type ScreenStrings = typeof ui &
   typeof team &
-  typeof operator &
   typeof operator &
   typeof search &
   typeof audit &
