@@ -43,7 +43,24 @@ describe('GET /api/search', () => {
   const { app, db } = useAppAt(NOW);
   let school: School;
   let other: School;
-  const ids: Record<string, string> = {};
+  const ids = {} as Record<
+    | 'agbeko'
+    | 'dosseh'
+    | 'foli'
+    | 'guardian'
+    | 'invoice'
+    | 'invoice2'
+    | 'koffi'
+    | 'koffiMatricule'
+    | 'otherGuardian'
+    | 'otherInvoice'
+    | 'otherKoffi'
+    | 'otherPayment'
+    | 'payment'
+    | 'receiptNumber'
+    | 'receiptPayment',
+    string
+  >;
 
   const search = (q: string, token = school.token) =>
     app().inject({
