@@ -182,6 +182,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
         tags,
         summary: 'Marquer un message du site comme traité',
         params: z.object({ messageId: z.uuid('Message inconnu.') }),
+        body: z.object({}).strict().nullish(),
         response: { 200: operatorContactMessageSchema, ...errors },
       },
     },
