@@ -3,15 +3,14 @@ import { PUBLIC_INTRO_MAX_LENGTH, updateSchoolPagesSchema } from '@ecolage/contr
 import type { SchoolPages, UpdateSchoolPages, UpdateSchoolPagesInput } from '@ecolage/contracts';
 import { Checkbox } from '../../components/ui/checkbox';
 import { ChoiceGroup, TextareaField } from '../../components/ui/field';
-import { fieldError, FormField, FormSubmitButton, useSchemaForm } from '../../components/ui/form';
+import { fieldError, FormField, useSchemaForm } from '../../components/ui/form';
 import { notify } from '../../components/ui/toaster';
 import { addFrenchStrings } from '../../i18n/add-strings';
 import { schoolPages as schoolPagesStrings } from '../../i18n/fr/school-pages';
 import {
-  Loading,
-  LoadFailure,
-  ReadOnlyNotice,
+  SettingsContent,
   SettingsPage,
+  SettingsSaveBar,
   SettingsSection,
   useMayManageSettings,
 } from '../settings/settings-ui';
@@ -197,15 +196,12 @@ function PagesForm({ pages, editable }: { pages: SchoolPages; editable: boolean 
           )}
         </SettingsSection>
       </fieldset>
-      {editable ? (
-        <div className="flex justify-end">
-          <FormSubmitButton
-            form={form}
-            label={t('schoolPages.save')}
-            pendingLabel={t('schoolPages.saving')}
-          />
-        </div>
-      ) : null}
+      <SettingsSaveBar
+        form={form}
+        editable={editable}
+        label={t('schoolPages.save')}
+        pendingLabel={t('schoolPages.saving')}
+      />
     </form>
   );
 }
@@ -221,17 +217,14 @@ export function SchoolPagesPage() {
   const pages = useSchoolPages();
   return (
     <SettingsPage title={t('schoolPages.title')} lead={t('schoolPages.lead')} back="general">
-      {!editable ? <ReadOnlyNotice /> : null}
-      {pages.isPending ? <Loading /> : null}
-      {pages.isError ? (
-        <LoadFailure onRetry={() => void pages.refetch()} pending={pages.isFetching} />
-      ) : null}
-      {pages.data ? (
-        <>
-          <PagesForm pages={pages.data} editable={editable} />
-          <PageLinks pages={pages.data} />
-        </>
-      ) : null}
+      <SettingsContent query={pages} editable={editable}>
+        {(data) => (
+          <>
+            <PagesForm pages={data} editable={editable} />
+            <PageLinks pages={data} />
+          </>
+        )}
+      </SettingsContent>
     </SettingsPage>
   );
 }

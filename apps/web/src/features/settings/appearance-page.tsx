@@ -10,16 +10,15 @@ import {
 import type { Appearance, UpdateAppearanceRequest } from '@ecolage/contracts';
 import { Button } from '../../components/ui/button';
 import { ChoiceGroup } from '../../components/ui/field';
-import { FormField, FormSubmitButton, useSchemaForm } from '../../components/ui/form';
+import { FormField, useSchemaForm } from '../../components/ui/form';
 import { notify } from '../../components/ui/toaster';
 import { brandScale, normaliseHex, READABLE_CONTRAST, whiteContrast } from '../../app/theme/colour';
 import { useAppearance, useSaveAppearance } from './settings.api';
 import { LogoSection } from './logo-section';
 import {
-  Loading,
-  LoadFailure,
-  ReadOnlyNotice,
+  SettingsContent,
   SettingsPage,
+  SettingsSaveBar,
   SettingsSection,
   useMayManageSettings,
 } from './settings-ui';
@@ -200,15 +199,12 @@ function AppearanceForm({ appearance, editable }: { appearance: Appearance; edit
           </ChoiceGroup>
         </fieldset>
       </SettingsSection>
-      {editable ? (
-        <div className="flex justify-end">
-          <FormSubmitButton
-            form={form}
-            label={t('settings.appearance.submit')}
-            pendingLabel={t('settings.appearance.submitting')}
-          />
-        </div>
-      ) : null}
+      <SettingsSaveBar
+        form={form}
+        editable={editable}
+        label={t('settings.appearance.submit')}
+        pendingLabel={t('settings.appearance.submitting')}
+      />
     </form>
   );
 }
@@ -224,18 +220,14 @@ export function AppearancePage() {
       lead={t('settings.appearance.lead')}
       back="general"
     >
-      {editable ? null : <ReadOnlyNotice />}
-      {query.isError ? (
-        <LoadFailure onRetry={() => void query.refetch()} pending={query.isFetching} />
-      ) : null}
-      {query.data ? (
-        <>
-          <LogoSection logoUrl={query.data.logoUrl} editable={editable} />
-          <AppearanceForm appearance={query.data} editable={editable} />
-        </>
-      ) : query.isPending ? (
-        <Loading />
-      ) : null}
+      <SettingsContent query={query} editable={editable}>
+        {(appearance) => (
+          <>
+            <LogoSection logoUrl={appearance.logoUrl} editable={editable} />
+            <AppearanceForm appearance={appearance} editable={editable} />
+          </>
+        )}
+      </SettingsContent>
     </SettingsPage>
   );
 }

@@ -7,17 +7,16 @@ import {
 } from '@ecolage/contracts';
 import type { SchoolCountry, SchoolIdentity } from '@ecolage/contracts';
 import { EmailField } from '../../components/ui/field';
-import { FormField, FormSubmitButton, useSchemaForm } from '../../components/ui/form';
+import { FormField, useSchemaForm } from '../../components/ui/form';
 import { SelectField } from '../../components/ui/select';
 import { notify } from '../../components/ui/toaster';
 import { BankSection } from './bank-section';
 import { KycSection } from './kyc-section';
 import { useSaveDetails, useSchoolDetails } from './settings.api';
 import {
-  Loading,
-  LoadFailure,
-  ReadOnlyNotice,
+  SettingsContent,
   SettingsPage,
+  SettingsSaveBar,
   SettingsSection,
   useMayManageSettings,
 } from './settings-ui';
@@ -109,15 +108,13 @@ function OrganisationForm({ identity, editable }: { identity: SchoolIdentity; ed
             label={t('settings.details.organisation.country')}
           />
         </fieldset>
-        {editable ? (
-          <div className="mt-5 flex justify-end">
-            <FormSubmitButton
-              form={form}
-              label={t('settings.save')}
-              pendingLabel={t('settings.saving')}
-            />
-          </div>
-        ) : null}
+        <SettingsSaveBar
+          form={form}
+          editable={editable}
+          className="mt-5 flex justify-end"
+          label={t('settings.save')}
+          pendingLabel={t('settings.saving')}
+        />
       </form>
     </SettingsSection>
   );
@@ -134,19 +131,15 @@ export function DetailsPage() {
       lead={t('settings.details.lead')}
       back="appearance"
     >
-      {editable ? null : <ReadOnlyNotice />}
-      {query.isError ? (
-        <LoadFailure onRetry={() => void query.refetch()} pending={query.isFetching} />
-      ) : null}
-      {query.data ? (
-        <>
-          <OrganisationForm identity={query.data.identity} editable={editable} />
-          <BankSection bank={query.data.bank} editable={editable} />
-          <KycSection kyc={query.data.kyc} editable={editable} />
-        </>
-      ) : query.isPending ? (
-        <Loading />
-      ) : null}
+      <SettingsContent query={query} editable={editable}>
+        {(details) => (
+          <>
+            <OrganisationForm identity={details.identity} editable={editable} />
+            <BankSection bank={details.bank} editable={editable} />
+            <KycSection kyc={details.kyc} editable={editable} />
+          </>
+        )}
+      </SettingsContent>
     </SettingsPage>
   );
 }

@@ -4,14 +4,13 @@ import { updateNotificationSettingsRequestSchema } from '@ecolage/contracts';
 import type { NotificationSettingsValues } from '@ecolage/contracts';
 import { Checkbox } from '../../components/ui/checkbox';
 import { EmailField } from '../../components/ui/field';
-import { FormField, FormSubmitButton, useSchemaForm } from '../../components/ui/form';
+import { FormField, useSchemaForm } from '../../components/ui/form';
 import { notify } from '../../components/ui/toaster';
 import { useNotificationSettings, useSaveNotifications } from './settings.api';
 import {
-  Loading,
-  LoadFailure,
-  ReadOnlyNotice,
+  SettingsContent,
   SettingsPage,
+  SettingsSaveBar,
   SettingsSection,
   useMayManageSettings,
 } from './settings-ui';
@@ -69,15 +68,13 @@ function NotificationsForm({
             {t('settings.notifications.bankNote')}
           </p>
         </fieldset>
-        {editable ? (
-          <div className="mt-5 flex justify-end">
-            <FormSubmitButton
-              form={form}
-              label={t('settings.save')}
-              pendingLabel={t('settings.saving')}
-            />
-          </div>
-        ) : null}
+        <SettingsSaveBar
+          form={form}
+          editable={editable}
+          className="mt-5 flex justify-end"
+          label={t('settings.save')}
+          pendingLabel={t('settings.saving')}
+        />
       </form>
     </SettingsSection>
   );
@@ -94,15 +91,9 @@ export function NotificationsPage() {
       lead={t('settings.notifications.lead')}
       back="details"
     >
-      {editable ? null : <ReadOnlyNotice />}
-      {query.isError ? (
-        <LoadFailure onRetry={() => void query.refetch()} pending={query.isFetching} />
-      ) : null}
-      {query.data ? (
-        <NotificationsForm values={query.data} editable={editable} />
-      ) : query.isPending ? (
-        <Loading />
-      ) : null}
+      <SettingsContent query={query} editable={editable}>
+        {(values) => <NotificationsForm values={values} editable={editable} />}
+      </SettingsContent>
     </SettingsPage>
   );
 }

@@ -12,13 +12,7 @@ import { notify } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/error-message';
 import { formatDate } from '../../lib/format';
 import { useChangePlan, useSchoolPlan } from './settings.api';
-import {
-  Loading,
-  LoadFailure,
-  ReadOnlyNotice,
-  SettingsPage,
-  useMayManageSettings,
-} from './settings-ui';
+import { SettingsContent, SettingsPage, useMayManageSettings } from './settings-ui';
 
 function PlanPriceLine({ plan, locale }: { plan: PlanDefinition; locale: FrancsLocale }) {
   const { t } = useTranslation();
@@ -83,77 +77,75 @@ export function PlanPage() {
     }
   }
 
-  const current = query.data;
   return (
     <SettingsPage title={t('settings.plan.title')} lead={t('settings.plan.lead')} back="general">
-      {editable ? null : <ReadOnlyNotice />}
-      {query.isError ? (
-        <LoadFailure onRetry={() => void query.refetch()} pending={query.isFetching} />
-      ) : null}
-      {current ? (
-        <ul className="grid gap-4 lg:grid-cols-3">
-          {PLAN_CATALOGUE.map((plan) => {
-            const isCurrent = plan.id === current.plan;
-            const name = t(`pricing.plans.${plan.id}.name`);
-            return (
-              <li
-                key={plan.id}
-                aria-current={isCurrent ? 'true' : undefined}
-                className={`flex flex-col rounded-2xl border bg-white p-5 shadow-sm sm:p-6 ${isCurrent ? 'border-brand-600 ring-2 ring-brand-600' : 'border-slate-200'}`}
-              >
-                <div className="flex items-center justify-between gap-3">
-                  <h2 className="text-lg font-bold text-slate-900">{name}</h2>
-                  {isCurrent ? <Badge tone="brand">{t('settings.plan.current')}</Badge> : null}
-                </div>
-                <p className="mt-1 text-sm text-slate-600">
-                  {t(`pricing.plans.${plan.id}.description`)}
-                </p>
-                <p className="mt-3 text-xl font-extrabold text-slate-900">
-                  <PlanPriceLine plan={plan} locale={locale} />
-                </p>
-                <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
-                  {plan.features.map((feature) => (
-                    <li key={feature.key} className="flex gap-2">
-                      <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
-                      {t(`pricing.features.${feature.key}`, {
-                        quantity:
-                          feature.quantity === undefined
-                            ? ''
-                            : formatWholeNumber(feature.quantity, locale),
-                        amount:
-                          feature.amountXof === undefined
-                            ? ''
-                            : formatFrancs(feature.amountXof, locale),
-                      })}
-                    </li>
-                  ))}
-                </ul>
-                {isCurrent ? <CurrentTerms current={current} locale={locale} /> : null}
-                {!isCurrent && editable ? (
-                  plan.onQuote ? (
-                    <ButtonLink to="/contact" variant="secondary" className="mt-5">
-                      {t('settings.plan.quote')}
-                    </ButtonLink>
-                  ) : (
-                    <Button
-                      variant="secondary"
-                      className="mt-5"
-                      onClick={() => {
-                        setRefusal(null);
-                        setTarget(plan.id);
-                      }}
-                    >
-                      {t('settings.plan.choose', { plan: name })}
-                    </Button>
-                  )
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
-      ) : query.isPending ? (
-        <Loading />
-      ) : null}
+      <SettingsContent query={query} editable={editable}>
+        {(current) => (
+          <ul className="grid gap-4 lg:grid-cols-3">
+            {PLAN_CATALOGUE.map((plan) => {
+              const isCurrent = plan.id === current.plan;
+              const name = t(`pricing.plans.${plan.id}.name`);
+              return (
+                <li
+                  key={plan.id}
+                  aria-current={isCurrent ? 'true' : undefined}
+                  className={`flex flex-col rounded-2xl border bg-white p-5 shadow-sm sm:p-6 ${isCurrent ? 'border-brand-600 ring-2 ring-brand-600' : 'border-slate-200'}`}
+                >
+                  <div className="flex items-center justify-between gap-3">
+                    <h2 className="text-lg font-bold text-slate-900">{name}</h2>
+                    {isCurrent ? <Badge tone="brand">{t('settings.plan.current')}</Badge> : null}
+                  </div>
+                  <p className="mt-1 text-sm text-slate-600">
+                    {t(`pricing.plans.${plan.id}.description`)}
+                  </p>
+                  <p className="mt-3 text-xl font-extrabold text-slate-900">
+                    <PlanPriceLine plan={plan} locale={locale} />
+                  </p>
+                  <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
+                    {plan.features.map((feature) => (
+                      <li key={feature.key} className="flex gap-2">
+                        <Check
+                          aria-hidden="true"
+                          className="mt-0.5 size-4 shrink-0 text-brand-600"
+                        />
+                        {t(`pricing.features.${feature.key}`, {
+                          quantity:
+                            feature.quantity === undefined
+                              ? ''
+                              : formatWholeNumber(feature.quantity, locale),
+                          amount:
+                            feature.amountXof === undefined
+                              ? ''
+                              : formatFrancs(feature.amountXof, locale),
+                        })}
+                      </li>
+                    ))}
+                  </ul>
+                  {isCurrent ? <CurrentTerms current={current} locale={locale} /> : null}
+                  {!isCurrent && editable ? (
+                    plan.onQuote ? (
+                      <ButtonLink to="/contact" variant="secondary" className="mt-5">
+                        {t('settings.plan.quote')}
+                      </ButtonLink>
+                    ) : (
+                      <Button
+                        variant="secondary"
+                        className="mt-5"
+                        onClick={() => {
+                          setRefusal(null);
+                          setTarget(plan.id);
+                        }}
+                      >
+                        {t('settings.plan.choose', { plan: name })}
+                      </Button>
+                    )
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </SettingsContent>
       <ConfirmDialog
         open={target !== null}
         title={t('settings.plan.confirmTitle')}

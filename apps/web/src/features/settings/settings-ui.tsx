@@ -1,8 +1,11 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { FieldValues } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { FormSubmitButton, type KitForm } from '../../components/ui/form';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { addFrenchStrings } from '../../i18n/add-strings';
 import { settings as settingsStrings } from '../../i18n/fr/settings';
@@ -137,4 +140,50 @@ export function formatBytes(bytes: number, language: string): string {
   }
   const mb = bytes / (1024 * 1024);
   return `${mb.toLocaleString(fr ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 1 })} ${fr ? 'Mo' : 'MB'}`;
+}
+
+/**
+ * The body every settings screen shares: the read-only notice for members who may only look,
+ * the failure with its retry, the loading state, then the screen drawn from its data.
+ */
+export function SettingsContent<Data>({
+  query,
+  editable,
+  children,
+}: {
+  query: Pick<UseQueryResult<Data>, 'data' | 'isError' | 'isPending' | 'isFetching' | 'refetch'>;
+  editable: boolean;
+  children: (data: Data) => ReactNode;
+}) {
+  return (
+    <>
+      {editable ? null : <ReadOnlyNotice />}
+      {query.isError ? (
+        <LoadFailure onRetry={() => void query.refetch()} pending={query.isFetching} />
+      ) : null}
+      {query.data !== undefined ? children(query.data) : query.isPending ? <Loading /> : null}
+    </>
+  );
+}
+
+/** A settings form's save button, shown only to members who may change the settings. */
+export function SettingsSaveBar<Input extends FieldValues, Output>({
+  form,
+  editable,
+  label,
+  pendingLabel,
+  className = 'flex justify-end',
+}: {
+  form: KitForm<Input, Output>;
+  editable: boolean;
+  label: string;
+  pendingLabel: string;
+  className?: string;
+}) {
+  if (!editable) return null;
+  return (
+    <div className={className}>
+      <FormSubmitButton form={form} label={label} pendingLabel={pendingLabel} />
+    </div>
+  );
 }
