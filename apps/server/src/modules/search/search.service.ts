@@ -11,7 +11,7 @@ import { searchInvoicesByNumber } from '../billing';
 import { searchPaymentsByReference } from '../payments';
 import { searchReceiptsByNumber } from '../receipts';
 import {
-  findGuardianNamesForSearch,
+  findGuardianNames,
   findStudentCards,
   searchGuardiansForTopBar,
   searchStudentsForTopBar,
@@ -109,7 +109,7 @@ const searches: Record<SearchGroupKind, GroupSearch> = {
   async payments(db, organizationId, term) {
     if (!term.payment) return [];
     const rows = await searchPaymentsByReference(db, organizationId, term.payment, FETCHED);
-    const payers = await findGuardianNamesForSearch(
+    const payers = await findGuardianNames(
       db,
       organizationId,
       rows.map((row) => row.guardianId),

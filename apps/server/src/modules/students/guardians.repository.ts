@@ -66,6 +66,25 @@ export async function findGuardian(db: DbOrTx, organizationId: string, guardianI
   return row;
 }
 
+/** Guardians' names by id (the payers of payments listed or found), read once per page. */
+export async function findGuardianNames(
+  db: DbOrTx,
+  organizationId: string,
+  guardianIds: string[],
+): Promise<Map<string, string>> {
+  if (guardianIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: guardians.id, fullName: guardians.fullName })
+    .from(guardians)
+    .where(
+      and(
+        eq(guardians.organizationId, organizationId),
+        inArray(guardians.id, [...new Set(guardianIds)]),
+      ),
+    );
+  return new Map(rows.map((row) => [row.id, row.fullName]));
+}
+
 export async function findGuardianPage(
   db: DbOrTx,
   organizationId: string,

@@ -61,14 +61,13 @@ export {
   findStudentIdsOfGuardian,
   type StudentCard,
 } from './student-cards.reads';
-export { findStudentGuardians } from './guardians.repository';
+export { findGuardianNames, findStudentGuardians } from './guardians.repository';
 export {
   findStudentPayerByMatriculeAndPhone,
   type StudentPayer,
 } from './student-payers.repository';
 export { findLevelRoster, type RosterStudent } from './level-roster.repository';
 export {
-  findGuardianNamesForSearch,
   searchGuardiansForTopBar,
   searchStudentsForTopBar,
   type KeyTerm,

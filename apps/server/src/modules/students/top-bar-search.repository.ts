@@ -189,22 +189,3 @@ async function studentsOfGuardians(db: DbOrTx, organizationId: string, guardianI
   }
   return byGuardian;
 }
-
-/** The guardians' names by id (the payers of payments found). */
-export async function findGuardianNamesForSearch(
-  db: DbOrTx,
-  organizationId: string,
-  guardianIds: string[],
-): Promise<Map<string, string>> {
-  if (guardianIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: guardians.id, fullName: guardians.fullName })
-    .from(guardians)
-    .where(
-      and(
-        eq(guardians.organizationId, organizationId),
-        inArray(guardians.id, [...new Set(guardianIds)]),
-      ),
-    );
-  return new Map(rows.map((row) => [row.id, row.fullName]));
-}

@@ -6,7 +6,7 @@ import { containsPattern } from '../../../platform/search-text';
 // Named read-only reporting query (docs/architecture.md): « Paiements » shows and searches the
 // students and invoice numbers its payments claim.
 import { invoices } from '../../billing/billing.tables';
-import { guardians, students } from '../../students/students.tables';
+import { students } from '../../students/students.tables';
 import {
   paymentAttemptInvoices,
   paymentAttempts,
@@ -161,25 +161,6 @@ export async function findPaymentPage(
     .orderBy(direction(paymentAttempts.createdAt), direction(paymentAttempts.id))
     .limit(limit)
     .offset(offset);
-}
-
-/** The payers' names, by guardian id (read once the page is known, not for every row sorted). */
-export async function findGuardianNames(
-  db: DbOrTx,
-  organizationId: string,
-  guardianIds: string[],
-): Promise<Map<string, string>> {
-  if (guardianIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: guardians.id, fullName: guardians.fullName })
-    .from(guardians)
-    .where(
-      and(
-        eq(guardians.organizationId, organizationId),
-        inArray(guardians.id, [...new Set(guardianIds)]),
-      ),
-    );
-  return new Map(rows.map((row) => [row.id, row.fullName]));
 }
 
 /** Where a keyset page stops: the date as PostgreSQL writes it (microseconds kept), and the id. */

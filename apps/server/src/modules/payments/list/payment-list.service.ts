@@ -10,11 +10,11 @@ import { DEFAULT_SCHOOL_TIME_ZONE } from '../../../platform/clock';
 import type { DbOrTx } from '../../../platform/db/database';
 import { searchTerms } from '../../../platform/search-text';
 import { findOrganizationsByIds } from '../../organizations';
+import { findGuardianNames } from '../../students';
 import { findSessionPaymentPage } from '../desk/desk-payments.reads';
 import type { PaymentListTotals } from './payment-list-totals';
 import { paymentReceipts } from './payment-receipts';
 import {
-  findGuardianNames,
   findInvoiceNumbered,
   findPaymentClaims,
   findPaymentPage,

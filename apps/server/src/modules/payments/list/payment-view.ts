@@ -2,7 +2,8 @@ import type { Payment, PaymentItem } from '@ecolage/contracts';
 import { DEFAULT_SCHOOL_TIME_ZONE } from '../../../platform/clock';
 import type { DbOrTx } from '../../../platform/db/database';
 import { findPaymentAllocations } from '../../billing';
-import { countPayments, findGuardianNames, findPaymentPage } from './payment-list.reads';
+import { findGuardianNames } from '../../students';
+import { countPayments, findPaymentPage } from './payment-list.reads';
 import { paymentReceipts } from './payment-receipts';
 import type { PaymentAttemptRow } from '../payments.tables';
 
