@@ -1,8 +1,7 @@
 import type { Database } from '../../platform/db/database';
 import type { JobDefinition } from '../../platform/jobs/jobs';
-import sharp from 'sharp';
 import type { FileStore } from '../../platform/files';
-import { findOrganizationById, readSchoolLogoPng } from '../organizations';
+import { findOrganizationById, readSchoolLogoPng, smallLogo } from '../organizations';
 import { deliverOrFail, type ChannelSender } from './delivery';
 import { emailHtml, type EmailSchool } from './email-layout';
 import type { OutboundMessage } from './messaging.tables';
@@ -46,25 +45,6 @@ function attachmentsOf(message: OutboundMessage) {
 
 /** The `cid:` of the school's logo in its e-mails (an inline attachment). */
 const LOGO_CID = 'logo-ecole@ecolage';
-/** The logo as e-mails carry it: 96 px at most (twice the 48 px it is shown at), a few KB. */
-const EMAIL_LOGO_PX = 96;
-/** Logos made small for e-mails, by school and logo version (one resize per version). */
-const emailLogos = new Map<string, Buffer>();
-
-/** The logo at e-mail size: read and resized once per logo version, then kept in memory. */
-async function emailLogo(key: string, read: () => Promise<Buffer | null>): Promise<Buffer | null> {
-  const known = emailLogos.get(key);
-  if (known) return known;
-  const png = await read();
-  if (!png) return null;
-  const small = await sharp(png, { limitInputPixels: 4096 * 4096 })
-    .resize(EMAIL_LOGO_PX, EMAIL_LOGO_PX, { fit: 'inside', withoutEnlargement: true })
-    .png()
-    .toBuffer();
-  if (emailLogos.size > 200) emailLogos.clear();
-  emailLogos.set(key, small);
-  return small;
-}
 
 interface EmailHeader {
   schoolName: string;
@@ -87,7 +67,7 @@ async function headerOf(
   let logo: Buffer | null = null;
   if (files && school.logoFile) {
     const read = () => readSchoolLogoPng(db, files, school.id);
-    logo = await emailLogo(`${school.id}:${school.logoVersion}`, read).catch(() => null);
+    logo = await smallLogo(`${school.id}:${school.logoVersion}`, read).catch(() => null);
   }
   return {
     schoolName: school.name,

@@ -3,14 +3,22 @@ import type { DbOrTx } from '../../platform/db/database';
 import type { FileStore } from '../../platform/files';
 import { findOrganizationById, findOrganizationBySlug } from './organizations.repository';
 import type { Organization } from './organizations.tables';
+import { SMALL_LOGO_PX, smallLogo } from './small-logo';
 
 /** FileStore folder of the schools' logos (512 px PNGs). */
 export const LOGO_FOLDER = 'logos';
 
-/** The public address of a school's logo, versioned for caching; null without a logo. */
-export function schoolLogoUrl(school: Pick<Organization, 'slug' | 'logoVersion' | 'logoFile'>) {
+/**
+ * The public address of a school's logo, versioned for caching; null without a logo. `small`:
+ * the 96 px one (payer pages, on a parent's phone).
+ */
+export function schoolLogoUrl(
+  school: Pick<Organization, 'slug' | 'logoVersion' | 'logoFile'>,
+  size: 'original' | 'small' = 'original',
+) {
   if (!school.logoFile || !school.logoVersion) return null;
-  return `/api/public/schools/${school.slug}/logo?v=${school.logoVersion}`;
+  const url = `/api/public/schools/${school.slug}/logo?v=${school.logoVersion}`;
+  return size === 'small' ? `${url}&w=${SMALL_LOGO_PX}` : url;
 }
 
 /** What receipts, payer pages, e-mails and the back office show of a school. */
@@ -69,9 +77,13 @@ export async function readPublicLogo(
   db: DbOrTx,
   files: FileStore,
   slug: string,
+  size: 'original' | 'small' = 'original',
 ): Promise<{ png: Buffer; version: string } | null> {
   const school = await findOrganizationBySlug(db, slug);
-  if (!school?.logoFile || !school.logoVersion) return null;
-  const png = await files.read(LOGO_FOLDER, school.logoFile);
-  return png ? { png, version: school.logoVersion } : null;
+  const { logoFile, logoVersion } = school ?? {};
+  if (!school || !logoFile || !logoVersion) return null;
+  const read = async () => (await files.read(LOGO_FOLDER, logoFile)) ?? null;
+  const png =
+    size === 'small' ? await smallLogo(`${school.id}:${logoVersion}`, read) : await read();
+  return png ? { png, version: logoVersion } : null;
 }

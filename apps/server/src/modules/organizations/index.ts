@@ -39,3 +39,4 @@ export {
   updateSchoolPublicPage,
   type SlugChange,
 } from './school-slugs.service';
+export { smallLogo, SMALL_LOGO_PX } from './small-logo';

@@ -11,7 +11,11 @@ import type { FileStore } from '../../platform/files';
 import { readPublicLogo } from './branding';
 import { getSchoolPublicProfile } from './organizations.service';
 
-const logoQuerySchema = z.object({ v: z.string().max(64).optional() });
+const logoQuerySchema = z.object({
+  v: z.string().max(64).optional(),
+  /** `96`: the small logo (payer pages); the 512 px original without it. */
+  w: z.enum(['96'], { error: 'Taille de logo inconnue.' }).optional(),
+});
 
 export const organizationRoutes: FastifyPluginAsyncZod<{ db: Database; files: FileStore }> = async (
   app,
@@ -37,7 +41,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ db: Database; files: Fi
       config: { public: true },
       schema: {
         tags: ['Site public'],
-        summary: "Logo d'une école (PNG, 512 px au plus)",
+        summary: "Logo d'une école (PNG, 512 px au plus ; 96 px avec w=96)",
         description:
           'Mis en cache un an (immutable) quand `v` est la version courante du logo, quelques minutes sinon.',
         params: schoolSlugParamsSchema,
@@ -50,7 +54,8 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ db: Database; files: Fi
       },
     },
     async (request, reply) => {
-      const logo = await readPublicLogo(options.db, options.files, request.params.slug);
+      const size = request.query.w === undefined ? 'original' : 'small';
+      const logo = await readPublicLogo(options.db, options.files, request.params.slug, size);
       if (!logo) throw domainError('LOGO_NOT_FOUND');
       const immutable = request.query.v !== undefined && request.query.v === logo.version;
       return reply

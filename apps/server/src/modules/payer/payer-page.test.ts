@@ -25,7 +25,7 @@ describe('the payer pages’ shell with the school’s branding', () => {
       assets,
     });
     expect(page).toMatch(
-      /<img\s+class="logo"\s+src="\/api\/public\/schools\/college-saint-joseph\/logo\?v=b1946ac9"\s+alt="Collège &lt;Saint&gt; Joseph"\s+width="48"\s+height="48"/,
+      /<img\s+class="logo"\s+src="\/api\/public\/schools\/college-saint-joseph\/logo\?v=b1946ac9&amp;w=96"\s+alt="Collège &lt;Saint&gt; Joseph"\s+width="48"\s+height="48"/,
     );
     expect(page).not.toContain('class="badge"');
     // A light colour gets near-black text; the header band and buttons read the variables.

@@ -32,7 +32,7 @@ export function pageSchool(
     slug: school.slug,
     brandColor: school.brandColor,
     initials: schoolInitials(school.name),
-    logoUrl: schoolLogoUrl(school),
+    logoUrl: schoolLogoUrl(school, 'small'),
     publicIntro: school.publicIntro?.trim() || null,
   };
 }

@@ -82,6 +82,18 @@ describe('Apparence: colour, theme, logo; the shell’s branding', () => {
       url: `/api/public/schools/${slug}/logo`,
     });
     expect(unversioned.headers['cache-control']).toBe('public, max-age=300');
+    // The payer pages' small logo: 96 px wide, the same cache rule, an unknown size refused.
+    const small = await app().inject({ method: 'GET', url: `${saved.logoUrl}&w=96` });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(small.rawPayload).metadata()).toMatchObject({
+      format: 'png',
+      width: 96,
+      height: 48,
+    });
+    expect(small.rawPayload.length).toBeLessThan(served.rawPayload.length);
+    const unknownSize = await app().inject({ method: 'GET', url: `${saved.logoUrl}&w=4000` });
+    expect(unknownSize.statusCode).toBe(400);
     const profile = await ok(app().inject({ method: 'GET', url: `/api/public/schools/${slug}` }));
     expect(profile.logoUrl).toBe(saved.logoUrl);
     const branding = await getSchoolBranding(database().db, school.organizationId);
