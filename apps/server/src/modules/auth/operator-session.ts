@@ -1,12 +1,16 @@
 import type { OperatorSessionResponse } from '@ecolage/contracts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DbOrTx } from '../../platform/db/database';
-import { listSchoolsOfUser } from '../access';
-import { findOrganizationsByIds } from '../organizations';
 import { ACCESS_TOKEN_SECONDS, signAccessToken, type AccessTokenKeys } from './access-token';
 import { insertRefreshToken } from './auth.repository';
 import type { User } from './auth.tables';
-import { REFRESH_TOKEN_DAYS, avatarUrl, hashRefreshToken, type AuthContext } from './session';
+import {
+  REFRESH_TOKEN_DAYS,
+  avatarUrl,
+  hashRefreshToken,
+  schoolsOfUser,
+  type AuthContext,
+} from './session';
 
 export interface IssuedOperatorSession {
   session: OperatorSessionResponse;
@@ -44,12 +48,7 @@ export async function issueOperatorSession(
     plat: 'operator',
   });
   // Schools they may also work in (none at login; one may have invited them since).
-  const schools = await listSchoolsOfUser(db, user.id);
-  const organizations = await findOrganizationsByIds(
-    db,
-    schools.map((school) => school.organizationId),
-  );
-  const byId = new Map(organizations.map((organization) => [organization.id, organization]));
+  const { memberships } = await schoolsOfUser(db, user.id);
   return {
     refreshToken,
     refreshExpiresAt,
@@ -60,19 +59,7 @@ export async function issueOperatorSession(
       user: { id: user.id, name: user.name, email: user.email, avatarUrl: avatarUrl(user) },
       platformRole: 'operator',
       organization: null,
-      memberships: schools.flatMap((school) => {
-        const organization = byId.get(school.organizationId);
-        return organization
-          ? [
-              {
-                organizationId: organization.id,
-                organizationName: organization.name,
-                organizationSlug: organization.slug,
-                roleName: school.roleName,
-              },
-            ]
-          : [];
-      }),
+      memberships,
     },
   };
 }

@@ -29,6 +29,30 @@ export function avatarUrl(user: Pick<User, 'avatarPath'>): string | null {
   return user.avatarPath ? `/api/avatars/${user.avatarPath}` : null;
 }
 
+/** The schools where `user` is a member, as the session lists them (and by id). */
+export async function schoolsOfUser(db: DbOrTx, userId: string) {
+  const schools = await listSchoolsOfUser(db, userId);
+  const organizations = await findOrganizationsByIds(
+    db,
+    schools.map((school) => school.organizationId),
+  );
+  const byId = new Map(organizations.map((organization) => [organization.id, organization]));
+  const memberships = schools.flatMap((school) => {
+    const organization = byId.get(school.organizationId);
+    return organization
+      ? [
+          {
+            organizationId: organization.id,
+            organizationName: organization.name,
+            organizationSlug: organization.slug,
+            roleName: school.roleName,
+          },
+        ]
+      : [];
+  });
+  return { byId, memberships };
+}
+
 /** What the web app keeps of a session, without the tokens (also `GET /api/auth/me`). */
 export async function describeSession(
   db: DbOrTx,
@@ -43,12 +67,7 @@ export async function describeSession(
 > {
   const access = await getMemberAccess(db, organizationId, user.id);
   if (!access || access.status !== 'active') return undefined;
-  const schools = await listSchoolsOfUser(db, user.id);
-  const organizations = await findOrganizationsByIds(
-    db,
-    schools.map((school) => school.organizationId),
-  );
-  const byId = new Map(organizations.map((organization) => [organization.id, organization]));
+  const { byId, memberships } = await schoolsOfUser(db, user.id);
   const current = byId.get(organizationId);
   if (!current) return undefined;
   return {
@@ -59,19 +78,7 @@ export async function describeSession(
       role: { id: access.role.id, name: access.role.name },
       permissions: access.permissions as Permission[],
       ...(user.platformRole === 'operator' ? { platformRole: 'operator' as const } : {}),
-      memberships: schools.flatMap((school) => {
-        const organization = byId.get(school.organizationId);
-        return organization
-          ? [
-              {
-                organizationId: organization.id,
-                organizationName: organization.name,
-                organizationSlug: organization.slug,
-                roleName: school.roleName,
-              },
-            ]
-          : [];
-      }),
+      memberships,
     },
   };
 }
