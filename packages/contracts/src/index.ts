@@ -13,6 +13,7 @@ export * from './permissions';
 export * from './auth';
 export * from './audit';
 export * from './audit-details';
+export * from './audit-detail-lines';
 export * from './access';
 export * from './common';
 export * from './days';
