@@ -8,9 +8,8 @@
 // the list's totals keep. Run alone: npx tsx bench/dashboard.ts (BENCH_KEEP_DATABASE=1 keeps the
 // database for EXPLAIN ANALYZE).
 import { sql } from 'drizzle-orm';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import {
   createDashboardHistory,
   getDashboard,
@@ -29,25 +28,15 @@ import {
   loadPspConfig,
 } from '../apps/server/src/modules/psp';
 import { addDays, dayIn } from '../apps/server/src/platform/clock';
-import { connectDatabase, type Database } from '../apps/server/src/platform/db/database';
-import { runMigrations } from '../apps/server/src/platform/db/migrate';
+import type { Database } from '../apps/server/src/platform/db/database';
 import { populateSchool } from './dashboard-data';
 import { percentile } from './lib/in-process';
+import { withScratchDatabase } from './lib/scratch-database';
 
 const TARGET_P95_MS = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const WARM_UP = 5;
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 interface CaseResult {
   firstMs: number;
@@ -111,15 +100,8 @@ async function storyOf(db: Database, organizationId: string): Promise<string> {
 }
 
 export async function benchDashboard() {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `bench_dashboard_${randomBytes(4).toString('hex')}`;
-  await admin(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = connectDatabase(url.toString(), 10);
-  const { db } = database;
-  try {
-    await runMigrations(database.pool);
+  return withScratchDatabase('dashboard', async (database) => {
+    const { db } = database;
     const now = new Date();
     const t0 = performance.now();
     const schools = await db.execute<{ id: string }>(sql`insert into organizations (name, slug)
@@ -193,11 +175,7 @@ export async function benchDashboard() {
       runs: RUNS,
       cases: results,
     };
-  } finally {
-    await database.close();
-    if (process.env.BENCH_KEEP_DATABASE) console.log(`Base conservée : ${url.toString()}`);
-    else await admin(serverUrl, `drop database if exists ${name} with (force)`);
-  }
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -9,35 +9,14 @@
 // database for EXPLAIN ANALYZE).
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { connectDatabase } from '../apps/server/src/platform/db/database';
-import { runMigrations } from '../apps/server/src/platform/db/migrate';
 import { populateSchool } from './dashboard-data';
+import { percentile } from './lib/percentile';
+import { startBenchSchool, withScratchDatabase } from './lib/scratch-database';
 
 const TARGET_P95_MS = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const WARM_UP = 10;
-
-/** Nearest-rank percentile of sorted durations. */
-function percentile(sorted: number[], p: number): number {
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return Math.round((sorted[rank] ?? 0) * 10) / 10;
-}
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 interface CaseResult {
   p50Ms: number;
@@ -80,55 +59,30 @@ async function timeCase(app: FastifyInstance, token: string, q: string): Promise
 }
 
 export async function benchSearch() {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `bench_search_${randomBytes(4).toString('hex')}`;
-  await admin(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = connectDatabase(url.toString(), 10);
-  const { db } = database;
-  let app: FastifyInstance | undefined;
-  try {
-    await runMigrations(database.pool);
-    app = await buildApp({
-      database,
-      webDistDir: false,
-      jwtSecret: 'secret-de-banc-d-essai-de-32-caracteres-au-moins',
-      uploadsDir: path.join(tmpdir(), `ecolage-bench-uploads-${process.pid}`),
-      rateLimitPerMinute: 100_000_000,
-      loginPolicy: { failureDelayMs: () => 0, accountLockMs: () => 0, ipLockMs: () => 0 },
-      authRateLimit: { max: 100_000_000, timeWindow: '1 minute' },
-    });
-    const account = { email: 'direction@grande-ecole.tg', password: 'motdepasse-solide' };
-    await app.inject({
-      method: 'POST',
-      url: '/api/auth/registration',
-      payload: { name: 'Afi Mensah', schoolName: 'Grande École de Lomé', ...account },
-    });
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: account });
-    const bigSchool = login.json().organization.id as string;
-    const token = login.json().access_token as string;
-
-    const now = new Date();
-    const t0 = performance.now();
-    const others = await db.execute<{ id: string }>(sql`insert into organizations (name, slug)
+  return withScratchDatabase('search', async (database) => {
+    const { db } = database;
+    const { app, organizationId: bigSchool, token } = await startBenchSchool(database);
+    try {
+      const now = new Date();
+      const t0 = performance.now();
+      const others = await db.execute<{ id: string }>(sql`insert into organizations (name, slug)
       select 'École ' || g, 'ecole-banc-' || g from generate_series(1, 10) g returning id`);
-    for (const school of others.rows) {
-      await populateSchool(db, school.id, { students: 200, attempts: 5_000 }, now);
-    }
-    await db.execute(sql`delete from student_numbering where organization_id = ${bigSchool}`);
-    await populateSchool(db, bigSchool, { students: 20_000, attempts: 500_000 }, now);
-    // One student in ten written with the letters of Ewe and Kabiyè: their stored search key
-    // (already the Latin fold) does not change, which is the point — « koffi » finds « Kɔffi ».
-    await db.execute(sql`update students set full_name = replace(replace(replace(replace(
+      for (const school of others.rows) {
+        await populateSchool(db, school.id, { students: 200, attempts: 5_000 }, now);
+      }
+      await db.execute(sql`delete from student_numbering where organization_id = ${bigSchool}`);
+      await populateSchool(db, bigSchool, { students: 20_000, attempts: 500_000 }, now);
+      // One student in ten written with the letters of Ewe and Kabiyè: their stored search key
+      // (already the Latin fold) does not change, which is the point — « koffi » finds « Kɔffi ».
+      await db.execute(sql`update students set full_name = replace(replace(replace(replace(
         full_name, 'Koffi', 'Kɔffi'), 'Dossou', 'Ɖossou'), 'Kodjo', 'Kɔdjɔ'), 'Ekué', 'Ɛkué')
       where organization_id = ${bigSchool} and (substring(matricule from '[0-9]+$'))::int % 10 = 0`);
-    // The provider's own transaction ids on the successes (the reference we gave is REF-<n>).
-    await db.execute(sql`update payment_attempts set provider_txn_id = 'TXN' || upper(substr(md5(id::text), 1, 12))
+      // The provider's own transaction ids on the successes (the reference we gave is REF-<n>).
+      await db.execute(sql`update payment_attempts set provider_txn_id = 'TXN' || upper(substr(md5(id::text), 1, 12))
       where organization_id = ${bigSchool} and succeeded_at is not null`);
-    await db.execute(sql`vacuum analyze`);
-    const seedSeconds = Math.round((performance.now() - t0) / 100) / 10;
-    const counts = await db.execute<Record<string, number>>(sql`select
+      await db.execute(sql`vacuum analyze`);
+      const seedSeconds = Math.round((performance.now() - t0) / 100) / 10;
+      const counts = await db.execute<Record<string, number>>(sql`select
       (select count(*) from students where organization_id = ${bigSchool})::int students,
       (select count(*) from guardians where organization_id = ${bigSchool})::int guardians,
       (select count(*) from invoices where organization_id = ${bigSchool})::int invoices,
@@ -136,12 +90,12 @@ export async function benchSearch() {
       (select count(*) from payment_attempts where organization_id = ${bigSchool})::int payments,
       (select count(*) from students where organization_id = ${bigSchool}
         and full_name ~ '[ɔɛɖŋƒʋɣƆƐƉŊƑƲƔ]')::int "eweNames"`);
-    const samples = await db.execute<{
-      payment: string;
-      txn: string;
-      receipt: string;
-      invoice: string;
-    }>(sql`select
+      const samples = await db.execute<{
+        payment: string;
+        txn: string;
+        receipt: string;
+        invoice: string;
+      }>(sql`select
       (select id::text from payment_attempts where organization_id = ${bigSchool}
         order by created_at desc offset 1234 limit 1) payment,
       (select provider_txn_id from payment_attempts where organization_id = ${bigSchool}
@@ -150,67 +104,65 @@ export async function benchSearch() {
         order by issued_at desc offset 4321 limit 1) receipt,
       (select number from invoices where organization_id = ${bigSchool}
         order by number desc offset 777 limit 1) invoice`);
-    const sample = samples.rows[0]!;
+      const sample = samples.rows[0]!;
 
-    const cases: Record<string, string> = {
-      nameFull: 'Kossi Agbéko',
-      nameReversed: 'agbeko kossi',
-      namePartial: 'mens',
-      nameTwoLetters: 'ko',
-      nameCommon: 'ab',
-      eweTypedLatin: 'koffi dossou',
-      eweTyped: 'Kɔdjɔ',
-      noMatch: 'zzqx',
-      matricule: 'STU-12340',
-      matriculeNumber: '12340',
-      phoneLocal: '90 01 23 45',
-      phoneInternational: '+228 70 01 23 45',
-      phoneGuardian: '70012345',
-      invoiceNumber: sample.invoice,
-      invoicePrefix: 'ST-2025-0123',
-      receiptNumber: sample.receipt,
-      receiptPrefix: 'REC-2025-00',
-      providerRef: 'REF-123456',
-      providerRefPrefix: 'ref-4999',
-      providerTxn: sample.txn,
-      paymentId: sample.payment,
-      paymentIdPrefix: sample.payment.slice(0, 8),
-    };
-    const results: Record<string, CaseResult> = {};
-    for (const [key, q] of Object.entries(cases)) results[key] = await timeCase(app, token, q);
+      const cases: Record<string, string> = {
+        nameFull: 'Kossi Agbéko',
+        nameReversed: 'agbeko kossi',
+        namePartial: 'mens',
+        nameTwoLetters: 'ko',
+        nameCommon: 'ab',
+        eweTypedLatin: 'koffi dossou',
+        eweTyped: 'Kɔdjɔ',
+        noMatch: 'zzqx',
+        matricule: 'STU-12340',
+        matriculeNumber: '12340',
+        phoneLocal: '90 01 23 45',
+        phoneInternational: '+228 70 01 23 45',
+        phoneGuardian: '70012345',
+        invoiceNumber: sample.invoice,
+        invoicePrefix: 'ST-2025-0123',
+        receiptNumber: sample.receipt,
+        receiptPrefix: 'REC-2025-00',
+        providerRef: 'REF-123456',
+        providerRefPrefix: 'ref-4999',
+        providerTxn: sample.txn,
+        paymentId: sample.payment,
+        paymentIdPrefix: sample.payment.slice(0, 8),
+      };
+      const results: Record<string, CaseResult> = {};
+      for (const [key, q] of Object.entries(cases)) results[key] = await timeCase(app, token, q);
 
-    const all = Object.values(results);
-    console.log(
-      `\n${'cas'.padEnd(20)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}  résultats`,
-    );
-    for (const [key, result] of Object.entries(results)) {
-      const cells = [result.p50Ms, result.p95Ms, result.p99Ms].map((ms) =>
-        `${ms.toFixed(1)}`.padStart(7),
-      );
-      const found = Object.entries(result.hits)
-        .filter(([, count]) => count > 0)
-        .map(([kind, count]) => `${kind} ${count}`)
-        .join(', ');
+      const all = Object.values(results);
       console.log(
-        `${key.padEnd(20)} ${cells.join(' ')} ms  ${found || '—'}${result.withinTarget ? '' : '  > 50 ms'}`,
+        `\n${'cas'.padEnd(20)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}  résultats`,
       );
+      for (const [key, result] of Object.entries(results)) {
+        const cells = [result.p50Ms, result.p95Ms, result.p99Ms].map((ms) =>
+          `${ms.toFixed(1)}`.padStart(7),
+        );
+        const found = Object.entries(result.hits)
+          .filter(([, count]) => count > 0)
+          .map(([kind, count]) => `${kind} ${count}`)
+          .join(', ');
+        console.log(
+          `${key.padEnd(20)} ${cells.join(' ')} ms  ${found || '—'}${result.withinTarget ? '' : '  > 50 ms'}`,
+        );
+      }
+      return {
+        data: { ...counts.rows[0], seedSeconds },
+        targetP95Ms: TARGET_P95_MS,
+        runs: RUNS,
+        worstP95Ms: Math.max(...all.map((result) => result.p95Ms)),
+        allWithinTarget: all.every((result) => result.withinTarget),
+        cases: Object.fromEntries(
+          Object.entries(results).map(([key, result]) => [key, { q: cases[key], ...result }]),
+        ),
+      };
+    } finally {
+      await app.close();
     }
-    return {
-      data: { ...counts.rows[0], seedSeconds },
-      targetP95Ms: TARGET_P95_MS,
-      runs: RUNS,
-      worstP95Ms: Math.max(...all.map((result) => result.p95Ms)),
-      allWithinTarget: all.every((result) => result.withinTarget),
-      cases: Object.fromEntries(
-        Object.entries(results).map(([key, result]) => [key, { q: cases[key], ...result }]),
-      ),
-    };
-  } finally {
-    await app?.close();
-    await database.close();
-    if (process.env.BENCH_KEEP_DATABASE) console.log(`Base conservée : ${url.toString()}`);
-    else await admin(serverUrl, `drop database if exists ${name} with (force)`);
-  }
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

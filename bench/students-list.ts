@@ -6,22 +6,13 @@
 // (BENCH_KEEP_DATABASE=1 keeps the database for EXPLAIN ANALYZE).
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { connectDatabase, type Database } from '../apps/server/src/platform/db/database';
-import { runMigrations } from '../apps/server/src/platform/db/migrate';
+import type { Database } from '../apps/server/src/platform/db/database';
+import { percentile } from './lib/percentile';
+import { startBenchSchool, withScratchDatabase } from './lib/scratch-database';
 
 const TARGET_P95_MS = 50;
 
-/** Nearest-rank percentile of sorted durations (lib/in-process's, without its demo-seed import). */
-function percentile(sorted: number[], p: number): number {
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return Math.round((sorted[rank] ?? 0) * 10) / 10;
-}
 const FIRST_NAMES = (
   'Kossi Afi Koffi Ama Yawa Édem Sénamé Kodjo Akossiwa Komi Adjoa Mawuli Élise Kafui Dzifa Yao ' +
   'Abla Sélom Kokou Enyonam'
@@ -32,16 +23,6 @@ const LAST_NAMES = (
 ).split(' ');
 const ACCENTED = 'éèêëïîôöüûàâçÉ';
 const PLAIN = 'eeeeiioouuaace';
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * One school's year, 3 programmes × 3 levels, `count` students (1 in 10 suspended, 1 in 10 pending)
@@ -167,90 +148,62 @@ async function timeExport(app: FastifyInstance, token: string, url: string) {
 }
 
 export async function benchStudentsList(runs = 200) {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `bench_students_${randomBytes(4).toString('hex')}`;
-  await admin(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = connectDatabase(url.toString(), 10);
-  let app: FastifyInstance | undefined;
-  try {
-    await runMigrations(database.pool);
-    app = await buildApp({
-      database,
-      webDistDir: false,
-      jwtSecret: 'secret-de-banc-d-essai-de-32-caracteres-au-moins',
-      uploadsDir: path.join(tmpdir(), `ecolage-bench-uploads-${process.pid}`),
-      rateLimitPerMinute: 100_000_000,
-      loginPolicy: { failureDelayMs: () => 0, accountLockMs: () => 0, ipLockMs: () => 0 },
-      authRateLimit: { max: 100_000_000, timeWindow: '1 minute' },
-    });
-    const account = { email: 'direction@grande-ecole.tg', password: 'motdepasse-solide' };
-    await app.inject({
-      method: 'POST',
-      url: '/api/auth/registration',
-      payload: { name: 'Afi Mensah', schoolName: 'Grande École de Lomé', ...account },
-    });
-    // The sign-up's answer does not name the school (the same for a known address): the session does.
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: account });
-    const bigSchool = login.json().organization.id as string;
-    const token = login.json().access_token as string;
-
-    const t0 = performance.now();
-    const others = await database.db.execute<{
-      id: string;
-    }>(sql`insert into organizations (name, slug)
+  return withScratchDatabase('students', async (database) => {
+    const { app, organizationId: bigSchool, token } = await startBenchSchool(database);
+    try {
+      const t0 = performance.now();
+      const others = await database.db.execute<{
+        id: string;
+      }>(sql`insert into organizations (name, slug)
       select 'École ' || g, 'ecole-banc-' || g from generate_series(1, 100) g returning id`);
-    for (const school of others.rows) await populateSchool(database.db, school.id, 200);
-    await database.db.execute(sql`analyze`);
-    await populateSchool(database.db, bigSchool, 20_000);
-    await database.db.execute(sql`analyze`);
-    const counts = await database.db
-      .execute(sql`select (select count(*) from students)::int students,
+      for (const school of others.rows) await populateSchool(database.db, school.id, 200);
+      await database.db.execute(sql`analyze`);
+      await populateSchool(database.db, bigSchool, 20_000);
+      await database.db.execute(sql`analyze`);
+      const counts = await database.db
+        .execute(sql`select (select count(*) from students)::int students,
       (select count(*) from invoices)::int invoices, (select count(*) from guardians)::int guardians`);
-    const seedSeconds = Math.round((performance.now() - t0) / 100) / 10;
+      const seedSeconds = Math.round((performance.now() - t0) / 100) / 10;
 
-    const ids = await database.db.execute<{ programme: string; level: string }>(sql`select
+      const ids = await database.db.execute<{ programme: string; level: string }>(sql`select
       p.id programme, l.id level from levels l join programmes p on p.organization_id = l.organization_id
       and p.id = l.programme_id where l.organization_id = ${bigSchool} and p.name = 'Master Droit'
       and l.name = 'N2'`);
-    const { programme, level } = ids.rows[0]!;
-    const cases = {
-      page1: '/api/students',
-      page40: '/api/students?page=40',
-      searchName: '/api/students?search=agbeko',
-      searchNameAccents: `/api/students?search=${encodeURIComponent('KOSSI Agbéko')}`,
-      searchMatricule: '/api/students?search=STU-12345',
-      searchPhone: `/api/students?search=${encodeURIComponent('90 01 23')}`,
-      status: '/api/students?status=suspended',
-      programmeLevel: `/api/students?programmeId=${programme}&levelId=${level}`,
-      balanceDue: '/api/students?balance=due',
-      balanceOverdue: '/api/students?balance=overdue',
-      summary: '/api/students/summary',
-    };
-    const list: Record<string, unknown> = {};
-    for (const [key, caseUrl] of Object.entries(cases)) {
-      list[key] = await timeCase(app, token, caseUrl, runs);
+      const { programme, level } = ids.rows[0]!;
+      const cases = {
+        page1: '/api/students',
+        page40: '/api/students?page=40',
+        searchName: '/api/students?search=agbeko',
+        searchNameAccents: `/api/students?search=${encodeURIComponent('KOSSI Agbéko')}`,
+        searchMatricule: '/api/students?search=STU-12345',
+        searchPhone: `/api/students?search=${encodeURIComponent('90 01 23')}`,
+        status: '/api/students?status=suspended',
+        programmeLevel: `/api/students?programmeId=${programme}&levelId=${level}`,
+        balanceDue: '/api/students?balance=due',
+        balanceOverdue: '/api/students?balance=overdue',
+        summary: '/api/students/summary',
+      };
+      const list: Record<string, unknown> = {};
+      for (const [key, caseUrl] of Object.entries(cases)) {
+        list[key] = await timeCase(app, token, caseUrl, runs);
+      }
+      const exports = {
+        studentsCsv: await timeExport(app, token, '/api/students/export'),
+        studentsXlsx: await timeExport(app, token, '/api/students/export?format=xlsx'),
+        invoicesCsv: await timeExport(app, token, '/api/invoices/export'),
+        balancesCsv: await timeExport(app, token, '/api/invoices/balances/export'),
+      };
+      return {
+        data: { ...counts.rows[0], seedSeconds },
+        targetP95Ms: TARGET_P95_MS,
+        runs,
+        list,
+        exports,
+      };
+    } finally {
+      await app.close();
     }
-    const exports = {
-      studentsCsv: await timeExport(app, token, '/api/students/export'),
-      studentsXlsx: await timeExport(app, token, '/api/students/export?format=xlsx'),
-      invoicesCsv: await timeExport(app, token, '/api/invoices/export'),
-      balancesCsv: await timeExport(app, token, '/api/invoices/balances/export'),
-    };
-    return {
-      data: { ...counts.rows[0], seedSeconds },
-      targetP95Ms: TARGET_P95_MS,
-      runs,
-      list,
-      exports,
-    };
-  } finally {
-    await app?.close();
-    await database.close();
-    if (process.env.BENCH_KEEP_DATABASE) console.log(`Base conservée : ${url.toString()}`);
-    else await admin(serverUrl, `drop database if exists ${name} with (force)`);
-  }
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
