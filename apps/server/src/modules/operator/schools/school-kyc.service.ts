@@ -114,8 +114,8 @@ export async function reviewSchoolKycDocument(
 ): Promise<KycDocument> {
   const school = await requireSchool(db, schoolId);
   return db.transaction(async (tx) => {
-    // Settings' function opens a transaction on what it is given: here, a savepoint.
-    const document = await reviewKycDocument(tx as unknown as Database, {
+    // Settings' decision as a savepoint of this transaction.
+    const document = await reviewKycDocument(tx, {
       organizationId: schoolId,
       documentId,
       decision: request.decision,

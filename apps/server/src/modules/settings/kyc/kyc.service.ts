@@ -167,9 +167,10 @@ export interface KycReview {
 /**
  * The platform operator validates or refuses a school's document (a refusal says why, which the
  * school sees in « Détails »): journaled in the school's chain with the operator as actor, and
- * the school told by e-mail when it wants KYC notices.
+ * the school told by e-mail when it wants KYC notices. Given a transaction (the console records
+ * its own journal entry beside it), the decision runs as a savepoint of it.
  */
-export async function reviewKycDocument(db: Database, review: KycReview): Promise<KycDocumentItem> {
+export async function reviewKycDocument(db: DbOrTx, review: KycReview): Promise<KycDocumentItem> {
   const reason = review.reason?.trim() || null;
   if (review.decision === 'refuse' && !reason) {
     throw domainError('KYC_REFUSAL_REASON_REQUIRED', {}, { field: 'reason' });
