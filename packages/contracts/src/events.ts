@@ -63,10 +63,83 @@ export const organizationBankDetailsChangedEvent = z.object({
   maskedIban: z.string().nullable(),
 });
 
+/**
+ * A payment ended without money (refused, wrong PIN, expired, cancelled): the bell and the
+ * « paiement échoué » automations. Producer: payments (the transition, in its transaction).
+ */
+export const paymentFailedEvent = z.object({
+  paymentId: uuid,
+  guardianId: uuid,
+  amount: francs.positive(),
+  wallet: z.enum(paymentMethodValues),
+  provider: z.enum(paymentChannelValues),
+  payerPhone: z.string().nullable(),
+  /** `failed`, `expired` or `cancelled`. */
+  outcome: z.enum(['failed', 'expired', 'cancelled']),
+  /** The provider's reason in French, when it gave one. */
+  reason: z.string().nullable(),
+  failedAt: z.iso.datetime({ offset: true }),
+  /** The invoices it was meant to pay, with their students. */
+  invoices: z.array(z.object({ invoiceId: uuid, studentId: uuid })),
+});
+
+/**
+ * A payment was put in front of a person (a success after expiry to keep or refund, an amount
+ * that does not match…): « paiement à examiner » in the bell. Producer: payments.
+ */
+export const paymentReviewOpenedEvent = z.object({
+  reviewId: uuid,
+  paymentId: uuid.nullable(),
+  reason: z.string(),
+  /** The reason in French, as the review list words it. */
+  label: z.string(),
+  openedAt: z.iso.datetime({ offset: true }),
+});
+
+/** A student was enrolled in a level (and billed). Producer: billing (the enrolment's transaction). */
+export const studentEnrolledEvent = z.object({
+  studentId: uuid,
+  enrolmentId: uuid,
+  levelId: uuid,
+  programmeId: uuid,
+  academicYearId: uuid,
+  enrolledAt: z.iso.datetime({ offset: true }),
+  invoiceIds: z.array(uuid),
+});
+
+/** An online pre-registration arrived (student « En attente »). Producer: admissions. */
+export const admissionReceivedEvent = z.object({
+  admissionId: uuid,
+  studentId: uuid,
+  studentName: z.string(),
+  applicantName: z.string(),
+  applicantPhone: z.string().nullable(),
+  programmeId: uuid.nullable(),
+  levelId: uuid.nullable(),
+  receivedAt: z.iso.datetime({ offset: true }),
+});
+
+/** A cash-desk session was closed; `difference` = counted − expected (0 when it balanced). Producer: cash-desk. */
+export const cashSessionClosedEvent = z.object({
+  sessionId: uuid,
+  cashierUserId: uuid,
+  cashierName: z.string(),
+  expected: francs,
+  counted: francs,
+  difference: francs,
+  comment: z.string().nullable(),
+  closedAt: z.iso.datetime({ offset: true }),
+});
+
 export const eventCatalogue = {
   'payment.succeeded': paymentSucceededEvent,
   'payment.refunded': paymentRefundedEvent,
   'organization.bank_details_changed': organizationBankDetailsChangedEvent,
+  'payment.failed': paymentFailedEvent,
+  'payment.review_opened': paymentReviewOpenedEvent,
+  'student.enrolled': studentEnrolledEvent,
+  'admission.received': admissionReceivedEvent,
+  'cash_session.closed': cashSessionClosedEvent,
 } as const;
 
 export type EventName = keyof typeof eventCatalogue;
