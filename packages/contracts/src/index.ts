@@ -40,3 +40,4 @@ export * from './operator';
 export * from './plans';
 export * from './bank-account';
 export * from './settings';
+export * from './sms-text';

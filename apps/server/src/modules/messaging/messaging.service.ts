@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../platform/db/database';
 import { storedAttachments, type EmailAttachment } from './email-sender';
 import { insertOutboundMessage } from './messaging.repository';
 import type { OutboundMessage } from './messaging.tables';
-import { toGsm7 } from './sms-text';
+import { toGsm7 } from '@ecolage/contracts';
 import { emailTransport, smsGateway } from './transports';
 
 export interface EmailToSend {
