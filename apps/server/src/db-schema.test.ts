@@ -30,6 +30,8 @@ const platformTables = new Set([
   'outbox_events',
   // Each handler's progress on those events, taken across schools when due.
   'outbox_deliveries',
+  // The test clock's one row (TEST_CLOCK=enabled only): the platform's « now ».
+  'test_clock',
 ]);
 
 /**
@@ -46,6 +48,8 @@ const crossSchoolIndexes = new Set([
   'payment_links_id_key',
   // The SMS sender takes queued messages of every school, oldest first.
   'outbound_messages_queued_idx',
+  // The reminders' dispatcher takes the planned sends of every school that are due.
+  'workflow_sends_due_idx',
 ]);
 
 /** What keeps a tenant table from being isolated by school. */

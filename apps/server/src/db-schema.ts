@@ -21,3 +21,5 @@ export * from './modules/payer/payer.tables';
 export * from './modules/admissions/admissions.tables';
 export * from './modules/settings/settings.tables';
 export * from './modules/operator/operator.tables';
+export * from './platform/test-clock/test-clock.tables';
+export * from './modules/automations/sends/workflow-sends.tables';
