@@ -41,3 +41,4 @@ export * from './plans';
 export * from './bank-account';
 export * from './settings';
 export * from './sms-text';
+export * from './messages';

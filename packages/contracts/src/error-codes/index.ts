@@ -1,5 +1,6 @@
 import type { ErrorDefinition } from './define';
 import { accessErrors } from './access';
+import { automationErrors } from './automations';
 import { authErrors } from './auth';
 import { billingErrors } from './billing';
 import { cashDeskErrors } from './cash-desk';
@@ -11,6 +12,7 @@ import { admissionErrors, programmeErrors } from './programmes';
 import { settingsErrors } from './settings';
 import { importErrors, studentErrors } from './students';
 import { schoolPagesErrors } from './school-pages';
+import { messagingErrors } from './messaging';
 
 export { defineError, type ErrorDefinition, type NoParams } from './define';
 
@@ -36,6 +38,8 @@ export const errorCatalogue = {
   ...operatorErrors,
   ...schoolPagesErrors,
   ...settingsErrors,
+  ...messagingErrors,
+  ...automationErrors,
 };
 
 export type DomainErrorCode = keyof typeof errorCatalogue;

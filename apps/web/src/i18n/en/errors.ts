@@ -200,5 +200,17 @@ export const errors: Pick<Translation, 'errors'> = {
       'This school’s online pre-registration is closed for now. Contact the school to enrol.',
     ADMISSION_PROGRAMME_NOT_OFFERED:
       'This programme is not open to online pre-registration: choose another one or contact the school.',
+    MESSAGE_NOT_FOUND: 'Message not found.',
+    MESSAGE_NOT_RETRYABLE: 'Only a failed or dead message can be sent again; this one is neither.',
+    AUTOMATION_NOT_FOUND: 'Automation not found.',
+    AUTOMATION_NAME_TAKEN: 'Another automation of the school has this name: choose another one.',
+    AUTOMATION_PROGRAMME_NOT_FOUND: 'This programme does not exist in your school.',
+    AUTOMATION_LEVEL_NOT_FOUND: 'This level does not exist in your school.',
+    AUTOMATION_LEVEL_NOT_IN_PROGRAMME: 'This level does not belong to the chosen programme.',
+    AUTOMATION_ROLE_NOT_FOUND: 'One of the chosen roles does not exist in your school.',
+    AUTOMATION_STUDENT_NOT_FOUND: 'Student not found.',
+    AUTOMATION_TEMPLATE_UNKNOWN_PLACEHOLDER:
+      'Unknown placeholder: {{unknown}}. Placeholders this trigger offers: {{allowed}}.',
+    AUTOMATION_TEMPLATE_EMPTY: 'The message is empty: write the text to send.',
   },
 };

@@ -222,5 +222,18 @@ export const errors = {
       'Les pré-inscriptions en ligne de cette école sont fermées pour le moment. Contactez l’école pour vous inscrire.',
     ADMISSION_PROGRAMME_NOT_OFFERED:
       'Ce programme n’est pas ouvert à la pré-inscription en ligne : choisissez-en un autre ou contactez l’école.',
+    MESSAGE_NOT_FOUND: 'Message introuvable.',
+    MESSAGE_NOT_RETRYABLE:
+      'Seul un message en échec ou abandonné peut être renvoyé ; celui-ci ne l’est pas.',
+    AUTOMATION_NOT_FOUND: 'Automatisation introuvable.',
+    AUTOMATION_NAME_TAKEN: 'Une automatisation de l’école porte déjà ce nom : choisissez-en un autre.',
+    AUTOMATION_PROGRAMME_NOT_FOUND: 'Ce programme n’existe pas dans votre école.',
+    AUTOMATION_LEVEL_NOT_FOUND: 'Ce niveau n’existe pas dans votre école.',
+    AUTOMATION_LEVEL_NOT_IN_PROGRAMME: 'Ce niveau n’appartient pas au programme choisi.',
+    AUTOMATION_ROLE_NOT_FOUND: 'Un des rôles choisis n’existe pas dans votre école.',
+    AUTOMATION_STUDENT_NOT_FOUND: 'Étudiant introuvable.',
+    AUTOMATION_TEMPLATE_UNKNOWN_PLACEHOLDER:
+      'Variable inconnue : {{unknown}}. Variables possibles pour ce déclencheur : {{allowed}}.',
+    AUTOMATION_TEMPLATE_EMPTY: 'Le message est vide : écrivez le texte envoyé.',
   },
 } as const;
