@@ -40,5 +40,6 @@ export * from './operator';
 export * from './plans';
 export * from './bank-account';
 export * from './settings';
+export * from './automations';
 export * from './sms-text';
 export * from './messages';

@@ -103,6 +103,8 @@ export const systemRoles = [
       'supervise:cash_desk',
       'read:marketing',
       'write:marketing',
+      'read:automations',
+      'write:automations',
       'read:accounting',
       'read:statistics',
       'export:statistics',
