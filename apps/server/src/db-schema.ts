@@ -23,3 +23,4 @@ export * from './modules/settings/settings.tables';
 export * from './modules/operator/operator.tables';
 export * from './platform/test-clock/test-clock.tables';
 export * from './modules/automations/sends/workflow-sends.tables';
+export * from './modules/notifications/notifications.tables';

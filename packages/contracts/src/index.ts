@@ -43,3 +43,4 @@ export * from './settings';
 export * from './automations';
 export * from './sms-text';
 export * from './messages';
+export * from './notifications';
