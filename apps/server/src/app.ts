@@ -62,6 +62,8 @@ import { admissionsRoutes } from './modules/admissions';
 import { settingsFileRoutes, settingsRoutes } from './modules/settings';
 import { readEntryAssets } from './platform/http/web-assets';
 import { registerEventSubscribers } from './composition/event-handlers';
+import { liveUpdatesPlugin } from './platform/http/event-stream';
+import { silentLiveBus, type LiveBus } from './platform/live';
 
 export interface BuildAppOptions {
   database: Pick<DatabaseHandle, 'db' | 'engine'>;
@@ -88,6 +90,8 @@ export interface BuildAppOptions {
   authRateLimit?: { max: number; timeWindow: string };
   /** Payment providers, clock and worker hook; none configured when left out. */
   payments?: PaymentsContext;
+  /** The process's live bus (main.ts and the test app open one); a silent one when left out. */
+  liveBus?: LiveBus;
 }
 
 /** No provider configured: staff can see payments but not start any (tests, fresh installs). */
@@ -143,6 +147,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(handleError);
   registerStorableTextGuard(app);
   await app.register(cookie);
+  // Server-sent event streams hear the live bus (`app.live`); closing the app ends them.
+  await app.register(liveUpdatesPlugin, { bus: options.liveBus ?? silentLiveBus() });
 
   // Reactions that commit with their fact (the receipt shows a refund at once).
   registerEventSubscribers();

@@ -15,6 +15,7 @@ import { FileStore } from './platform/files';
 import * as schema from './db-schema';
 import { runMigrations } from './platform/db/migrate';
 import { loadConfig } from './platform/env';
+import { createLiveBus } from './platform/live';
 import { loggerOptions } from './platform/logger';
 import { serverRoot } from './platform/paths';
 import { resolveJwtSecret } from './platform/secrets';
@@ -88,8 +89,12 @@ const paymentsWorker = startWorkerThread({
   emailTransport,
 });
 
+// Live updates: one LISTEN connection of this process, fanned out to its event streams.
+const liveBus = await createLiveBus({ databaseUrl: database.url, logger });
+
 const app = await buildApp({
   database,
+  liveBus,
   logger,
   version,
   trustProxy: config.TRUST_PROXY,
@@ -135,6 +140,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   try {
     await app.close();
+    await liveBus.stop();
     await paymentsWorker.stop();
     await messageDispatch.stop();
     await jobs.stop();

@@ -3,18 +3,25 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app';
+import { createLiveBus, type LiveBus } from '../platform/live';
 import { useTestDatabase, type TestDatabase } from './test-database';
 
 /** An app on a fresh database for one test file, driven with `app.inject`. */
 export function useTestApp(overrides: Partial<BuildAppOptions> = {}) {
   const database = useTestDatabase();
   let app: FastifyInstance | undefined;
+  let liveBus: LiveBus | undefined;
   beforeAll(async () => {
-    app = await buildApp({ ...testAppOptions(database()), ...overrides });
+    // The file's own database's notifications (live streams hear them as in production).
+    liveBus =
+      overrides.liveBus ??
+      (await createLiveBus({ databaseUrl: database().url, logger: silentLogger }));
+    app = await buildApp({ ...testAppOptions(database()), liveBus, ...overrides });
     await app.ready();
   });
   afterAll(async () => {
     await app?.close();
+    if (!overrides.liveBus) await liveBus?.stop();
   });
   return {
     app: (): FastifyInstance => {
@@ -35,3 +42,5 @@ export function testAppOptions(database: BuildAppOptions['database']): BuildAppO
     loginPolicy: { failureDelayMs: () => 0, accountLockMs: () => 0, ipLockMs: () => 0 },
   };
 }
+
+const silentLogger = { info: () => undefined, error: () => undefined };
