@@ -24,3 +24,4 @@ export * from './modules/operator/operator.tables';
 export * from './platform/test-clock/test-clock.tables';
 export * from './modules/automations/sends/workflow-sends.tables';
 export * from './modules/notifications/notifications.tables';
+export * from './modules/automations/workflows/workflows.tables';
