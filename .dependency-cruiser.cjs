@@ -33,7 +33,8 @@ const MODULE_RANKS = [
   ['cash-desk'],
   ['payer'],
   ['admissions'],
-  ['dashboard', 'search', 'operator'],
+  ['dashboard', 'search', 'operator', 'notifications'],
+  ['automations'],
 ];
 
 const anyOf = (names) => `(${names.join('|')})`;
