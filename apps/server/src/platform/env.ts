@@ -33,6 +33,44 @@ const envSchema = z.object({
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: 'SMTP_URL doit être une adresse smtp:// ou smtps://.' })
     .optional(),
+  /** SMS provider: twilio | infobip | http (unset: SMS_GATEWAY_URL's simple gateway, or captured). */
+  SMS_PROVIDER: z
+    .enum(['twilio', 'infobip', 'http'], { error: 'SMS_PROVIDER vaut twilio, infobip ou http.' })
+    .optional(),
+  /** The name phones show: 3 to 11 letters, digits or spaces, starting with a letter. */
+  SMS_SENDER_ID: z
+    .string()
+    .regex(
+      /^[A-Za-z][A-Za-z0-9 ]{2,10}$/,
+      'SMS_SENDER_ID : 3 à 11 lettres, chiffres ou espaces, commençant par une lettre.',
+    )
+    .optional(),
+  TWILIO_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  INFOBIP_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  INFOBIP_API_KEY: z.string().min(1).optional(),
+  INFOBIP_WEBHOOK_TOKEN: z
+    .string()
+    .min(16, 'INFOBIP_WEBHOOK_TOKEN : 16 caractères au moins.')
+    .optional(),
+  SMS_HTTP_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMS_HTTP_API_KEY: z.string().min(1).optional(),
+  SMS_HTTP_CLIENT_ID: z.string().min(1).optional(),
+  SMS_HTTP_WEBHOOK_TOKEN: z
+    .string()
+    .min(16, 'SMS_HTTP_WEBHOOK_TOKEN : 16 caractères au moins.')
+    .optional(),
+  /** WhatsApp Cloud API (templates; the SMS goes instead when WhatsApp fails). */
+  WHATSAPP_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  WHATSAPP_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'WHATSAPP_GRAPH_VERSION : v23.0 par exemple.')
+    .optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().min(1).optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
   /** Sender of the e-mails: `Écolage <no-reply@ecolage.tg>`. */
   MAIL_FROM: z.string().trim().min(3).default('Écolage <no-reply@ecolage.local>'),
 });
