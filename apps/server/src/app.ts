@@ -9,6 +9,7 @@ import { createErrorHandler, sendApiNotFound } from './platform/http/error-handl
 import { registerStorableTextGuard } from './platform/http/storable-text';
 import { conflictCodes } from './db-conflicts';
 import { healthRoutes } from './platform/http/health.routes';
+import { testClockRoutes } from './platform/test-clock/test-clock.routes';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerRateLimit } from './platform/http/rate-limit';
 import { registerSecurityHeaders } from './platform/http/security';
@@ -92,6 +93,8 @@ export interface BuildAppOptions {
   payments?: PaymentsContext;
   /** The process's live bus (main.ts and the test app open one); a silent one when left out. */
   liveBus?: LiveBus;
+  /** TEST_CLOCK=enabled only: `GET|PUT /api/test-clock`, and what runs once it moved. */
+  testClock?: { onMoved: () => Promise<void> };
 }
 
 /** No provider configured: staff can see payments but not start any (tests, fresh installs). */
@@ -158,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const https = options.https ?? false;
   await app.register(authPlugin, { db, keys });
   await app.register(healthRoutes, { db, engine, version });
+  if (options.testClock) await app.register(testClockRoutes, { db, ...options.testClock });
   await app.register(publicRoutes, {
     db,
     formRateLimit: options.formRateLimit ?? { max: 10, timeWindow: '10 minutes' },

@@ -92,7 +92,29 @@ const paymentsWorker = startWorkerThread({
 // Live updates: one LISTEN connection of this process, fanned out to its event streams.
 const liveBus = await createLiveBus({ databaseUrl: database.url, logger });
 
+// TEST_CLOCK=enabled (journeys, demos): moving the clock runs what the calendar drives at once.
+const clockDrivenJobs = [
+  'automations.plan',
+  'automations.dispatch',
+  'notifications.weekly-summary',
+];
+const testClock =
+  config.TEST_CLOCK === 'enabled'
+    ? {
+        onMoved: async () => {
+          for (const name of clockDrivenJobs) {
+            await started.queue
+              ?.send(name, {})
+              .catch((error: unknown) =>
+                logger.warn({ err: error, job: name }, 'tâche non lancée'),
+              );
+          }
+        },
+      }
+    : undefined;
+
 const app = await buildApp({
+  testClock,
   database,
   liveBus,
   logger,

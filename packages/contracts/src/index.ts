@@ -41,6 +41,7 @@ export * from './plans';
 export * from './bank-account';
 export * from './settings';
 export * from './automations';
+export * from './automation-runs';
 export * from './sms-text';
 export * from './messages';
 export * from './notifications';

@@ -73,6 +73,10 @@ const envSchema = z.object({
   WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
   /** Sender of the e-mails: `Écolage <no-reply@ecolage.tg>`. */
   MAIL_FROM: z.string().trim().min(3).default('Écolage <no-reply@ecolage.local>'),
+  /** Journeys and demos only: `enabled` lets `PUT /api/test-clock` move the application's now. */
+  TEST_CLOCK: z
+    .enum(['enabled', 'disabled'], { error: 'TEST_CLOCK vaut enabled ou disabled.' })
+    .default('disabled'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -91,10 +95,62 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Configuration invalide :\n${lines.join('\n')}`);
   }
+  if (
+    parsed.data.TEST_CLOCK === 'enabled' &&
+    parsed.data.NODE_ENV === 'production' &&
+    !sandboxOnly(source)
+  ) {
+    throw new Error(
+      "Configuration invalide :\n  TEST_CLOCK: l'horloge de test est refusée en production, sauf quand " +
+        'tous les prestataires (paiement, SMS, e-mail) sont le simulateur local.',
+    );
+  }
   // Relative to where the command was typed: `npm run db:seed` runs inside apps/server, but
   // ./data means the same folder as for `npm start` at the repository root.
   const base = source.INIT_CWD ?? process.cwd();
   return { ...parsed.data, dataDir: path.resolve(base, parsed.data.DATA_DIR) };
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const PROVIDER_PREFIXES = [
+  'PAYGATE',
+  'FEDAPAY',
+  'MTN',
+  'ORANGE',
+  'WAVE',
+  'TWILIO',
+  'INFOBIP',
+  'WHATSAPP',
+];
+
+function isLocalAddress(value: string): boolean {
+  try {
+    return LOCAL_HOSTS.has(new URL(value).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True when nothing outside this machine is reached: every provider configured is pointed at a
+ * local address (the sandbox), and so are the SMS gateway and the SMTP server. The test clock
+ * may then run under NODE_ENV=production (the end-to-end journeys run the built product).
+ */
+export function sandboxOnly(source: NodeJS.ProcessEnv): boolean {
+  const set = (name: string) => (source[name] ?? '') !== '';
+  for (const prefix of PROVIDER_PREFIXES) {
+    const configured = Object.keys(source).some(
+      (name) => name.startsWith(`${prefix}_`) && !name.endsWith('_BASE_URL') && set(name),
+    );
+    if (configured && !isLocalAddress(source[`${prefix}_BASE_URL`] ?? '')) return false;
+  }
+  return Object.entries(source).every(
+    ([name, value]) =>
+      !value ||
+      !/(_BASE_URL|_GATEWAY_URL|^SMTP_URL)$/.test(name) ||
+      name === 'PSP_CALLBACK_BASE_URL' ||
+      isLocalAddress(value),
+  );
 }
 
 /**
