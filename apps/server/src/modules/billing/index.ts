@@ -54,3 +54,4 @@ export {
   overdueBalanceAsOf,
   type Receivables,
 } from './exports/receivables.repository';
+export { findTopOverdueClasses, type OverdueClass } from './exports/overdue-classes.reads';

@@ -32,7 +32,9 @@ export { paymentsListRoutes } from './list/payments-list.routes';
 export {
   countAttemptOutcomes,
   sumCollected,
+  sumCollectedByWallet,
   type AttemptOutcomes,
+  type CollectedByWallet,
 } from './list/payment-figures.repository';
 export { collectedBySchools, type SchoolVolume } from './list/school-volumes.repository';
 export { listSessionPayments } from './list/payment-list.service';

@@ -84,3 +84,41 @@ export async function countAttemptOutcomes(
   }
   return { attempted, succeeded };
 }
+
+/** What one way of paying brought in a period. */
+export interface CollectedByWallet {
+  /** The wallet paid with online, or the desk's method (`CASH`, `CHEQUE`…). */
+  wallet: string;
+  amount: number;
+  payments: number;
+}
+
+/**
+ * The payments that succeeded between two instants (refunded since or not), by the wallet or the
+ * desk's method they were paid with, largest first.
+ */
+export async function sumCollectedByWallet(
+  db: DbOrTx,
+  organizationId: string,
+  since: Date,
+  before: Date,
+): Promise<CollectedByWallet[]> {
+  const amount = sql<number>`coalesce(sum(${paymentAttempts.amount}), 0)`.mapWith(Number);
+  return db
+    .select({
+      wallet: paymentAttempts.wallet,
+      amount,
+      payments: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.organizationId, organizationId),
+        isNotNull(paymentAttempts.succeededAt),
+        gte(paymentAttempts.succeededAt, since),
+        lt(paymentAttempts.succeededAt, before),
+      ),
+    )
+    .groupBy(paymentAttempts.wallet)
+    .orderBy(sql`2 desc`, paymentAttempts.wallet);
+}
