@@ -14,6 +14,7 @@ import { invoices } from '../../billing/billing.tables';
 import { outboundMessages } from '../../messaging/messaging.tables';
 import { organizations } from '../../organizations/organizations.tables';
 import { guardians, students } from '../../students/students.tables';
+import { workflows } from '../workflows/workflows.tables';
 
 export const sendSubjectKinds = ['invoice', 'payment', 'student', 'admission', 'week'] as const;
 export type SendSubjectKind = (typeof sendSubjectKinds)[number];
@@ -101,6 +102,11 @@ export const workflowSends = pgTable(
       table.workflowId,
       table.scheduledFor,
     ),
+    foreignKey({
+      columns: [table.organizationId, table.workflowId],
+      foreignColumns: [workflows.organizationId, workflows.id],
+      name: 'workflow_sends_workflow_fk',
+    }),
     foreignKey({
       columns: [table.organizationId, table.guardianId],
       foreignColumns: [guardians.organizationId, guardians.id],

@@ -1,0 +1,1 @@
+ALTER TABLE "workflow_sends" ADD CONSTRAINT "workflow_sends_workflow_fk" FOREIGN KEY ("organization_id","workflow_id") REFERENCES "public"."workflows"("organization_id","id") ON DELETE no action ON UPDATE no action;
