@@ -46,6 +46,8 @@ const crossSchoolIndexes = new Set([
   'receipts_verification_code_key',
   // A payment link's address carries its random id alone.
   'payment_links_id_key',
+  // A short link's address carries its random code alone.
+  'short_links_code_key',
   // The SMS sender takes queued messages of every school, oldest first.
   'outbound_messages_queued_idx',
   // The reminders' dispatcher takes the planned sends of every school that are due.

@@ -9,6 +9,8 @@ export * from './modules/public/public.tables';
 export * from './modules/auth/auth.tables';
 export * from './modules/access/access.tables';
 export * from './modules/messaging/messaging.tables';
+export * from './modules/messaging/short-links/short-links.tables';
+export * from './modules/messaging/opt-outs/opt-outs.tables';
 export * from './modules/programmes/programmes.tables';
 export * from './modules/students/students.tables';
 export * from './modules/billing/billing.tables';
