@@ -43,5 +43,6 @@ export * from './settings';
 export * from './automations';
 export * from './automation-runs';
 export * from './sms-text';
+export * from './short-links';
 export * from './messages';
 export * from './notifications';
