@@ -13,6 +13,7 @@ import { settingsErrors } from './settings';
 import { importErrors, studentErrors } from './students';
 import { schoolPagesErrors } from './school-pages';
 import { messagingErrors } from './messaging';
+import { notificationErrors } from './notifications';
 
 export { defineError, type ErrorDefinition, type NoParams } from './define';
 
@@ -40,6 +41,7 @@ export const errorCatalogue = {
   ...settingsErrors,
   ...messagingErrors,
   ...automationErrors,
+  ...notificationErrors,
 };
 
 export type DomainErrorCode = keyof typeof errorCatalogue;

@@ -212,5 +212,6 @@ export const errors: Pick<Translation, 'errors'> = {
     AUTOMATION_TEMPLATE_UNKNOWN_PLACEHOLDER:
       'Unknown placeholder: {{unknown}}. Placeholders this trigger offers: {{allowed}}.',
     AUTOMATION_TEMPLATE_EMPTY: 'The message is empty: write the text to send.',
+    NOTIFICATION_NOT_FOUND: 'This notification cannot be found.',
   },
 };

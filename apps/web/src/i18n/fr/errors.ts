@@ -226,7 +226,8 @@ export const errors = {
     MESSAGE_NOT_RETRYABLE:
       'Seul un message en échec ou abandonné peut être renvoyé ; celui-ci ne l’est pas.',
     AUTOMATION_NOT_FOUND: 'Automatisation introuvable.',
-    AUTOMATION_NAME_TAKEN: 'Une automatisation de l’école porte déjà ce nom : choisissez-en un autre.',
+    AUTOMATION_NAME_TAKEN:
+      'Une automatisation de l’école porte déjà ce nom : choisissez-en un autre.',
     AUTOMATION_PROGRAMME_NOT_FOUND: 'Ce programme n’existe pas dans votre école.',
     AUTOMATION_LEVEL_NOT_FOUND: 'Ce niveau n’existe pas dans votre école.',
     AUTOMATION_LEVEL_NOT_IN_PROGRAMME: 'Ce niveau n’appartient pas au programme choisi.',
@@ -235,5 +236,6 @@ export const errors = {
     AUTOMATION_TEMPLATE_UNKNOWN_PLACEHOLDER:
       'Variable inconnue : {{unknown}}. Variables possibles pour ce déclencheur : {{allowed}}.',
     AUTOMATION_TEMPLATE_EMPTY: 'Le message est vide : écrivez le texte envoyé.',
+    NOTIFICATION_NOT_FOUND: 'Cette notification est introuvable.',
   },
 } as const;
