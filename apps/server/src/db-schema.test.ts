@@ -52,6 +52,8 @@ const crossSchoolIndexes = new Set([
   'outbound_messages_queued_idx',
   // The reminders' dispatcher takes the planned sends of every school that are due.
   'workflow_sends_due_idx',
+  // A phone's reminders across schools (at most three SMS a day on the platform).
+  'workflow_sends_recipient_processed_idx',
 ]);
 
 /** What keeps a tenant table from being isolated by school. */

@@ -96,6 +96,11 @@ export const workflowSends = pgTable(
     index('workflow_sends_due_idx')
       .on(table.scheduledFor)
       .where(sql`${table.status} = 'planned'`),
+    // The caps: reminders handed over to a recipient since a day began, in a school or on the
+    // whole platform (a phone's three SMS a day across schools).
+    index('workflow_sends_recipient_processed_idx')
+      .on(table.recipient, table.processedAt)
+      .where(sql`${table.status} in ('queued', 'sent', 'delivered')`),
     // A workflow's run history, newest first.
     index('workflow_sends_workflow_scheduled_idx').on(
       table.organizationId,

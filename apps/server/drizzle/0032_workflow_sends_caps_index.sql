@@ -1,0 +1,1 @@
+CREATE INDEX "workflow_sends_recipient_processed_idx" ON "workflow_sends" USING btree ("recipient","processed_at") WHERE "workflow_sends"."status" in ('queued', 'sent', 'delivered');
