@@ -1,0 +1,198 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../platform/db/database';
+import {
+  workflowSends,
+  type NewWorkflowSend,
+  type SendDeferReason,
+  type SendSkipReason,
+  type WorkflowSend,
+} from './workflow-sends.tables';
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters (18 columns). */
+const INSERT_CHUNK = 2_000;
+
+/**
+ * Inserts planned (or already skipped) sends; a send whose key exists — the same workflow,
+ * subject, occurrence, channel and recipient — is left as it is: planning again, two planners at
+ * once or a clock moved back insert nothing twice. Returns how many rows were new.
+ */
+export async function insertPlannedSends(
+  db: DbOrTx,
+  rows: readonly NewWorkflowSend[],
+): Promise<number> {
+  let inserted = 0;
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    const chunk = rows.slice(start, start + INSERT_CHUNK);
+    const result = await db
+      .insert(workflowSends)
+      .values(chunk)
+      .onConflictDoNothing({
+        target: [
+          workflowSends.organizationId,
+          workflowSends.workflowId,
+          workflowSends.subjectKind,
+          workflowSends.subjectId,
+          workflowSends.occurrence,
+          workflowSends.channel,
+          workflowSends.recipient,
+        ],
+      })
+      .returning({ id: workflowSends.id });
+    inserted += result.length;
+  }
+  return inserted;
+}
+
+/**
+ * A workflow resumed: its sends skipped because it was paused, whose time has not passed, are
+ * planned again (what was sent stays sent: the key keeps it).
+ */
+export async function revivePausedSends(
+  db: DbOrTx,
+  organizationId: string,
+  workflowId: string,
+  notBefore: Date,
+): Promise<number> {
+  const result = await db
+    .update(workflowSends)
+    .set({ status: 'planned', skipReason: null, processedAt: null })
+    .where(
+      and(
+        eq(workflowSends.organizationId, organizationId),
+        eq(workflowSends.workflowId, workflowId),
+        eq(workflowSends.status, 'skipped'),
+        eq(workflowSends.skipReason, 'workflow_paused'),
+        sql`${workflowSends.scheduledFor} >= ${notBefore}`,
+      ),
+    )
+    .returning({ id: workflowSends.id });
+  return result.length;
+}
+
+/**
+ * Takes up to `limit` planned sends that are due, of every school, locked until the caller's
+ * transaction ends; those another dispatcher holds are skipped (SKIP LOCKED), so any number of
+ * processes share the queue without taking a send twice.
+ */
+export async function claimDueSends(tx: DbOrTx, now: Date, limit: number): Promise<WorkflowSend[]> {
+  return tx
+    .select()
+    .from(workflowSends)
+    .where(and(eq(workflowSends.status, 'planned'), lte(workflowSends.scheduledFor, now)))
+    .orderBy(asc(workflowSends.scheduledFor))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function markSendsSkipped(
+  tx: DbOrTx,
+  organizationId: string,
+  ids: readonly string[],
+  reason: SendSkipReason,
+  now: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(workflowSends)
+    .set({ status: 'skipped', skipReason: reason, processedAt: now })
+    .where(
+      and(eq(workflowSends.organizationId, organizationId), inArray(workflowSends.id, [...ids])),
+    );
+}
+
+export async function markSendsQueued(
+  tx: DbOrTx,
+  organizationId: string,
+  ids: readonly string[],
+  outboundMessageId: string | null,
+  now: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(workflowSends)
+    .set({ status: 'queued', outboundMessageId, processedAt: now })
+    .where(
+      and(eq(workflowSends.organizationId, organizationId), inArray(workflowSends.id, [...ids])),
+    );
+}
+
+/** Moves planned sends later (quiet hours, today's cap), saying why. */
+export async function deferSends(
+  tx: DbOrTx,
+  organizationId: string,
+  ids: readonly string[],
+  until: Date,
+  reason: SendDeferReason,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(workflowSends)
+    .set({ scheduledFor: until, deferredReason: reason })
+    .where(
+      and(eq(workflowSends.organizationId, organizationId), inArray(workflowSends.id, [...ids])),
+    );
+}
+
+/**
+ * Reminders already handed over since `since` to each of these recipients: in this school
+ * (`organizationId`), or on the whole platform (null: every school, SMS only).
+ */
+export async function countQueuedSince(
+  tx: DbOrTx,
+  organizationId: string | null,
+  recipients: readonly string[],
+  since: Date,
+  channels: readonly NewWorkflowSend['channel'][],
+): Promise<Map<string, number>> {
+  if (recipients.length === 0) return new Map();
+  // One message may serve several sends (a digest): count messages, not sends.
+  const rows = await tx
+    .select({
+      recipient: workflowSends.recipient,
+      count: sql<number>`count(distinct coalesce(${workflowSends.outboundMessageId}::text, ${workflowSends.id}::text))::int`,
+    })
+    .from(workflowSends)
+    .where(
+      and(
+        organizationId ? eq(workflowSends.organizationId, organizationId) : undefined,
+        inArray(workflowSends.recipient, [...recipients]),
+        inArray(workflowSends.channel, [...channels]),
+        inArray(workflowSends.status, ['queued', 'sent', 'delivered']),
+        sql`${workflowSends.processedAt} >= ${since}`,
+      ),
+    )
+    .groupBy(workflowSends.recipient);
+  return new Map(rows.map((row) => [row.recipient, Number(row.count)]));
+}
+
+/** Planned, sent (handed over) and skipped sends of each workflow: the list's counters. */
+export async function countSendsOfWorkflows(
+  db: DbOrTx,
+  organizationId: string,
+  workflowIds: readonly string[],
+): Promise<Map<string, { planned: number; sent: number; skipped: number }>> {
+  const counts = new Map(workflowIds.map((id) => [id, { planned: 0, sent: 0, skipped: 0 }]));
+  if (workflowIds.length === 0) return counts;
+  const rows = await db
+    .select({
+      workflowId: workflowSends.workflowId,
+      status: workflowSends.status,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(workflowSends)
+    .where(
+      and(
+        eq(workflowSends.organizationId, organizationId),
+        inArray(workflowSends.workflowId, [...workflowIds]),
+      ),
+    )
+    .groupBy(workflowSends.workflowId, workflowSends.status);
+  for (const row of rows) {
+    const entry = counts.get(row.workflowId);
+    if (!entry) continue;
+    if (row.status === 'planned') entry.planned += Number(row.count);
+    else if (row.status === 'skipped') entry.skipped += Number(row.count);
+    else entry.sent += Number(row.count);
+  }
+  return counts;
+}
