@@ -12,6 +12,14 @@ import {
   type ReviewReason,
 } from './payments';
 import { paymentPspLabels, type PaymentPspValue } from './payment-records';
+import {
+  optOutCategoryLabels,
+  optOutCategoryLabelsEn,
+  optOutSourceLabels,
+  optOutSourceLabelsEn,
+  type OptOutCategory,
+  type OptOutSource,
+} from './short-links';
 import type { PlanId } from './organizations';
 import {
   guardianRelationLabels,
@@ -131,6 +139,20 @@ const category: ValueWords<AuditCategoryValue> = {
   public: { fr: auditCategoryLabels.public, en: 'Public website' },
   system: { fr: auditCategoryLabels.system, en: 'System' },
 };
+
+/** A category of messages a recipient may stop, and where the opt-out came from. */
+const optOutCategory = Object.fromEntries(
+  Object.entries(optOutCategoryLabels).map(([value, fr]) => [
+    value,
+    { fr, en: optOutCategoryLabelsEn[value as OptOutCategory] },
+  ]),
+) as ValueWords<OptOutCategory>;
+const optOutSource = Object.fromEntries(
+  Object.entries(optOutSourceLabels).map(([value, fr]) => [
+    value,
+    { fr, en: optOutSourceLabelsEn[value as OptOutSource] },
+  ]),
+) as ValueWords<OptOutSource>;
 
 /** The role editor shows the catalogue's French labels in both languages; so does the journal. */
 const permission: Record<string, Words> = Object.fromEntries(
@@ -304,6 +326,10 @@ export const auditDetailFields: Record<string, AuditDetailField> = {
   document: field('Document', 'Document'),
   taux: field('Taux', 'Rate'),
   'frais fixes': money('Frais fixes', 'Fixed fee'),
+  // Opt-outs of a school's messages (messaging).
+  destinataire: field('Destinataire', 'Recipient'),
+  'type de messages': field('Messages', 'Messages', { values: optOutCategory }),
+  origine: field('Origine', 'Source', { values: optOutSource }),
 };
 
 /** The kinds of resource an entry is about, as the journal's « Ressource » column names them. */
@@ -337,4 +363,5 @@ export const auditResourceLabels: Record<string, Words> = {
   payment_qr_sheet: { fr: 'Feuille de QR codes', en: 'QR code sheet' },
   admission: { fr: 'Demande d’inscription', en: 'Admission request' },
   family_credit: { fr: 'Avoir de la famille', en: 'Family credit' },
+  message_opt_out: { fr: 'Désabonnement', en: 'Unsubscribe' },
 };

@@ -116,6 +116,9 @@ export const auditActionLabels: Record<string, string> = {
   'payment.late_success': 'Paiement reçu après expiration (à vérifier)',
   'payment.review_resolved': 'Notification de paiement vérifiée',
   'family_credit.applied': 'Avoir de la famille imputé sur une facture',
+  'message.opted_out': 'Désabonnement d’un destinataire (liens des messages de l’école)',
+  'message.opt_out_cancelled':
+    'Désabonnement annulé : le destinataire reçoit à nouveau ces messages',
   'payment.recorded_at_desk': 'Paiement encaissé à la caisse',
   'payment.refund_requested': 'Remboursement demandé',
   'payment.refunded': 'Paiement remboursé',

@@ -14,3 +14,23 @@ export {
   type EmailSettings,
   type SmsGateway,
 } from './transports';
+// Our own short links `/s/<code>` and the opt-out by a link (short-links/, opt-outs/).
+export {
+  createShortLink,
+  shortLinkFor,
+  shortLinkUrl,
+  type CreatedShortLink,
+  type ShortLinkToCreate,
+} from './short-links/short-links.service';
+export type { ShortLinkRow } from './short-links/short-links.tables';
+export { shortLinkRoutes, type LinkRoutesOptions } from './short-links/short-links.routes';
+export { configureMessageLinks } from './opt-outs/opt-out-tokens';
+export {
+  cancelOptOut,
+  isOptedOut,
+  optedOutRecipients,
+  optOutUrl,
+  recordOptOut,
+} from './opt-outs/opt-outs.service';
+export type { MessageOptOutRow } from './opt-outs/opt-outs.tables';
+export { optOutRoutes } from './opt-outs/opt-outs.routes';

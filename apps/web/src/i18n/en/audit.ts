@@ -234,6 +234,10 @@ export const audit: Audit = {
       family_credit: {
         applied: 'Family credit applied to an invoice',
       },
+      message: {
+        opted_out: 'A recipient unsubscribed (school messages link)',
+        opt_out_cancelled: 'Unsubscribe cancelled: the recipient gets these messages again',
+      },
     },
   },
 };

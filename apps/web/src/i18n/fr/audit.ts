@@ -233,6 +233,10 @@ export const audit = {
       family_credit: {
         applied: 'Avoir de la famille imputé sur une facture',
       },
+      message: {
+        opted_out: 'Désabonnement d’un destinataire (liens des messages de l’école)',
+        opt_out_cancelled: 'Désabonnement annulé : le destinataire reçoit à nouveau ces messages',
+      },
     },
   },
 } as const;
