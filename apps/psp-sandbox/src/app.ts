@@ -11,8 +11,12 @@ import { registerBodyParsers } from './http';
 import { mtnRoutes } from './mtn';
 import { orangeRoutes } from './orange';
 import { paygateRoutes } from './paygate';
+import { aggregatorRoutes } from './sms-aggregator';
+import { infobipRoutes } from './sms-infobip';
+import { twilioRoutes } from './sms-twilio';
 import { telephoneRoutes } from './telephone';
 import { waveRoutes } from './wave';
+import { whatsappRoutes } from './whatsapp';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +39,14 @@ export const PROVIDER_PREFIXES = {
   wave: '/wave',
   fedapay: '/fedapay',
   paygate: '/paygate',
+} as const;
+
+/** Route prefix of each messaging protocol (the product's *_BASE_URL is origin + prefix). */
+export const MESSAGE_PREFIXES = {
+  twilio: '/twilio',
+  infobip: '/infobip',
+  aggregator: '/kingsms',
+  whatsapp: '/whatsapp',
 } as const;
 
 /**
@@ -64,12 +76,16 @@ export async function buildSandbox(options: BuildSandboxOptions = {}): Promise<F
   await app.register(waveRoutes(sandbox), { prefix: PROVIDER_PREFIXES.wave });
   await app.register(fedapayRoutes(sandbox), { prefix: PROVIDER_PREFIXES.fedapay });
   await app.register(paygateRoutes(sandbox), { prefix: PROVIDER_PREFIXES.paygate });
+  await app.register(twilioRoutes(sandbox), { prefix: MESSAGE_PREFIXES.twilio });
+  await app.register(infobipRoutes(sandbox), { prefix: MESSAGE_PREFIXES.infobip });
+  await app.register(aggregatorRoutes(sandbox), { prefix: MESSAGE_PREFIXES.aggregator });
+  await app.register(whatsappRoutes(sandbox), { prefix: MESSAGE_PREFIXES.whatsapp });
   await app.register(telephoneRoutes(sandbox));
   await app.register(mailboxRoutes(mailbox));
   await app.register(controlRoutes(sandbox), { prefix: '/__sim' });
 
   app.get('/', async (_request, reply) => {
-    const links = Object.entries(PROVIDER_PREFIXES)
+    const links = Object.entries({ ...PROVIDER_PREFIXES, ...MESSAGE_PREFIXES })
       .map(
         ([name, prefix]) => `<li><strong>${esc(name)}</strong> : <code>${esc(prefix)}</code></li>`,
       )
@@ -78,9 +94,9 @@ export async function buildSandbox(options: BuildSandboxOptions = {}): Promise<F
       page(
         'Bac à sable PSP',
         `<h1>Bac à sable PSP d'Écolage</h1>
-<p>Simulateur local des protocoles de PayGate Global, FedaPay, MTN MoMo, Orange Money et Wave.</p>
+<p>Simulateur local des protocoles de PayGate Global, FedaPay, MTN MoMo, Orange Money et Wave, et des passerelles de messages : SMS (Twilio, Infobip, agrégateur local) et WhatsApp Cloud API.</p>
 <p class="actions"><a class="button primary" href="/telephone">Ouvrir le téléphone</a> <a class="button secondary" href="/boite-mail">Ouvrir la boîte mail</a></p>
-<h2>Préfixes des fournisseurs</h2><ul class="card plain">${links}</ul>
+<h2>Préfixes des fournisseurs et des passerelles</h2><ul class="card plain">${links}</ul>
 <p class="muted">État : <a href="/__sim/state">/__sim/state</a>. Voir le README pour les pannes simulées.</p>`,
       ),
     );

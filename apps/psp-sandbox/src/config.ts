@@ -22,6 +22,21 @@ export interface SandboxCredentials {
   wave: { apiKey: string; webhookSecret: string };
   fedapay: { secretKey: string; webhookSecret: string };
   paygate: { authToken: string };
+  /** Twilio: the account's SID and auth token (Basic auth, and the key of X-Twilio-Signature). */
+  twilio: { accountSid: string; authToken: string };
+  /** Infobip: `Authorization: App <apiKey>`. */
+  infobip: { apiKey: string };
+  /** The local aggregator (KING SMS PRO's shape): `APIKEY` and `CLIENTID` headers. */
+  aggregator: { apiKey: string; clientId: string };
+  /** WhatsApp Cloud API: the system user's token, the app secret that signs webhooks… */
+  whatsapp: {
+    accessToken: string;
+    appSecret: string;
+    verifyToken: string;
+    phoneNumberId: string;
+    businessAccountId: string;
+    displayPhoneNumber: string;
+  };
 }
 
 export const DEMO_CREDENTIALS: SandboxCredentials = {
@@ -42,7 +57,29 @@ export const DEMO_CREDENTIALS: SandboxCredentials = {
   wave: { apiKey: 'wave_sn_prod_sandbox_ecolage_demo', webhookSecret: 'wave_sn_WHS_test_secret' },
   fedapay: { secretKey: 'sk_sandbox_ecolage_demo', webhookSecret: 'wh_sandbox_test_secret' },
   paygate: { authToken: '8b7d5c3a-1e2f-4a6b-9c8d-0e1f2a3b4c5d' },
+  twilio: {
+    accountSid: 'AC5ec01a6e0d1f4b2c8a9e7d3b1c5f0a2e',
+    authToken: '3d6f0b9e2a7c4e1f8b5d0a9c6e3f2b17',
+  },
+  infobip: { apiKey: 'ecolage-sandbox-infobip-4f1c9e2a7b3d' },
+  aggregator: { apiKey: 'ecolage-sandbox-kingsms-apikey', clientId: 'ecolage-sandbox-client' },
+  whatsapp: {
+    accessToken: 'EAAGecolageSandboxWhatsAppToken0000demo',
+    appSecret: 'ecolage-sandbox-whatsapp-app-secret',
+    verifyToken: 'ecolage-sandbox-verify-token',
+    phoneNumberId: '106540352242922',
+    businessAccountId: '102290129340398',
+    displayPhoneNumber: '22870000000',
+  },
 };
+
+/** A WhatsApp template the sandbox knows as approved (`{{name}}` placeholders, NAMED format). */
+export interface WhatsAppTemplateDefinition {
+  language: string;
+  body: string;
+  /** A URL button: its label and its address, whose `{{1}}` the request's parameter fills. */
+  button?: { text: string; url: string };
+}
 
 /** What /__sim/config may change while the sandbox runs. */
 export interface SandboxConfig {
@@ -65,7 +102,39 @@ export interface SandboxConfig {
   expirySeconds: Record<ProviderId, number>;
   /** Waits between retries of a signed webhook (Wave, FedaPay) that got no 2xx. */
   retryDelaysMs: number[];
+  /** WhatsApp's webhook: set per app in Meta's dashboard, verified by the GET hub.challenge. */
+  whatsappWebhookUrl?: string;
+  messaging: {
+    /** Wait before each delivery report (sent, then delivered…): about a second, 0 in tests. */
+    dlrDelayMs: number;
+    /** How long the `timeout_after_accept` scenario holds the answer before cutting it. */
+    hangMs: number;
+  };
+  whatsapp: {
+    /** Templates known as approved; their parameters are checked (132000). */
+    templates: Record<string, WhatsAppTemplateDefinition>;
+    /** Refuse a template the sandbox does not know (132001), as Meta does; off by default. */
+    strictTemplates: boolean;
+  };
 }
+
+/** Templates approved in the sandbox's WhatsApp Business Account (README lists them). */
+export const DEMO_WHATSAPP_TEMPLATES: Record<string, WhatsAppTemplateDefinition> = {
+  rappel_echeance: {
+    language: 'fr',
+    body: 'Bonjour, {{ecole}} vous rappelle que {{montant}} sont dus pour {{eleve}} avant le {{echeance}}.',
+    button: { text: 'Payer', url: '{{origin}}/s/{{1}}' },
+  },
+  retard_paiement: {
+    language: 'fr',
+    body: '{{ecole}} : la scolarité de {{eleve}} est en retard. Reste dû : {{montant}}.',
+    button: { text: 'Payer', url: '{{origin}}/s/{{1}}' },
+  },
+  recu_paiement: {
+    language: 'fr',
+    body: '{{ecole}} a bien reçu {{montant}} pour {{eleve}}. Reçu n° {{recu}}.',
+  },
+};
 
 export function defaultConfig(): SandboxConfig {
   return {
@@ -76,6 +145,8 @@ export function defaultConfig(): SandboxConfig {
     // MTN: about 5 min of PIN window; Wave: when_expires ≈ 30 min (psp-apis.md §2.3, §4.2, §7.4).
     expirySeconds: { mtn: 300, orange: 600, wave: 1800, fedapay: 900, paygate: 600 },
     retryDelaysMs: [2_000, 10_000, 30_000],
+    messaging: { dlrDelayMs: 1_000, hangMs: 30_000 },
+    whatsapp: { templates: { ...DEMO_WHATSAPP_TEMPLATES }, strictTemplates: false },
   };
 }
 
@@ -96,7 +167,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv, port: number): Partial<San
       callbackMethod: method === 'PUT' ? 'PUT' : 'POST',
       autoApprove: env.PSP_SANDBOX_MTN_AUTO_APPROVE === 'true',
     },
+    ...(env.PSP_SANDBOX_WHATSAPP_WEBHOOK_URL
+      ? { whatsappWebhookUrl: env.PSP_SANDBOX_WHATSAPP_WEBHOOK_URL }
+      : {}),
+    messaging: { ...base.messaging, ...dlrDelayFromEnv(env.PSP_SANDBOX_DLR_DELAY_MS) },
   };
+}
+
+function dlrDelayFromEnv(value: string | undefined): { dlrDelayMs?: number } {
+  const ms = Number(value);
+  return value && Number.isInteger(ms) && ms >= 0 && ms <= 600_000 ? { dlrDelayMs: ms } : {};
 }
 
 /**
@@ -125,5 +205,11 @@ export function mergeConfig(base: SandboxConfig, patch: Partial<SandboxConfig>):
     mtn: { ...base.mtn, ...patch.mtn },
     wave: { ...base.wave, ...patch.wave },
     expirySeconds: { ...base.expirySeconds, ...patch.expirySeconds },
+    messaging: { ...base.messaging, ...patch.messaging },
+    whatsapp: {
+      ...base.whatsapp,
+      ...patch.whatsapp,
+      templates: { ...base.whatsapp.templates, ...patch.whatsapp?.templates },
+    },
   };
 }

@@ -5,8 +5,10 @@ import { z } from 'zod';
 import { isLocalUrl } from './callbacks';
 import { mergeConfig, type SandboxConfig } from './config';
 import type { Sandbox } from './engine';
-import { FAULTS, setFaultSchema } from './faults';
-import { PROVIDERS, randomHex, type ProviderId } from './state';
+import { FAULTS, setFaultSchema, type FaultTarget } from './faults';
+import { MESSAGE_PROVIDERS } from './messages';
+import { countSms } from './sms-encoding';
+import { PROVIDERS, randomHex } from './state';
 
 const localUrl = z.url().refine(isLocalUrl, 'only http(s) URLs on 127.0.0.1 or localhost');
 const seconds = z
@@ -37,6 +39,30 @@ const configSchema = z
       .object({ mtn: seconds, orange: seconds, wave: seconds, fedapay: seconds, paygate: seconds })
       .partial(),
     retryDelaysMs: z.array(z.number().int().min(0).max(600_000)).max(10),
+    whatsappWebhookUrl: localUrl.nullable(),
+    messaging: z
+      .object({
+        dlrDelayMs: z.number().int().min(0).max(600_000),
+        hangMs: z.number().int().min(0).max(600_000),
+      })
+      .partial(),
+    whatsapp: z
+      .object({
+        templates: z.record(
+          z.string().regex(/^[a-z0-9_]{1,512}$/),
+          z
+            .object({
+              language: z.string().min(2).max(10),
+              body: z.string().min(1).max(1024),
+              button: z
+                .object({ text: z.string().min(1).max(25), url: z.string().min(1).max(2000) })
+                .optional(),
+            })
+            .strict(),
+        ),
+        strictTemplates: z.boolean(),
+      })
+      .partial(),
   })
   .partial()
   .strict();
@@ -50,7 +76,7 @@ const smsSchema = z.object({
 const resolveSchema = z.object({ action: z.enum(['paid', 'wrong_pin', 'refused', 'expired']) });
 
 const faultFilterSchema = z.object({
-  provider: z.enum(PROVIDERS).optional(),
+  provider: z.enum([...PROVIDERS, ...MESSAGE_PROVIDERS]).optional(),
   fault: z.enum(FAULTS).optional(),
 });
 
@@ -77,6 +103,8 @@ export function controlRoutes(sandbox: Sandbox): FastifyPluginAsync {
           (refund) => provider === undefined || refund.provider === provider,
         ),
         sms: sandbox.store.sms,
+        whatsapp: sandbox.store.whatsapp,
+        whatsappWebhook: sandbox.whatsappWebhook.state(),
       };
     });
 
@@ -113,7 +141,8 @@ export function controlRoutes(sandbox: Sandbox): FastifyPluginAsync {
       const parsed = setFaultSchema.safeParse(request.body ?? {});
       if (!parsed.success) return invalid(reply, parsed.error.issues);
       const { provider, fault, options } = parsed.data;
-      const targets: readonly ProviderId[] = provider === 'all' ? PROVIDERS : [provider];
+      // « all » is the five payment providers; a messaging gateway is switched by its name.
+      const targets: readonly FaultTarget[] = provider === 'all' ? PROVIDERS : [provider];
       for (const target of targets) sandbox.faults.set(target, fault, options);
       return reply.code(201).send({ faults: sandbox.faults.list() });
     });
@@ -129,7 +158,7 @@ export function controlRoutes(sandbox: Sandbox): FastifyPluginAsync {
     app.post('/config', async (request, reply) => {
       const parsed = configSchema.safeParse(request.body ?? {});
       if (!parsed.success) return invalid(reply, parsed.error.issues);
-      const { webhookUrls, ...rest } = parsed.data;
+      const { webhookUrls, whatsappWebhookUrl, ...rest } = parsed.data;
       const urls = Object.fromEntries(
         Object.entries(webhookUrls ?? {}).map(([key, value]) => [key, value ?? undefined]),
       );
@@ -137,6 +166,14 @@ export function controlRoutes(sandbox: Sandbox): FastifyPluginAsync {
         ...rest,
         webhookUrls: urls,
       } as Partial<SandboxConfig>);
+      if (whatsappWebhookUrl !== undefined) {
+        // null unsets it, as for the other webhooks.
+        if (whatsappWebhookUrl === null) delete sandbox.config.whatsappWebhookUrl;
+        else sandbox.config.whatsappWebhookUrl = whatsappWebhookUrl;
+        sandbox.whatsappWebhook.configured();
+        // Answered once the handshake is over, so a caller knows whether it was verified.
+        await sandbox.whatsappWebhook.flush();
+      }
       return sandbox.config;
     });
 
@@ -157,20 +194,35 @@ export function controlRoutes(sandbox: Sandbox): FastifyPluginAsync {
     app.post('/sms', async (request, reply) => {
       const parsed = smsSchema.safeParse(request.body ?? {});
       if (!parsed.success) return invalid(reply, parsed.error.issues);
-      const message = {
-        id: `sms-${randomHex(6)}`,
+      const id = `sms-${randomHex(6)}`;
+      const count = countSms(parsed.data.body);
+      const message = sandbox.store.addMessage({
+        id,
+        channel: 'sms',
+        protocol: 'sim',
+        ref: id,
         to: parsed.data.to,
         from: parsed.data.from ?? null,
         body: parsed.data.body,
         receivedAt: sandbox.now(),
-      };
-      sandbox.store.sms.push(message);
+        encoding: count.encoding,
+        segments: count.segments,
+      });
       return reply.code(201).send(message);
     });
 
     app.get<{ Querystring: { to?: string } }>('/sms', async (request) => {
       const to = request.query.to;
       return { sms: to ? sandbox.store.smsFor(to) : [...sandbox.store.sms].reverse() };
+    });
+
+    // WhatsApp messages (newest first) and the webhook's handshake state.
+    app.get<{ Querystring: { to?: string } }>('/whatsapp', async (request) => {
+      const to = request.query.to;
+      return {
+        whatsapp: to ? sandbox.store.whatsappFor(to) : [...sandbox.store.whatsapp].reverse(),
+        webhook: sandbox.whatsappWebhook.state(),
+      };
     });
   };
 }

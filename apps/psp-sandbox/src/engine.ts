@@ -8,10 +8,12 @@ import {
   type SandboxConfig,
   type SandboxCredentials,
 } from './config';
+import { MessageReporter } from './delivery-reports';
 import { FaultSwitches } from './faults';
 import { SandboxJournal } from './journal';
 import { note, SandboxStore, type ProviderId, type Resolution, type SimTransaction } from './state';
 import { sendOverHttp } from './http-send';
+import { WhatsAppWebhook } from './whatsapp-webhook';
 
 export interface ProviderHooks {
   /** Applies the payer's answer (or the expiry) to the provider's wire state and calls back. */
@@ -49,6 +51,17 @@ export class Sandbox {
   readonly now: () => Date;
   readonly sleep: (ms: number) => Promise<void>;
   readonly dispatcher: CallbackDispatcher;
+  /** Delivery reports of the SMS and WhatsApp messages. */
+  readonly reporter: MessageReporter;
+  /** Outbound HTTP (callbacks, delivery reports, WhatsApp's verification). */
+  readonly send: typeof fetch;
+  /** WhatsApp's webhook: its URL (configuration) and whether its GET handshake succeeded. */
+  readonly whatsappWebhook: WhatsAppWebhook;
+  /**
+   * Messages that the `rate_limited_once` and `timeout_after_accept` scenarios have answered
+   * badly once (`resendKey`): the same message sent again is answered normally.
+   */
+  readonly answeredOnce = new Set<string>();
   config: SandboxConfig;
   private readonly initialConfig: SandboxConfig;
   private readonly hooks = new Map<ProviderId, ProviderHooks>();
@@ -64,14 +77,19 @@ export class Sandbox {
       wave: { ...DEMO_CREDENTIALS.wave, ...given.wave },
       fedapay: { ...DEMO_CREDENTIALS.fedapay, ...given.fedapay },
       paygate: { ...DEMO_CREDENTIALS.paygate, ...given.paygate },
+      twilio: { ...DEMO_CREDENTIALS.twilio, ...given.twilio },
+      infobip: { ...DEMO_CREDENTIALS.infobip, ...given.infobip },
+      aggregator: { ...DEMO_CREDENTIALS.aggregator, ...given.aggregator },
+      whatsapp: { ...DEMO_CREDENTIALS.whatsapp, ...given.whatsapp },
     };
     this.initialConfig = mergeConfig(defaultConfig(), options.config ?? {});
     this.config = structuredClone(this.initialConfig);
+    this.send = options.callbackFetch ?? sendOverHttp;
     this.dispatcher = new CallbackDispatcher({
       now: this.now,
       faults: this.faults,
       sleep: this.sleep,
-      fetch: options.callbackFetch ?? sendOverHttp,
+      fetch: this.send,
       retryDelaysMs: () => this.config.retryDelaysMs,
       recordSent: (transaction, detail) =>
         this.store.callbacks.push({
@@ -80,6 +98,16 @@ export class Sandbox {
           detail,
         }),
     });
+    this.reporter = new MessageReporter({
+      now: this.now,
+      sleep: this.sleep,
+      fetch: this.send,
+      faults: this.faults,
+      store: this.store,
+      config: () => this.config,
+    });
+    // The handshake reads the answer's body: the global fetch, not the lean sender.
+    this.whatsappWebhook = new WhatsAppWebhook(this, options.callbackFetch ?? fetch);
     this.provisionDemoUser();
     if (options.dataDir) {
       this.journal = new SandboxJournal(options.dataDir, this.store);
@@ -153,8 +181,10 @@ export class Sandbox {
   }
 
   /** Waits for every callback under way (tests). */
-  flush(): Promise<void> {
-    return this.dispatcher.flush();
+  async flush(): Promise<void> {
+    await this.dispatcher.flush();
+    await this.reporter.flush();
+    await this.whatsappWebhook.flush();
   }
 
   /**
@@ -165,12 +195,15 @@ export class Sandbox {
     this.store.reset();
     this.faults.clear();
     this.config = structuredClone(this.initialConfig);
+    this.answeredOnce.clear();
+    this.whatsappWebhook.configured();
     this.provisionDemoUser();
     this.journal?.clear();
   }
 
   stop(): void {
     this.dispatcher.stop();
+    this.reporter.stop();
     this.journal?.close();
   }
 

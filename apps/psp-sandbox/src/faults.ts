@@ -1,6 +1,10 @@
 // Fault switches, per provider: what /__sim/faults turns on and the provider routes consult.
 import { z } from 'zod';
+import { MESSAGE_PROVIDERS, type MessageProviderId } from './messages';
 import { PROVIDERS, type ProviderId } from './state';
+
+/** Who a switch applies to: a payment provider or a messaging protocol. */
+export type FaultTarget = ProviderId | MessageProviderId;
 
 export const FAULTS = [
   'delay',
@@ -14,6 +18,9 @@ export const FAULTS = [
   'stale_timestamp',
   'amount_mismatch',
   'refund_fail',
+  // Messaging gateways: a 5xx before anything is accepted, HTTP 429 (the request is not kept).
+  'gateway_error',
+  'rate_limited',
 ] as const;
 export type FaultName = (typeof FAULTS)[number];
 
@@ -25,7 +32,7 @@ export const faultOptionsSchema = z
     ms: z.number().int().min(0).max(600_000).optional(),
     /** delay: on API responses, on callbacks, or both (default). */
     target: z.enum(['responses', 'callbacks', 'both']).optional(),
-    /** error_after_create: the 5xx to answer (default 500). */
+    /** error_after_create, gateway_error: the 5xx to answer (default 500). */
     status: z.number().int().min(500).max(599).optional(),
     /** late_success: seconds between the expiry and the success (default 60). */
     afterSeconds: z.number().int().min(0).max(86_400).optional(),
@@ -48,14 +55,14 @@ export type FaultOptions = z.infer<typeof faultOptionsSchema>;
 
 export const setFaultSchema = z
   .object({
-    provider: z.enum([...PROVIDERS, 'all']),
+    provider: z.enum([...PROVIDERS, ...MESSAGE_PROVIDERS, 'all']),
     fault: z.enum(FAULTS),
     options: faultOptionsSchema.optional(),
   })
   .strict();
 
 export interface ActiveFault {
-  provider: ProviderId;
+  provider: FaultTarget;
   fault: FaultName;
   options: FaultOptions;
   /** Times it has fired so far. */
@@ -65,14 +72,14 @@ export interface ActiveFault {
 export class FaultSwitches {
   private active = new Map<string, ActiveFault>();
 
-  set(provider: ProviderId, fault: FaultName, options: FaultOptions = {}): ActiveFault {
+  set(provider: FaultTarget, fault: FaultName, options: FaultOptions = {}): ActiveFault {
     const entry: ActiveFault = { provider, fault, options, fired: 0 };
     this.active.set(`${provider}:${fault}`, entry);
     return entry;
   }
 
   /** Removes the switches matching the filter (all of them without one); returns how many. */
-  clear(filter: { provider?: ProviderId; fault?: FaultName } = {}): number {
+  clear(filter: { provider?: FaultTarget; fault?: FaultName } = {}): number {
     let removed = 0;
     for (const [key, entry] of this.active) {
       if (filter.provider !== undefined && entry.provider !== filter.provider) continue;
@@ -88,7 +95,7 @@ export class FaultSwitches {
   }
 
   /** Whether the switch is on, without counting it as fired. */
-  isOn(provider: ProviderId, fault: FaultName): boolean {
+  isOn(provider: FaultTarget, fault: FaultName): boolean {
     return this.active.has(`${provider}:${fault}`);
   }
 
@@ -97,7 +104,7 @@ export class FaultSwitches {
    * counts one use, switching it off after `times` uses. Undefined when it does not fire.
    */
   take(
-    provider: ProviderId,
+    provider: FaultTarget,
     fault: FaultName,
     applies: (options: FaultOptions) => boolean = () => true,
   ): FaultOptions | undefined {

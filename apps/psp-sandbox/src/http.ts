@@ -2,6 +2,7 @@
 // response-side faults (delay, 5xx or hang after creating).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Sandbox } from './engine';
+import type { FaultTarget } from './faults';
 import { note, type ProviderId, type SimTransaction } from './state';
 
 declare module 'fastify' {
@@ -72,7 +73,11 @@ export function publicBase(sandbox: Sandbox, request: FastifyRequest): string {
 }
 
 /** The delay fault on API responses of one provider (registered in that provider's scope). */
-export function delayResponses(app: FastifyInstance, sandbox: Sandbox, provider: ProviderId): void {
+export function delayResponses(
+  app: FastifyInstance,
+  sandbox: Sandbox,
+  provider: FaultTarget,
+): void {
   app.addHook('onRequest', async () => {
     const delay = sandbox.faults.take(
       provider,

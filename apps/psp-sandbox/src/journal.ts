@@ -15,17 +15,22 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import type { IssuedToken, MtnApiUser, SandboxStore, SimTransaction, SmsMessage } from './state';
+import type { SimMessage } from './messages';
+import type { IssuedToken, MtnApiUser, SandboxStore, SimTransaction } from './state';
 
 const FILE = 'transactions.ndjson';
 
 type Callback = SandboxStore['callbacks'][number];
 
-/** One line of the journal. A later `tx` or `refund` of the same id replaces the earlier one. */
+/**
+ * One line of the journal. A later `tx`, `refund`, `sms` or `whatsapp` of the same id replaces the
+ * earlier one (a message is written again when its delivery status changes).
+ */
 type JournalRecord =
   | { kind: 'tx'; value: SimTransaction }
   | { kind: 'refund'; value: SimTransaction }
-  | { kind: 'sms'; value: SmsMessage }
+  | { kind: 'sms'; value: SimMessage }
+  | { kind: 'whatsapp'; value: SimMessage }
   | { kind: 'callback'; value: Callback }
   | { kind: 'mtnUsers'; value: [string, MtnApiUser][] }
   | { kind: 'tokens'; value: [string, IssuedToken][] }
@@ -57,7 +62,6 @@ export class SandboxJournal {
   /** Bytes appended since the journal was last rewritten, and the size it was rewritten at. */
   private appended = 0;
   private compactSize = 0;
-  private smsWritten = 0;
   private callbacksWritten = 0;
   private sequenceWritten = 0;
   private usersWritten = '';
@@ -108,6 +112,7 @@ export class SandboxJournal {
     const lines = text.split('\n').filter((line) => line.trim() !== '');
     const transactions = new Map<string, SimTransaction>();
     const refunds = new Map<string, SimTransaction>();
+    const messages = new Map<string, SimMessage>();
     for (const [index, line] of lines.entries()) {
       let record: JournalRecord;
       try {
@@ -121,14 +126,18 @@ export class SandboxJournal {
       }
       if (record.kind === 'tx') transactions.set(record.value.id, record.value);
       else if (record.kind === 'refund') refunds.set(record.value.id, record.value);
-      else if (record.kind === 'sms') store.sms.push(record.value);
-      else if (record.kind === 'callback') store.callbacks.push(record.value);
+      else if (record.kind === 'sms' || record.kind === 'whatsapp') {
+        // Written before WhatsApp: an SMS posted to /__sim/sms, without channel nor protocol.
+        const value = { channel: 'sms' as const, protocol: 'sim' as const, ref: record.value.id };
+        messages.set(record.value.id, { ...value, ...record.value });
+      } else if (record.kind === 'callback') store.callbacks.push(record.value);
       else if (record.kind === 'mtnUsers') store.mtnUsers = new Map(record.value);
       else if (record.kind === 'tokens') store.tokens = new Map(record.value);
       else store.sequence = Math.max(store.sequence, record.value);
     }
     for (const transaction of transactions.values()) store.add(transaction);
     for (const refund of refunds.values()) store.addRefund(refund);
+    for (const message of messages.values()) store.addMessage(message);
   }
 
   /** The lines of every record the store holds that the journal does not have yet. */
@@ -145,8 +154,10 @@ export class SandboxJournal {
       text += line;
     }
     store.changed.clear();
-    for (const value of store.sms.slice(this.smsWritten)) records.push({ kind: 'sms', value });
-    this.smsWritten = store.sms.length;
+    for (const value of store.messagesChanged) {
+      records.push({ kind: value.channel === 'whatsapp' ? 'whatsapp' : 'sms', value });
+    }
+    store.messagesChanged.clear();
     for (const value of store.callbacks.slice(this.callbacksWritten)) {
       records.push({ kind: 'callback', value });
     }
@@ -173,7 +184,8 @@ export class SandboxJournal {
     store.changed.clear();
     for (const transaction of store.transactions) store.changed.add(transaction);
     for (const refund of store.refunds.values()) store.changed.add(refund);
-    this.smsWritten = 0;
+    store.messagesChanged.clear();
+    for (const message of [...store.sms, ...store.whatsapp]) store.messagesChanged.add(message);
     this.callbacksWritten = 0;
     this.sequenceWritten = 0;
     this.usersWritten = '';

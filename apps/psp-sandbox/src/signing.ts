@@ -24,3 +24,28 @@ export function basicAuthorization(user: string, password: string): string {
 export function wrongSecret(secret: string): string {
   return `${secret}-not-the-right-one`;
 }
+
+/**
+ * Twilio's `X-Twilio-Signature`: base64(HMAC-SHA1(authToken, url + each POST parameter as
+ * name + value, sorted by name)), the URL exactly as it was given (query string included).
+ */
+export function twilioSignature(
+  authToken: string,
+  url: string,
+  params: Record<string, string>,
+): string {
+  const data = Object.keys(params)
+    .sort()
+    .reduce((text, name) => text + name + params[name], url);
+  return createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
+}
+
+/** Meta's `X-Hub-Signature-256`: `sha256=` + hex(HMAC-SHA256(app secret, raw body)). */
+export function whatsappSignature(appSecret: string, body: string): string {
+  return `sha256=${hmacHex(appSecret, body)}`;
+}
+
+/** Meta's older `X-Hub-Signature` (SHA-1), still sent beside the SHA-256 one. */
+export function whatsappSignatureSha1(appSecret: string, body: string): string {
+  return `sha1=${createHmac('sha1', appSecret).update(body, 'utf8').digest('hex')}`;
+}

@@ -1,6 +1,7 @@
 // The sandbox's store: transactions of every provider with their timeline, captured SMS, MTN API
 // users and issued access tokens. In memory; with a data directory, journal.ts keeps it on disk.
 import { randomBytes } from 'node:crypto';
+import type { SimMessage } from './messages';
 
 export const PROVIDERS = ['mtn', 'orange', 'wave', 'fedapay', 'paygate'] as const;
 export type ProviderId = (typeof PROVIDERS)[number];
@@ -51,13 +52,7 @@ export interface SimTransaction<D extends object = object> {
   timeline: TimelineEntry[];
 }
 
-export interface SmsMessage {
-  id: string;
-  to: string;
-  from: string | null;
-  body: string;
-  receivedAt: Date;
-}
+export type { SmsMessage } from './messages';
 
 /** An MTN product: each has its own subscription key, API users and tokens. */
 export type MtnProduct = 'collection' | 'disbursement';
@@ -118,7 +113,12 @@ export class SandboxStore {
    */
   readonly changed = new Set<SimTransaction>();
   transactions: SimTransaction[] = [];
-  sms: SmsMessage[] = [];
+  /** SMS of every protocol, oldest first. */
+  sms: SimMessage[] = [];
+  /** WhatsApp messages, oldest first. */
+  whatsapp: SimMessage[] = [];
+  /** Messages whose status changed since the journal last wrote them. */
+  readonly messagesChanged = new Set<SimMessage>();
   /** Every notification sent, in order (what /__sim/callbacks pages through). */
   callbacks: { provider: ProviderId; transactionId: string; detail: Record<string, unknown> }[] =
     [];
@@ -226,14 +226,33 @@ export class SandboxStore {
       .slice(0, limit);
   }
 
-  smsFor(number: string): SmsMessage[] {
+  smsFor(number: string): SimMessage[] {
     return this.sms.filter((message) => samePhone(message.to, number)).reverse();
+  }
+
+  whatsappFor(number: string): SimMessage[] {
+    return this.whatsapp.filter((message) => samePhone(message.to, number)).reverse();
+  }
+
+  /** Keeps a message a phone received (the journal writes it). */
+  addMessage(message: SimMessage): SimMessage {
+    (message.channel === 'whatsapp' ? this.whatsapp : this.sms).push(message);
+    this.messagesChanged.add(message);
+    return message;
+  }
+
+  /** A message by its provider's id (delivery reports, Twilio's GET). */
+  findMessage(protocol: string, ref: string): SimMessage | undefined {
+    const list = protocol === 'whatsapp' ? this.whatsapp : this.sms;
+    return list.find((message) => message.protocol === protocol && message.ref === ref);
   }
 
   reset(): void {
     this.transactions = [];
     this.index.clear();
     this.sms = [];
+    this.whatsapp = [];
+    this.messagesChanged.clear();
     this.callbacks = [];
     this.mtnUsers.clear();
     this.tokens.clear();
