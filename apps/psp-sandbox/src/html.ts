@@ -63,6 +63,22 @@ pre.mail-text{white-space:pre-wrap;overflow-wrap:anywhere;font:.95rem/1.5 ui-mon
 dl.headers{display:grid;grid-template-columns:auto 1fr;gap:.25rem .75rem;margin:0 0 1rem}
 dl.headers dt{font-weight:600}
 dl.headers dd{margin:0;overflow-wrap:anywhere}
+ul.bubbles{list-style:none;padding:0;margin:0;display:flex;flex-direction:column;gap:.75rem}
+.bubble{background:#fff;border:1px solid #d1d5db;border-radius:1rem 1rem 1rem .25rem;padding:.6rem .8rem;overflow-wrap:anywhere}
+.bubble p{margin:.2rem 0}
+.bubble .text{white-space:pre-wrap}
+.bubble .meta{font-size:.85rem;color:#374151;display:flex;flex-wrap:wrap;gap:.25rem .6rem;align-items:center}
+.bubble.wa{background:#e7f8dc;border-color:#9fd39a}
+.badge{display:inline-block;font-size:.75rem;font-weight:600;border-radius:999px;padding:.05rem .5rem;background:#e5e7eb;color:#111827}
+.badge.ucs2{background:#fef3c7;color:#78350f}
+.badge.wa{background:#14532d;color:#fff}
+.delivery{font-size:.85rem;color:#065f46;font-weight:600}
+.delivery.bad{color:#b91c1c}
+.delivery.none{color:#4b5563;font-weight:400}
+a.wa-button{display:block;text-align:center;border-top:1px solid #9fd39a;margin-top:.5rem;padding:.5rem 0 .1rem;font-weight:700;color:#065f46;text-decoration:none}
+a.wa-button:hover{text-decoration:underline}
+table.scenarios{border-collapse:collapse;width:100%;font-size:.9rem}
+table.scenarios td,table.scenarios th{border-bottom:1px solid #e5e7eb;padding:.3rem;text-align:left;vertical-align:top}
 `;
 
 export interface PageOptions {
@@ -95,6 +111,23 @@ ${content}
 ${script}
 </body>
 </html>`;
+}
+
+/**
+ * Text with its http(s) addresses as links. `newTab` opens them in a new tab (the mailbox); the
+ * phone opens them in place, as a phone's browser would.
+ */
+export function linkify(text: string, newTab = false): string {
+  const target = newTab ? ' target="_blank" rel="noopener noreferrer"' : ' rel="noreferrer"';
+  let html = '';
+  let last = 0;
+  for (const match of text.matchAll(/https?:\/\/[^\s<>"']+/g)) {
+    const url = match[0].replace(/[.,;:!?)]+$/, '');
+    html += esc(text.slice(last, match.index));
+    html += `<a href="${esc(url)}"${target}>${esc(url)}</a>`;
+    last = match.index + url.length;
+  }
+  return html + esc(text.slice(last));
 }
 
 /** A status message announced to screen readers. */

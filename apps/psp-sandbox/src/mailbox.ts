@@ -3,7 +3,7 @@
 // its HTML part in a sandboxed frame (no scripts, no access to this page; links open in a new
 // tab), its text part, its attachments to download.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { esc, page } from './html';
+import { esc, linkify, page } from './html';
 import type { MailStore, SandboxMail } from './mail-store';
 
 /** What a message's HTML may do inside its frame: show itself, with its inline styles and images. */
@@ -30,19 +30,6 @@ function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} o`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} ko`;
   return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} Mo`;
-}
-
-/** Text with its http(s) addresses as links (opened in a new tab). */
-function linkify(text: string): string {
-  let html = '';
-  let last = 0;
-  for (const match of text.matchAll(/https?:\/\/[^\s<>"']+/g)) {
-    const url = match[0].replace(/[.,;:!?)]+$/, '');
-    html += esc(text.slice(last, match.index));
-    html += `<a href="${esc(url)}" target="_blank" rel="noopener noreferrer">${esc(url)}</a>`;
-    last = match.index + url.length;
-  }
-  return html + esc(text.slice(last));
 }
 
 function subjectOf(mail: SandboxMail): string {
@@ -93,7 +80,7 @@ function renderMail(mail: SandboxMail): string {
       )}"></iframe>`
     : '<p class="muted">Ce message n’a pas de partie HTML.</p>';
   const text = mail.text
-    ? `<pre class="card mail-text">${linkify(mail.text)}</pre>`
+    ? `<pre class="card mail-text">${linkify(mail.text, true)}</pre>`
     : '<p class="muted">Ce message n’a pas de partie texte.</p>';
   const attachments = mail.attachments.length
     ? `<ul class="plain card">${mail.attachments

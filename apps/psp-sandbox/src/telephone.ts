@@ -1,5 +1,6 @@
-// The « téléphone » page: a person types a number, sees the USSD prompts pushed to it and the SMS
-// captured for it, and answers with a PIN (« 0000 » is a wrong PIN), a refusal, or lets it expire.
+// The « téléphone » page: a person types a number, sees the USSD prompts pushed to it, the SMS and
+// WhatsApp messages sent to it (telephone-messages.ts), and answers a prompt with a PIN (« 0000 »
+// is a wrong PIN), a refusal, or lets it expire.
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Sandbox } from './engine';
@@ -7,6 +8,7 @@ import { answerForm, outcomeLabel, promptText, readPayerAnswer } from './hosted-
 import { esc, formatAmount, formatTime, notice, page } from './html';
 import { devicesNav } from './mailbox';
 import { phoneDigits, samePhone, type SimTransaction } from './state';
+import { scenarioNotice, scenarioTable, smsList, whatsappList } from './telephone-messages';
 
 const HISTORY_LIMIT = 5;
 const POLL_MS = 4_000;
@@ -36,8 +38,10 @@ function version(sandbox: Sandbox, number: string): string {
   const history = sandbox.store
     .historyFor(number, HISTORY_LIMIT)
     .map((transaction) => `${transaction.id}:${transaction.state}`);
-  const sms = sandbox.store.smsFor(number).length;
-  const text = `${prompts.join(',')}|${history.join(',')}|${sms}`;
+  const messages = [...sandbox.store.smsFor(number), ...sandbox.store.whatsappFor(number)]
+    .map((message) => `${message.id}:${message.status ?? ''}`)
+    .join(',');
+  const text = `${prompts.join(',')}|${history.join(',')}|${messages}`;
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
@@ -63,23 +67,16 @@ function render(sandbox: Sandbox, number: string, message?: string): string {
   if (!number) {
     return page(
       'Téléphone',
-      `${devicesNav('telephone')}\n<h1>Téléphone</h1>\n${notice(undefined)}\n${form}`,
+      `${devicesNav('telephone')}\n<h1>Téléphone</h1>\n${notice(undefined)}\n${form}\n${scenarioTable()}`,
     );
   }
   const prompts = sandbox.store.promptsFor(number);
   const sms = sandbox.store.smsFor(number);
+  const whatsapp = sandbox.store.whatsappFor(number);
   const history = sandbox.store.historyFor(number, HISTORY_LIMIT);
   const promptsHtml = prompts.length
     ? prompts.map((transaction) => promptCard(transaction, number)).join('\n')
     : '<p class="muted">Aucune demande en attente. La page se met à jour toute seule.</p>';
-  const smsHtml = sms.length
-    ? `<ul class="plain">${sms
-        .map(
-          (item) =>
-            `<li><span class="muted">${esc(formatTime(item.receivedAt))}${item.from ? ` · ${esc(item.from)}` : ''}</span><br><span style="white-space:pre-wrap">${esc(item.body)}</span></li>`,
-        )
-        .join('')}</ul>`
-    : '<p class="muted">Aucun SMS.</p>';
   const historyHtml = history.length
     ? `<ul class="plain">${history
         .map(
@@ -98,13 +95,17 @@ if(d.version!==v)location.href='/telephone?numero='+encodeURIComponent(n)}).catc
 <h1>Téléphone ${esc(displayNumber(number))}</h1>
 <div id="etat" data-version="${version(sandbox, number)}" data-numero="${esc(number)}"></div>
 ${notice(shown?.text, shown?.error)}
+${scenarioNotice(number)}
 <h2>Demandes de paiement</h2>
 ${promptsHtml}
 <h2>SMS reçus</h2>
-<section class="card">${smsHtml}</section>
+<section class="card">${smsList(sms)}</section>
+<h2>WhatsApp</h2>
+<section class="card">${whatsappList(whatsapp)}</section>
 <h2>Dernières opérations</h2>
 <section class="card">${historyHtml}</section>
-${form}`,
+${form}
+${scenarioTable()}`,
     { script, ...(prompts.length === 0 ? { refreshSeconds: 10 } : {}) },
   );
 }
