@@ -82,6 +82,8 @@ if (!process.env.DATABASE_URL && process.env.PSP_SANDBOX !== 'off') {
   process.env.PSP_SANDBOX_WAVE_WEBHOOK_URL ??= `${server}/wave/webhook`;
   process.env.PSP_SANDBOX_FEDAPAY_WEBHOOK_URL ??= `${server}/fedapay/webhook`;
   process.env.PSP_SANDBOX_PAYGATE_CALLBACK_URL ??= `${server}/paygate/webhook`;
+  // WhatsApp's webhook (Meta's app setting): the sandbox verifies it (GET hub.challenge) first.
+  process.env.PSP_SANDBOX_WHATSAPP_WEBHOOK_URL ??= `http://127.0.0.1:${process.env.PORT ?? '3000'}/api/webhooks/messages/whatsapp`;
   // Beside the server's data (DATA_DIR, resolved as the server does): its transactions survive a
   // restart, and a sandbox left by a run killed with `kill -9` is taken over, not collided with.
   const dataDir = path.resolve(

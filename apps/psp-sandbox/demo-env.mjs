@@ -1,6 +1,6 @@
-// The settings that point Écolage's payment adapters, SMS and e-mails at this sandbox (fixed,
-// public sandbox values documented in README.md). `npm start` applies them in demo mode, only
-// where unset.
+// The settings that point Écolage's payment adapters, SMS, WhatsApp and e-mails at this sandbox
+// (fixed, public sandbox values documented in README.md; the secrets are those the sandbox checks
+// and signs with, src/config.ts). `npm start` applies them in demo mode, only where unset.
 
 /**
  * @param {string} origin e.g. http://127.0.0.1:3100
@@ -32,8 +32,31 @@ export function sandboxProviderEnv(origin, smtpPort = Number(new URL(origin).por
     FEDAPAY_API_REFUNDS: 'true',
     PAYGATE_BASE_URL: `${origin}/paygate`,
     PAYGATE_AUTH_TOKEN: '8b7d5c3a-1e2f-4a6b-9c8d-0e1f2a3b4c5d',
-    // Écolage's SMS go to the sandbox, which shows them on its téléphone page.
+    // Écolage's SMS go to the sandbox, which shows them on its téléphone page: through Twilio's
+    // protocol (its status callbacks are signed); SMS_PROVIDER=infobip or http switch to the other
+    // two, already configured. SMS_GATEWAY_URL is the simple JSON gateway, without reports.
+    SMS_PROVIDER: 'twilio',
+    SMS_SENDER_ID: 'ECOLAGE',
     SMS_GATEWAY_URL: `${origin}/__sim/sms`,
+    TWILIO_BASE_URL: `${origin}/twilio`,
+    TWILIO_ACCOUNT_SID: 'AC5ec01a6e0d1f4b2c8a9e7d3b1c5f0a2e',
+    TWILIO_AUTH_TOKEN: '3d6f0b9e2a7c4e1f8b5d0a9c6e3f2b17',
+    INFOBIP_BASE_URL: `${origin}/infobip`,
+    INFOBIP_API_KEY: 'ecolage-sandbox-infobip-4f1c9e2a7b3d',
+    // The product's own secret in its report path (the sandbox posts to the notifyUrl it is given).
+    INFOBIP_WEBHOOK_TOKEN: 'ecolage-sandbox-infobip-dlr-path-token',
+    SMS_HTTP_BASE_URL: `${origin}/kingsms/api/v1`,
+    SMS_HTTP_API_KEY: 'ecolage-sandbox-kingsms-apikey',
+    SMS_HTTP_CLIENT_ID: 'ecolage-sandbox-client',
+    SMS_HTTP_WEBHOOK_TOKEN: 'ecolage-sandbox-kingsms-dlr-path-token',
+    // WhatsApp Cloud API (Graph). The sandbox posts its webhooks to PSP_SANDBOX_WHATSAPP_WEBHOOK_URL
+    // (or /__sim/config), after the GET handshake with this verify token.
+    WHATSAPP_BASE_URL: `${origin}/whatsapp`,
+    WHATSAPP_GRAPH_VERSION: 'v23.0',
+    WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+    WHATSAPP_ACCESS_TOKEN: 'EAAGecolageSandboxWhatsAppToken0000demo',
+    WHATSAPP_APP_SECRET: 'ecolage-sandbox-whatsapp-app-secret',
+    WHATSAPP_VERIFY_TOKEN: 'ecolage-sandbox-verify-token',
     // Écolage's e-mails go to the sandbox's SMTP server, which shows them on its Boîte mail page.
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   };

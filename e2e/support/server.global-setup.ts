@@ -19,6 +19,8 @@ async function startSandbox() {
       ...process.env,
       PSP_SANDBOX_PORT: String(port),
       PSP_SANDBOX_SMTP_PORT: String(smtpPort),
+      // Delivery reports of SMS and WhatsApp a fifth of a second apart (1 s by default).
+      PSP_SANDBOX_DLR_DELAY_MS: '200',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -97,6 +99,8 @@ export default async function setup(project: TestProject) {
         fedapay: `${baseUrl}/api/psp/fedapay/webhook`,
         paygate: `${baseUrl}/api/psp/paygate/webhook`,
       },
+      // WhatsApp's (one per app at Meta): verified by its GET handshake before any status is posted.
+      whatsappWebhookUrl: `${baseUrl}/api/webhooks/messages/whatsapp`,
     }),
   });
   project.provide('baseUrl', baseUrl);
