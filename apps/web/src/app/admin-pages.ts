@@ -22,6 +22,10 @@ export const ADMIN_PAGES: Partial<Record<AdminSectionKey, LazyPage>> = {
     () => import('../features/admissions/admissions-page'),
     (module) => module.AdmissionsPage,
   ),
+  automations: lazyPage(
+    () => import('../features/automations/automations-page'),
+    (module) => module.AutomationsPage,
+  ),
   payments: lazyPage(
     () => import('../features/payments/payments-page'),
     (module) => module.PaymentsPage,

@@ -11,6 +11,7 @@ import { operator } from './en/operator';
 import { search } from './en/search';
 import { ui } from './en/ui';
 import { admissions } from './en/admissions';
+import { automations } from './en/automations';
 import { audit } from './en/audit';
 import { dashboard } from './en/dashboard';
 import { invitation } from './en/invitation';
@@ -49,6 +50,7 @@ export const en: Translation = {
   ...studentDetail,
   ...studentImport,
   ...admissions,
+  ...automations,
   ...payments,
   ...paymentLinks,
   ...dashboard,

@@ -7,6 +7,7 @@ import { marketing } from './fr/marketing';
 import { pages } from './fr/pages';
 import { shell } from './fr/shell';
 import type { admissions } from './fr/admissions';
+import type { automations } from './fr/automations';
 import type { audit } from './fr/audit';
 import type { dashboard } from './fr/dashboard';
 import type { cashDesk } from './fr/cash-desk';
@@ -59,6 +60,7 @@ export type ScreenStrings = typeof ui &
   typeof studentDetail &
   typeof studentImport &
   typeof admissions &
+  typeof automations &
   typeof payments &
   typeof paymentLinks &
   typeof dashboard &
