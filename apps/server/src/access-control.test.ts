@@ -171,12 +171,13 @@ describe('access control over every route of /api/openapi.json', () => {
       'POST /api/psp/{provider}/webhook',
       'PUT /api/psp/{provider}/callback/{attemptId}',
     ]);
-    // Session only: the signed-in person's own account and school switch.
+    // Session only: the signed-in person's own account, school switch and stream tickets.
     expect(withoutPermission(false)).toEqual([
       'DELETE /api/profile',
       'DELETE /api/profile/avatar',
       'PATCH /api/profile',
       'POST /api/auth/switch-school',
+      'POST /api/live/ticket',
       'POST /api/profile/email',
       'POST /api/profile/password',
       'PUT /api/profile/avatar',

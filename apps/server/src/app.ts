@@ -25,6 +25,7 @@ import {
   memberDirectory,
   passwordResetRoutes,
   profileRoutes,
+  streamTicketRoutes,
   type LoginPolicy,
 } from './modules/auth';
 import { countActiveMembers, teamRoutes } from './modules/access';
@@ -35,6 +36,7 @@ import { publicRoutes } from './modules/public';
 import { programmesRoutes } from './modules/programmes';
 import {
   levelEnrolmentQueries,
+  studentEventsRoutes,
   studentImportRoutes,
   studentsExportRoutes,
   studentsRoutes,
@@ -60,7 +62,6 @@ import { paymentReceipts, receiptsRoutes } from './modules/receipts';
 import { cashDeskRoutes } from './modules/cash-desk';
 import { createLinkSigner, payerRoutes, payLinksRoutes, sendMessagePage } from './modules/payer';
 import { admissionsRoutes } from './modules/admissions';
-import { configureMessageLinks, optOutRoutes, shortLinkRoutes } from './modules/messaging';
 import { settingsFileRoutes, settingsRoutes } from './modules/settings';
 import { readEntryAssets } from './platform/http/web-assets';
 import { registerEventSubscribers } from './composition/event-handlers';
@@ -179,6 +180,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimit: options.authRateLimit ?? { max: 20, timeWindow: '1 minute' },
   });
   await app.register(profileRoutes, { db, files });
+  // Tickets that open a member's event streams from a browser (decisions/0022).
+  await app.register(streamTicketRoutes, { keys });
   // The journal's counters show the active members: access's count, handed over here (the
   // journal knows no module, docs/decisions/0015).
   await app.register(auditRoutes, { db, members: { countActiveMembers } });
@@ -192,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // (downstream) implements students' ports, handed over here (docs/decisions/0016).
   await app.register(studentsRoutes, { db, balances: studentBalanceQueries });
   await app.register(studentImportRoutes, { db, issueInvoices: issueEnrolmentInvoices });
+  await app.register(studentEventsRoutes, { db });
   await app.register(billingRoutes, { db });
   await app.register(studentsExportRoutes, { db, balances: studentBalanceQueries });
   await app.register(invoicesExportRoutes, { db });
@@ -209,11 +213,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(receiptsRoutes, { db, files });
   await app.register(cashDeskRoutes, { db });
   const signer = createLinkSigner(options.jwtSecret);
-  // Our short links `/s/<code>` and the opt-out pages (messaging), the opt-out links signed
-  // with the same secret.
-  configureMessageLinks(options.jwtSecret);
-  await app.register(shortLinkRoutes, { db, assets: payerAssets });
-  await app.register(optOutRoutes, { db, assets: payerAssets });
   await app.register(payerRoutes, { context: payments, signer, assets: payerAssets });
   await app.register(payLinksRoutes, { db, signer });
   await app.register(admissionsRoutes, {

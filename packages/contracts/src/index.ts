@@ -28,6 +28,7 @@ export * from './payment-records';
 export * from './payment-amounts';
 export * from './payment-amounts-schema';
 export * from './receipts';
+export * from './live';
 export * from './cash-desk';
 export * from './dashboard';
 export * from './payer';

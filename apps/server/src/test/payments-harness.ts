@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { buildSandbox } from '../../../psp-sandbox/src/app';
 import { sandboxProviderEnv } from '../../../psp-sandbox/demo-env.mjs';
 import { buildApp } from '../app';
+import { createLiveBus, type LiveBus } from '../platform/live';
 import { checkLedgerAgreesWithInvoices } from '../modules/billing';
 import { createBackgroundWorker, type BackgroundWorker } from '../composition/background-worker';
 import type { PaymentsContext } from '../modules/payments';
@@ -65,6 +66,7 @@ export function simsFor(sandbox: PaymentsHarness['sandbox'], attemptId: string) 
 export function usePaymentsHarness(options: { timeoutMs?: number } = {}) {
   const database = useTestDatabase();
   let harness: PaymentsHarness | undefined;
+  let liveBus: LiveBus | undefined;
   beforeAll(async () => {
     const clock = testClock();
     // The sandbox delivers into the server built below.
@@ -105,10 +107,13 @@ export function usePaymentsHarness(options: { timeoutMs?: number } = {}) {
       logger: silent,
     };
     const worker = createBackgroundWorker(context);
+    // Live streams hear the file's database (the worker's commits notify them).
+    liveBus = await createLiveBus({ databaseUrl: database().url, logger: silent });
     const server = await buildApp({
       ...testAppOptions(database()),
       rateLimitPerMinute: 100_000,
       payments: context,
+      liveBus,
     });
     await server.ready();
     target.server = server;
@@ -134,6 +139,7 @@ export function usePaymentsHarness(options: { timeoutMs?: number } = {}) {
   afterAll(async () => {
     await harness?.worker.stop();
     await harness?.app.close();
+    await liveBus?.stop();
     await harness?.sandbox.close();
   });
   return () => {

@@ -6,6 +6,7 @@ import type { RouteAccess } from '../../platform/http/request-member';
 import { getMemberAccess } from '../access';
 import { tokenFromHeader, verifyAccessToken, type AccessTokenKeys } from './access-token';
 import { findPlatformRole } from './platform-role';
+import { ticketFromQuery, verifyStreamTicket } from './stream-ticket';
 
 /** Routes of plugins we do not write (Swagger UI's files) are public by prefix. */
 const PUBLIC_PREFIXES = ['/api/docs'];
@@ -28,6 +29,9 @@ export const authPlugin = fp<{ db: Database; keys: AccessTokenKeys }>(
           `${String(route.method)} ${route.url} must declare exactly one of config.public, config.session, config.permission or config.operator`,
         );
       }
+      if (config.eventStream && !['GET', 'HEAD'].includes(String(route.method))) {
+        throw new Error(`${String(route.method)} ${route.url}: only a GET route is an event stream`);
+      }
       // Say it in the OpenAPI document too: the bearer scheme, and which permission.
       if (!config.public && route.schema) {
         Object.assign(route.schema, {
@@ -45,8 +49,14 @@ export const authPlugin = fp<{ db: Database; keys: AccessTokenKeys }>(
       if (config.public) return;
 
       const token = tokenFromHeader(request.headers.authorization);
-      if (!token) throw domainError('UNAUTHENTICATED');
-      const check = await verifyAccessToken(options.keys, token);
+      // A browser's event stream carries a stream ticket in its address instead (decisions/0022).
+      const ticket = !token && config.eventStream ? ticketFromQuery(request.query) : undefined;
+      const check = token
+        ? await verifyAccessToken(options.keys, token)
+        : ticket
+          ? await verifyStreamTicket(options.keys, ticket)
+          : null;
+      if (!check) throw domainError('UNAUTHENTICATED');
       if (!check.ok) {
         throw domainError(check.reason === 'expired' ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED');
       }

@@ -2,6 +2,7 @@
 export { authPlugin } from './auth.plugin';
 export { authRoutes, REFRESH_COOKIE, type AuthRoutesOptions } from './auth.routes';
 export { accessTokenKeys, signAccessToken, type AccessTokenKeys } from './access-token';
+export { signStreamTicket, streamTicketRoutes } from './stream-ticket';
 export { defaultLoginPolicy, type LoginPolicy } from './use-cases/log-in';
 export { hashPassword } from './password';
 export { ensureAccount } from './accounts';

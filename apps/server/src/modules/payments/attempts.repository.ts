@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
+import { announcePaymentStates } from './payment-live.repository';
 import {
   paymentAttemptInvoices,
   paymentAttempts,
@@ -74,6 +75,8 @@ export type NewTransition = typeof paymentTransitions.$inferInsert;
 export async function recordTransitions(db: DbOrTx, transitions: NewTransition[]): Promise<void> {
   if (transitions.length === 0) return;
   await db.insert(paymentTransitions).values(transitions);
+  // The screens following these payments learn of an end at the commit (platform/live).
+  await announcePaymentStates(db, transitions);
 }
 
 export async function recordTransition(db: DbOrTx, transition: NewTransition): Promise<void> {

@@ -17,6 +17,7 @@ export { getPayment } from './processing/check-now.service';
 export type { PaymentAttemptRow } from './payments.tables';
 /** Any school's attempt by id (the payer's waiting screen), and a payer's active claim. */
 export { findAttempt, findActiveClaim } from './attempts.repository';
+export { paymentLiveTopic } from './payment-live.repository';
 export { checkIdempotencyKey, isIdempotencyKeyTaken } from './requests/idempotency-keys';
 export {
   findDeskPaymentByKey,

@@ -1,5 +1,7 @@
 /** Students, guardians (payers), enrolments and student imports. */
 export { studentsRoutes } from './students.routes';
+export { studentEventsRoutes } from './student-events.routes';
+export { studentLiveTopic } from './student-events';
 export type { StudentRow, EnrolmentRow } from './students.tables';
 export {
   auditStudent,

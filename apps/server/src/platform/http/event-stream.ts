@@ -74,6 +74,7 @@ const PADDING = `:${' '.repeat(2048)}\n`;
  * hint, the initial state, then one `data:` message per notification and a comment every
  * `heartbeatMs`. Unsubscribes when the client goes. Beyond the process's limit of open streams,
  * answers 503 (SERVICE_UNAVAILABLE) before opening anything: the client falls back to polling.
+ * A request whose `Accept` does not name `text/event-stream` gets the initial state, then the end.
  * Call it last in a handler, after the access checks; the handler must not send anything else.
  */
 export async function sendEventStream(
@@ -156,4 +157,7 @@ export async function sendEventStream(
   write(`retry: ${options.retryMs ?? 3_000}\n\n`);
   sendInitial();
   await queue;
+  // A client that did not ask for a stream (a probe, curl, a test's inject) gets the current state
+  // and the end: EventSource always asks.
+  if (!/text\/event-stream/i.test(request.headers.accept ?? '')) stream.end();
 }

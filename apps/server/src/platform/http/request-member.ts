@@ -13,6 +13,11 @@ export interface RouteAccess {
   permission?: Permission;
   /** Platform operators only (the operator console): never a school role. */
   operator?: true;
+  /**
+   * A GET event stream that a browser may open with a stream ticket (`?ticket=`) instead of the
+   * bearer header (decisions/0022); the rule above still applies.
+   */
+  eventStream?: true;
 }
 
 /** The signed-in platform operator of an operator route. */
@@ -36,6 +41,7 @@ declare module 'fastify' {
     session?: true;
     permission?: Permission;
     operator?: true;
+    eventStream?: true;
   }
   interface FastifyRequest {
     /** The signed-in platform operator on routes declared `operator`. */

@@ -9,4 +9,4 @@ export {
   type LiveData,
   type LiveListener,
 } from './live-bus';
-export { LIVE_PAYLOAD_LIMIT, notifyLive } from './notify-live';
+export { LIVE_PAYLOAD_LIMIT, notifyLive, notifyLiveMany } from './notify-live';

@@ -189,7 +189,10 @@ describe('server-sent event stream', () => {
   /** Opens the stream and reads it as text until `done` says enough. */
   async function open(path: string) {
     const controller = new AbortController();
-    const response = await fetch(`${base}${path}`, { signal: controller.signal });
+    const response = await fetch(`${base}${path}`, {
+      signal: controller.signal,
+      headers: { accept: 'text/event-stream' },
+    });
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     let text = '';
     const readUntil = async (done: (text: string) => boolean) => {
@@ -270,6 +273,7 @@ describe('server-sent event stream', () => {
       const port = (other.server.address() as AddressInfo).port;
       const response = await fetch(`http://127.0.0.1:${port}/events`, {
         signal: controller.signal,
+        headers: { accept: 'text/event-stream' },
       });
       await response.body!.getReader().read();
       expect(active).toBe(3);
@@ -282,6 +286,13 @@ describe('server-sent event stream', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('sends the current state and ends when the client did not ask for a stream', async () => {
+    state = 'succeeded';
+    const response = await app.inject({ method: 'GET', url: `/events/${crypto.randomUUID()}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('data: {"state":"succeeded"}');
   });
 
   it('answers 503 beyond the limit of open streams', async () => {
@@ -309,7 +320,9 @@ describe('server-sent event stream', () => {
     });
     await other.listen({ host: '127.0.0.1', port: 0 });
     const port = (other.server.address() as AddressInfo).port;
-    const response = await fetch(`http://127.0.0.1:${port}/events`);
+    const response = await fetch(`http://127.0.0.1:${port}/events`, {
+      headers: { accept: 'text/event-stream' },
+    });
     const reader = response.body!.getReader();
     await reader.read();
     const closing = other.close();

@@ -13,12 +13,28 @@ export const LIVE_PAYLOAD_LIMIT = 8000;
  * left out rather than failing the caller's transaction: the topic alone still goes.
  */
 export async function notifyLive(db: DbOrTx, topic: string, data: LiveData = {}): Promise<void> {
-  let payload = JSON.stringify({ topic, data });
-  if (Buffer.byteLength(payload, 'utf8') >= LIVE_PAYLOAD_LIMIT) {
-    payload = JSON.stringify({ topic, data: {} });
-    if (Buffer.byteLength(payload, 'utf8') >= LIVE_PAYLOAD_LIMIT) {
-      throw new Error(`live topic too long (${topic.length} characters)`);
-    }
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${livePayload(topic, data)})`);
+}
+
+function livePayload(topic: string, data: LiveData): string {
+  const payload = JSON.stringify({ topic, data });
+  if (Buffer.byteLength(payload, 'utf8') < LIVE_PAYLOAD_LIMIT) return payload;
+  const bare = JSON.stringify({ topic, data: {} });
+  if (Buffer.byteLength(bare, 'utf8') >= LIVE_PAYLOAD_LIMIT) {
+    throw new Error(`live topic too long (${topic.length} characters)`);
   }
-  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
+  return bare;
+}
+
+/** Many notifications in one statement (a batch of payments), each as `notifyLive` sends it. */
+export async function notifyLiveMany(
+  db: DbOrTx,
+  messages: readonly { topic: string; data?: LiveData }[],
+): Promise<void> {
+  if (messages.length === 0) return;
+  const payloads = messages.map(({ topic, data = {} }) => livePayload(topic, data));
+  await db.execute(
+    sql`select pg_notify(${LIVE_CHANNEL}, payload)
+        from json_array_elements_text(${JSON.stringify(payloads)}::json) as payload`,
+  );
 }

@@ -2,6 +2,8 @@ import { apiErrorSchema, PayerMessages, payerPaymentStatusSchema } from '@ecolag
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../../platform/errors';
+import { sendEventStream } from '../../../platform/http/event-stream';
+import { paymentLiveTopic } from '../../payments';
 import { findPayerPayment, ProviderQuestions } from './payer-status.service';
 import { pageSchool, sendMessagePage, sendPayerPage } from '../payer-page';
 import type { PayerRoutesOptions } from '../payer.routes';
@@ -55,6 +57,40 @@ export const waitingRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (a
       if (!payment) throw notFound('PAYMENT_NOT_FOUND');
       reply.header('cache-control', 'no-store');
       return payment.status;
+    },
+  );
+
+  app.get(
+    '/api/payer/payments/:attemptId/events',
+    {
+      config: { public: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['Paiements'],
+        summary: 'État d’un paiement en ligne en direct (server-sent events)',
+        description:
+          'Public comme l’état ci-dessus (l’identifiant du paiement est le secret). Envoie l’état actuel, puis chaque changement dès sa validation ; l’écran d’attente revient à l’interrogation de l’état si le flux se tait.',
+        params,
+        produces: ['text/event-stream'],
+        response: {
+          200: z.string().describe('text/event-stream : des payerPaymentStatus'),
+          404: apiErrorSchema,
+          429: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { attemptId } = request.params;
+      const payment = await findPayerPayment(context, signer, questions, attemptId);
+      if (!payment) throw notFound('PAYMENT_NOT_FOUND');
+      // Read again once subscribed: a change between the check and the subscription is not lost.
+      const status = async () =>
+        (await findPayerPayment(context, signer, questions, attemptId))?.status ?? null;
+      await sendEventStream(request, reply, {
+        topics: [paymentLiveTopic(payment.attempt.id)],
+        initial: status,
+        onEvent: status,
+      });
     },
   );
 };
