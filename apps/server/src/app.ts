@@ -62,6 +62,7 @@ import { paymentReceipts, receiptsRoutes } from './modules/receipts';
 import { cashDeskRoutes } from './modules/cash-desk';
 import { createLinkSigner, payerRoutes, payLinksRoutes, sendMessagePage } from './modules/payer';
 import { admissionsRoutes } from './modules/admissions';
+import { notificationsRoutes } from './modules/notifications';
 import { settingsFileRoutes, settingsRoutes } from './modules/settings';
 import { readEntryAssets } from './platform/http/web-assets';
 import { registerEventSubscribers } from './composition/event-handlers';
@@ -210,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The platform operator's console: schools, KYC review, the public site's inbox, provider fees.
   await app.register(operatorRoutes, { db, files });
   await app.register(searchRoutes, { db });
+  await app.register(notificationsRoutes, { db });
   await app.register(receiptsRoutes, { db, files });
   await app.register(cashDeskRoutes, { db });
   const signer = createLinkSigner(options.jwtSecret);

@@ -315,6 +315,13 @@ export const auditDetailFields: Record<string, AuditDetailField> = {
   'e-mail des avis': field('E-mail des avis', 'Notices e-mail'),
   'avis demande d’inscription': field('Avis : demande d’inscription', 'Notice: admission request'),
   'avis KYC': field('Avis : documents KYC', 'Notice: KYC documents'),
+  // A member's notification settings (the spec's ids).
+  'nouvelle-vente': field('Nouvelle vente en ligne', 'New online sale'),
+  'nouvelle-inscription': field('Nouvelle pré-inscription', 'New pre-registration'),
+  'paiement-recu': field('Paiement reçu', 'Payment received'),
+  'paiement-echoue': field('Paiement échoué', 'Payment failed'),
+  'resume-hebdomadaire': field('Résumé hebdomadaire', 'Weekly summary'),
+  'e-mail des notifications': field('E-mail des notifications', 'Notifications e-mail'),
   // The school's public pages (« Pages »).
   'adresse des pages': field('Adresse des pages', 'Pages address'),
   introduction: field('Introduction', 'Introduction'),

@@ -71,6 +71,7 @@ export const auditActionLabels: Record<string, string> = {
   'profile.avatar_removed': 'Photo de profil retirée',
   'profile.email_changed': 'E-mail de connexion modifié',
   'profile.password_changed': 'Mot de passe modifié',
+  'profile.notifications_updated': 'Réglages de notifications modifiés',
   'audit.exported': 'Journal d’audit exporté',
   'newsletter.subscribed': 'Abonnement à la newsletter',
   'contact.message_received': 'Message de contact reçu',

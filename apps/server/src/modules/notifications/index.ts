@@ -11,3 +11,4 @@ export {
 } from './weekly-figures';
 export type { StaffNotificationRow } from './notifications.tables';
 export { notificationEventHandlers, staffNoticeHandlers } from './staff-notice.handlers';
+export { notificationsRoutes } from './notifications.routes';

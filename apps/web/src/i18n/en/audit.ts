@@ -117,6 +117,7 @@ export const audit: Audit = {
         avatar_removed: 'Profile picture removed',
         email_changed: 'Sign-in e-mail changed',
         password_changed: 'Password changed',
+        notifications_updated: 'Notification settings changed',
       },
       newsletter: { subscribed: 'Newsletter subscription' },
       contact: {

@@ -116,6 +116,7 @@ export const audit = {
         avatar_removed: 'Photo de profil retirée',
         email_changed: 'E-mail de connexion modifié',
         password_changed: 'Mot de passe modifié',
+        notifications_updated: 'Réglages de notifications modifiés',
       },
       newsletter: { subscribed: 'Abonnement à la newsletter' },
       contact: {
