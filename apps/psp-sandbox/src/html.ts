@@ -69,6 +69,7 @@ ul.bubbles{list-style:none;padding:0;margin:0;display:flex;flex-direction:column
 .bubble .text{white-space:pre-wrap}
 .bubble .meta{font-size:.85rem;color:#374151;display:flex;flex-wrap:wrap;gap:.25rem .6rem;align-items:center}
 .bubble.wa{background:#e7f8dc;border-color:#9fd39a}
+.bubble.lost{border-style:dashed;background:#f9fafb}
 .badge{display:inline-block;font-size:.75rem;font-weight:600;border-radius:999px;padding:.05rem .5rem;background:#e5e7eb;color:#111827}
 .badge.ucs2{background:#fef3c7;color:#78350f}
 .badge.wa{background:#14532d;color:#fff}

@@ -135,7 +135,7 @@ export const PROTOCOL_LABELS: Record<MessageProtocol, string> = {
   infobip: 'Infobip',
   aggregator: 'Agrégateur local',
   whatsapp: 'WhatsApp Cloud API',
-  sim: '/__sim/sms',
+  sim: 'passerelle simple (/__sim/sms)',
 };
 
 /** The statuses each scenario reports, in the order they are sent (SMS; WhatsApp adds `read`). */

@@ -38,12 +38,17 @@ function deliveryLine(message: SimMessage): string {
   return `<p class="delivery${bad ? ' bad' : ''}">${esc(STATUS_LABELS[message.status])}${esc(why)}<span class="muted">${esc(sent)}</span></p>`;
 }
 
+/** A message the network did not hand to the phone: shown, dashed, its button inert. */
+function lost(message: SimMessage): boolean {
+  return message.status === 'failed' || message.status === 'undelivered';
+}
+
 function smsBubble(message: SimMessage): string {
   const badge =
     message.encoding && message.segments !== undefined
       ? `<span class="badge${message.encoding === 'UCS-2' ? ' ucs2' : ''}">${esc(smsBadge({ encoding: message.encoding, segments: message.segments }))}</span>`
       : '';
-  return `<li class="bubble sms" data-message="${esc(message.id)}">
+  return `<li class="bubble sms${lost(message) ? ' lost' : ''}" data-message="${esc(message.id)}">
 <p class="meta"><strong>${esc(message.from ?? 'Expéditeur inconnu')}</strong><span>${esc(formatTime(message.receivedAt))}</span>${badge}<span class="muted">${esc(PROTOCOL_LABELS[message.protocol])}</span></p>
 <p class="text">${linkify(message.body)}</p>
 ${deliveryLine(message)}
@@ -56,11 +61,11 @@ function whatsappBubble(message: SimMessage): string {
     ? `<span>modèle <code>${esc(template.name)}</code> (${esc(template.language)})</span>`
     : '<span>message libre</span>';
   const button = template?.button
-    ? template.button.url
+    ? template.button.url && !lost(message)
       ? `<a class="wa-button" href="${esc(template.button.url)}" rel="noreferrer">${esc(template.button.text)}</a>`
-      : `<p class="muted">Bouton « ${esc(template.button.text)} » sans adresse (webhook WhatsApp non configuré).</p>`
+      : `<p class="muted">Bouton « ${esc(template.button.text)} »${lost(message) ? ' (message non reçu)' : ' sans adresse (webhook WhatsApp non configuré)'}.</p>`
     : '';
-  return `<li class="bubble wa" data-message="${esc(message.id)}">
+  return `<li class="bubble wa${lost(message) ? ' lost' : ''}" data-message="${esc(message.id)}">
 <p class="meta"><span class="badge wa">WhatsApp</span>${name}<span>${esc(formatTime(message.receivedAt))}</span></p>
 <p class="text">${linkify(message.body)}</p>
 ${button}
