@@ -62,6 +62,7 @@ import { paymentReceipts, receiptsRoutes } from './modules/receipts';
 import { cashDeskRoutes } from './modules/cash-desk';
 import { createLinkSigner, payerRoutes, payLinksRoutes, sendMessagePage } from './modules/payer';
 import { admissionsRoutes } from './modules/admissions';
+import { workflowRoutes, type WorkflowPlanning } from './modules/automations';
 import { notificationsRoutes } from './modules/notifications';
 import { settingsFileRoutes, settingsRoutes } from './modules/settings';
 import { readEntryAssets } from './platform/http/web-assets';
@@ -98,6 +99,8 @@ export interface BuildAppOptions {
   liveBus?: LiveBus;
   /** TEST_CLOCK=enabled only: `GET|PUT /api/test-clock`, and what runs once it moved. */
   testClock?: { onMoved: () => Promise<void> };
+  /** « Automatisations »: plans a school's sends once a workflow is enabled or edited (main.ts: the `automations.plan` job). */
+  automations?: { planning?: WorkflowPlanning };
 }
 
 /** No provider configured: staff can see payments but not start any (tests, fresh installs). */
@@ -225,6 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     wallets: () => payments.providers.wallets(),
     publicUrl: options.publicUrl,
   });
+  await app.register(workflowRoutes, { db, planning: options.automations?.planning });
   await app.register(authRoutes, {
     db,
     keys,

@@ -22,4 +22,5 @@ export const conflictCodes: Readonly<Record<string, DomainErrorCode>> = {
   payment_attempt_invoices_one_active_key: 'PAYMENT_ALREADY_ACTIVE',
   payment_refunds_one_pending_key: 'REFUND_ALREADY_PENDING',
   provider_fee_rates_key: 'FEE_RATE_EXISTS',
+  workflows_organization_name_key: 'AUTOMATION_NAME_TAKEN',
 };

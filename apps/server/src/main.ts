@@ -115,6 +115,18 @@ const testClock =
 
 const app = await buildApp({
   testClock,
+  // A workflow enabled or edited: its school's sends are planned at once, not at the next tick.
+  automations: {
+    planning: {
+      requestPlanning: async (organizationId: string) => {
+        await started.queue
+          ?.send('automations.plan', { organizationId }, { singletonKey: organizationId })
+          .catch((error: unknown) =>
+            logger.warn({ err: error, job: 'automations.plan' }, 'tâche non lancée'),
+          );
+      },
+    },
+  },
   database,
   liveBus,
   logger,

@@ -333,6 +333,12 @@ export const auditDetailFields: Record<string, AuditDetailField> = {
   document: field('Document', 'Document'),
   taux: field('Taux', 'Rate'),
   'frais fixes': money('Frais fixes', 'Fixed fee'),
+  // « Automatisations »: a workflow in words.
+  déclencheur: field('Déclencheur', 'Trigger'),
+  étape: field('Étape', 'Step'),
+  état: field('État', 'State'),
+  'copie de': field('Copie de', 'Copy of'),
+  automatisations: field('Automatisations', 'Automations'),
   // Opt-outs of a school's messages (messaging).
   destinataire: field('Destinataire', 'Recipient'),
   'type de messages': field('Messages', 'Messages', { values: optOutCategory }),
@@ -370,5 +376,6 @@ export const auditResourceLabels: Record<string, Words> = {
   payment_qr_sheet: { fr: 'Feuille de QR codes', en: 'QR code sheet' },
   admission: { fr: 'Demande d’inscription', en: 'Admission request' },
   family_credit: { fr: 'Avoir de la famille', en: 'Family credit' },
+  workflow: { fr: 'Automatisation', en: 'Automation' },
   message_opt_out: { fr: 'Désabonnement', en: 'Unsubscribe' },
 };

@@ -144,6 +144,13 @@ export const auditActionLabels: Record<string, string> = {
   'operator.newsletter_subscribers_exported': 'Abonnés à la newsletter exportés',
   'contact.message_handled': 'Message de contact traité',
   'provider_fee.rate_added': 'Taux de frais d’un opérateur de paiement ajouté',
+  'automation.created': 'Automatisation créée',
+  'automation.updated': 'Automatisation modifiée',
+  'automation.enabled': 'Automatisation activée',
+  'automation.paused': 'Automatisation mise en pause',
+  'automation.duplicated': 'Automatisation dupliquée',
+  'automation.archived': 'Automatisation supprimée (archivée)',
+  'automation.defaults_created': 'Rappels par défaut créés (en pause)',
 };
 
 export const auditListQuerySchema = z.object({

@@ -4,6 +4,7 @@ import type { AnyEventHandler } from '../platform/outbox/event-dispatch';
 import { subscribeInTransaction } from '../platform/outbox/outbox';
 import { receiptEventHandlers, receiptRefundSubscriber } from '../modules/receipts';
 import { bankChangedNoticeHandler } from '../modules/settings';
+import { automationEventHandlers } from '../modules/automations';
 
 /**
  * The handlers the worker's dispatcher runs after commit, each on its own (attempts, backoff,
@@ -13,9 +14,10 @@ import { bankChangedNoticeHandler } from '../modules/settings';
  * | payment.succeeded   | receipts.issue-receipt   | issues the receipt, sends the payer its link |
  * | payment.refunded    | receipts.show-refund     | a receipt issued after the refund shows it   |
  * | organization.bank_details_changed | settings.bank-change-notice | e-mails every Super administration |
+ * | payment.succeeded, payment.failed, student.enrolled, admission.received | automations.<event> | sends of the enabled workflows of that trigger whose conditions the students meet |
  */
 export function eventHandlers(now: () => Date = () => new Date()): AnyEventHandler[] {
-  return [...receiptEventHandlers(now), bankChangedNoticeHandler];
+  return [...receiptEventHandlers(now), bankChangedNoticeHandler, ...automationEventHandlers];
 }
 
 /**

@@ -235,6 +235,15 @@ export const audit: Audit = {
       family_credit: {
         applied: 'Family credit applied to an invoice',
       },
+      automation: {
+        created: 'Automation created',
+        updated: 'Automation edited',
+        enabled: 'Automation turned on',
+        paused: 'Automation paused',
+        duplicated: 'Automation duplicated',
+        archived: 'Automation deleted (archived)',
+        defaults_created: 'Default reminders created (paused)',
+      },
       message: {
         opted_out: 'A recipient unsubscribed (school messages link)',
         opt_out_cancelled: 'Unsubscribe cancelled: the recipient gets these messages again',

@@ -234,6 +234,15 @@ export const audit = {
       family_credit: {
         applied: 'Avoir de la famille imputé sur une facture',
       },
+      automation: {
+        created: 'Automatisation créée',
+        updated: 'Automatisation modifiée',
+        enabled: 'Automatisation activée',
+        paused: 'Automatisation mise en pause',
+        duplicated: 'Automatisation dupliquée',
+        archived: 'Automatisation supprimée (archivée)',
+        defaults_created: 'Rappels par défaut créés (en pause)',
+      },
       message: {
         opted_out: 'Désabonnement d’un destinataire (liens des messages de l’école)',
         opt_out_cancelled: 'Désabonnement annulé : le destinataire reçoit à nouveau ces messages',
