@@ -102,9 +102,12 @@ export function readTemplate(
     if (bodyParameters.some((parameter) => parameter.parameter_name === undefined)) {
       return mismatch('body: a NAMED template takes parameter_name on every parameter');
     }
-    const text = Object.entries(params)
-      .map(([key, value]) => `${key} : ${value}`)
-      .join('\n');
+    // A single parameter (a whole text wrapped in a template) reads alone.
+    const entries = Object.entries(params);
+    const text =
+      entries.length === 1
+        ? entries[0]![1]
+        : entries.map(([key, value]) => `${key} : ${value}`).join('\n');
     const url =
       buttonText === undefined ? undefined : buttonUrl('{{origin}}/s/{{1}}', buttonText, origin);
     return {
