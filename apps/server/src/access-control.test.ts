@@ -169,6 +169,10 @@ describe('access control over every route of /api/openapi.json', () => {
       'POST /api/newsletter-subscribe',
       'POST /api/psp/{provider}/callback/{attemptId}',
       'POST /api/psp/{provider}/webhook',
+      'POST /api/webhooks/messages/http/{token}',
+      'POST /api/webhooks/messages/infobip/{token}',
+      'POST /api/webhooks/messages/twilio',
+      'POST /api/webhooks/messages/whatsapp',
       'PUT /api/psp/{provider}/callback/{attemptId}',
     ]);
     // Session only: the signed-in person's own account, school switch and stream tickets.

@@ -67,6 +67,7 @@ import { notificationsRoutes } from './modules/notifications';
 import { settingsFileRoutes, settingsRoutes } from './modules/settings';
 import { readEntryAssets } from './platform/http/web-assets';
 import { registerEventSubscribers } from './composition/event-handlers';
+import { messagesRoutes, messageWebhookRoutes } from './modules/messaging';
 import { liveUpdatesPlugin } from './platform/http/event-stream';
 import { silentLiveBus, type LiveBus } from './platform/live';
 
@@ -217,6 +218,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationsRoutes, { db });
   await app.register(receiptsRoutes, { db, files });
   await app.register(cashDeskRoutes, { db });
+  // Messages: the school's outbox (« Messages », with « Renvoyer ») and the providers' delivery
+  // reports, stored then applied (decisions/0020).
+  await app.register(messagesRoutes, { db });
+  await app.register(messageWebhookRoutes, { db });
   const signer = createLinkSigner(options.jwtSecret);
   await app.register(payerRoutes, { context: payments, signer, assets: payerAssets });
   await app.register(payLinksRoutes, { db, signer });

@@ -3,7 +3,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app';
-import { configureEmailTransport, configureSmsGateway, createMessaging } from './modules/messaging';
+import {
+  configureEmailTransport,
+  configureSmsGateway,
+  configureWhatsApp,
+  createMessaging,
+  messagingSettingsFromEnv,
+} from './modules/messaging';
 import type { PaymentsContext } from './modules/payments';
 import { createPaymentProvidersFromEnv } from './modules/psp';
 import { startJobs, type JobQueue } from './platform/jobs/jobs';
@@ -55,9 +61,18 @@ const demo = seedDemo ? await seedDemoData(database.db) : undefined;
 // An import that was running when the process stopped will never finish: say so.
 await failInterruptedImports(database.db);
 
-// SMS: queued for the gateway when one is set (the sandbox's téléphone in demo), else captured.
-const smsGateway = config.SMS_GATEWAY_URL ? { url: config.SMS_GATEWAY_URL } : null;
+// SMS and WhatsApp: queued for the providers the environment names (the sandbox's téléphone in
+// demo), else captured; their delivery reports come back to the callback origin (decisions/0020).
+let channels: ReturnType<typeof messagingSettingsFromEnv>;
+try {
+  channels = messagingSettingsFromEnv(config);
+} catch (error) {
+  logger.fatal((error as Error).message);
+  process.exit(1);
+}
+const smsGateway = channels.sms;
 configureSmsGateway(smsGateway);
+configureWhatsApp(channels.whatsapp);
 // E-mail: queued for the SMTP server when one is set (the sandbox's Boîte mail in demo), else captured.
 const emailTransport = config.SMTP_URL
   ? { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }
@@ -86,6 +101,7 @@ const paymentsWorker = startWorkerThread({
   poolMax: Math.max(2, Math.ceil(config.DATABASE_POOL_MAX / 2)),
   logLevel: config.LOG_LEVEL,
   smsGateway,
+  whatsapp: channels.whatsapp,
   emailTransport,
 });
 

@@ -378,4 +378,8 @@ export const auditResourceLabels: Record<string, Words> = {
   family_credit: { fr: 'Avoir de la famille', en: 'Family credit' },
   workflow: { fr: 'Automatisation', en: 'Automation' },
   message_opt_out: { fr: 'Désabonnement', en: 'Unsubscribe' },
+  outbound_message: {
+    fr: 'Message (SMS, WhatsApp, e-mail)',
+    en: 'Message (SMS, WhatsApp, e-mail)',
+  },
 };

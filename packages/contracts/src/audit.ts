@@ -120,6 +120,7 @@ export const auditActionLabels: Record<string, string> = {
   'message.opted_out': 'Désabonnement d’un destinataire (liens des messages de l’école)',
   'message.opt_out_cancelled':
     'Désabonnement annulé : le destinataire reçoit à nouveau ces messages',
+  'message.retried': 'Message en échec renvoyé',
   'payment.recorded_at_desk': 'Paiement encaissé à la caisse',
   'payment.refund_requested': 'Remboursement demandé',
   'payment.refunded': 'Paiement remboursé',

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { EmailSettings, SmsGateway } from '../modules/messaging';
+import type { EmailSettings, SmsGateway, WhatsAppSettings } from '../modules/messaging';
 import type { BackgroundWorker, BackgroundWorkerOptions } from './background-worker';
 
 /** What the background worker's thread is started with (structured-cloned to it). */
@@ -12,6 +12,8 @@ export interface ThreadSettings {
   providerEnv?: Record<string, string | undefined>;
   /** Where the receipts' SMS go (`configureSmsGateway`); null or absent: captured. */
   smsGateway?: SmsGateway | null;
+  /** Whether WhatsApp is sent (`configureWhatsApp`): else its messages are queued as SMS. */
+  whatsapp?: WhatsAppSettings | null;
   /** Where the receipts' e-mails go (`configureEmailTransport`); null or absent: captured. */
   emailTransport?: EmailSettings | null;
   options?: BackgroundWorkerOptions;

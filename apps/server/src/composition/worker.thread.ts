@@ -5,7 +5,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { pino } from 'pino';
 import { connectDatabase } from '../platform/db/database';
 import { serializeError } from '../platform/logger';
-import { configureEmailTransport, configureSmsGateway } from '../modules/messaging';
+import {
+  configureEmailTransport,
+  configureSmsGateway,
+  configureWhatsApp,
+} from '../modules/messaging';
 import { createPaymentProvidersFromEnv } from '../modules/psp';
 import { createBackgroundWorker } from './background-worker';
 import type { ThreadReply, ThreadRequest, ThreadSettings } from './worker-thread';
@@ -20,6 +24,7 @@ const logger = pino({
 const database = connectDatabase(settings.databaseUrl, settings.poolMax ?? 5);
 // The receipts' SMS and e-mails queued here are sent by their pg-boss jobs (messaging), enqueued at commit.
 configureSmsGateway(settings.smsGateway ?? null);
+configureWhatsApp(settings.whatsapp ?? null);
 configureEmailTransport(settings.emailTransport ?? null);
 const worker = createBackgroundWorker(
   {

@@ -106,6 +106,10 @@ export async function schoolRecords(
     sql`select verification_code as code from receipts where id = ${receiptId}`,
   );
   const admissionId = await preRegister(app, db, organizationId, programme.id, level.id);
+  // A dead SMS of the school (« Messages », « Renvoyer »).
+  const message = await db.execute<{ id: string }>(sql`
+    insert into outbound_messages (organization_id, channel, recipient, body, template, status, attempts)
+    values (${organizationId}, 'sms', '+22890000000', 'Rappel', 'test.reminder', 'dead', 4) returning id`);
   // A KYC document of the school (« Détails de l'organisation »).
   const kyc = await app.inject({
     method: 'POST',
@@ -149,6 +153,7 @@ export async function schoolRecords(
     code: receipt.rows[0]!.code,
     sessionId: cashSession.id,
     admissionId,
+    messageId: message.rows[0]!.id,
     documentId: kyc.json().id,
   };
 }

@@ -2,7 +2,7 @@ import type { Database } from '../../platform/db/database';
 import type { JobDefinition } from '../../platform/jobs/jobs';
 import type { FileStore } from '../../platform/files';
 import { findOrganizationById, readSchoolLogoPng, smallLogo } from '../organizations';
-import { deliverOrFail, type ChannelSender } from './delivery';
+import { deliverOrFail, errorText, type ChannelSender } from './delivery';
 import { emailHtml, type EmailSchool } from './email-layout';
 import type { OutboundMessage } from './messaging.tables';
 import { emailTransport } from './transports';
@@ -84,36 +84,48 @@ function messageIdOf(message: OutboundMessage, from: string): string {
   return `<${message.id}@${domain}>`;
 }
 
+/** An SMTP refusal no retry can change (5xx: no such mailbox, rejected). */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
 /** Sends e-mails over SMTP; `files` holds the schools' logos (without it, headers carry no logo). */
 export function emailSender(db: Database, files?: FileStore): ChannelSender {
   return {
     channel: 'email',
     maxAttempts: EMAIL_RETRIES + 1,
     retryDelaySeconds: EMAIL_RETRY_DELAY_SECONDS,
+    // nodemailer bounds its own waits (transports.ts).
+    callTimeoutMs: 120_000,
+    provider: () => (emailTransport() ? 'smtp' : null),
     async send(message) {
       const transport = emailTransport();
       if (!transport) throw new Error('SMTP_URL non configuré dans ce processus');
       const subject = message.subject ?? '';
       const header = await headerOf(db, files, message.organizationId);
-      const info = await transport.transporter.sendMail({
-        from: transport.settings.from,
-        to: message.recipient,
-        subject,
-        text: message.body,
-        html: emailHtml({
-          schoolName: header.schoolName,
-          school: header.school,
+      try {
+        const info = await transport.transporter.sendMail({
+          from: transport.settings.from,
+          to: message.recipient,
           subject,
           text: message.body,
-        }),
-        attachments: [...header.attachments, ...attachmentsOf(message)],
-        messageId: messageIdOf(message, transport.settings.from),
-      });
-      return { providerMessageId: info.messageId };
-    },
-    isPermanent(error) {
-      const code = (error as { responseCode?: unknown }).responseCode;
-      return typeof code === 'number' && code >= 500 && code < 600;
+          html: emailHtml({
+            schoolName: header.schoolName,
+            school: header.school,
+            subject,
+            text: message.body,
+          }),
+          attachments: [...header.attachments, ...attachmentsOf(message)],
+          messageId: messageIdOf(message, transport.settings.from),
+        });
+        return { kind: 'accepted', providerMessageId: info.messageId };
+      } catch (error) {
+        // A resent e-mail keeps its Message-ID: a mail client shows it once.
+        return isPermanent(error)
+          ? { kind: 'permanent', error: errorText(error) }
+          : { kind: 'retryable', error: errorText(error) };
+      }
     },
   };
 }

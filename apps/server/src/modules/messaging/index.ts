@@ -1,19 +1,40 @@
 /**
- * The outbox of messages to people (e-mails and SMS now; WhatsApp later): written in the caller's
- * transaction, sent after the commit by the pg-boss jobs `messaging.send-email` and
- * `messaging.send-sms` (retries, then `failed`), with `messaging.sweep` every minute for what a
- * crash left behind.
+ * The outbox of messages to people — e-mail, SMS, WhatsApp (docs/decisions/0020): written in the
+ * caller's transaction, sent after the commit by the pg-boss jobs `messaging.send-email`,
+ * `messaging.send-sms` and `messaging.send-whatsapp` through one adapter per provider (Twilio,
+ * Infobip, an HTTP aggregator, the WhatsApp Cloud API, SMTP), retried with backoff, then `dead`;
+ * delivery reports stored and applied (`messageWebhookRoutes`); `messaging.sweep` every minute
+ * for what a crash left behind.
  */
-export { queueEmail, queueSms, type EmailToSend, type SmsToSend } from './messaging.service';
+export type { MessageCategory, MessageStatus as OutboundMessageStatus } from '@ecolage/contracts';
+export {
+  queueEmail,
+  queueSms,
+  queueWhatsApp,
+  type EmailToSend,
+  type SmsToSend,
+  type WhatsAppTemplate,
+  type WhatsAppToSend,
+} from './messaging.service';
 export type { OutboundMessage } from './messaging.tables';
 export type { EmailAttachment } from './email-sender';
 export { createMessaging, type Messaging } from './message-dispatch';
 export {
   configureEmailTransport,
   configureSmsGateway,
+  configureWhatsApp,
   type EmailSettings,
   type SmsGateway,
+  type WhatsAppSettings,
 } from './transports';
+export { messagingSettingsFromEnv } from './channels/settings-from-env';
+export {
+  countMessagesTo,
+  findMessageStatuses,
+  type MessageStatusRow,
+} from './messages/messages.service';
+export { messagesRoutes } from './messages/messages.routes';
+export { messageWebhookRoutes } from './delivery-reports/webhooks.routes';
 // Our own short links `/s/<code>` and the opt-out by a link (short-links/, opt-outs/).
 export {
   createShortLink,

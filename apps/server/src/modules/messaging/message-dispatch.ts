@@ -9,12 +9,13 @@ import {
   releaseAbandonedMessages,
   type MessageChannel,
 } from './messaging.repository';
-import { SEND_SMS_JOB, sendSmsJob } from './sms-sender';
+import { SEND_SMS_JOB, SEND_WHATSAPP_JOB, sendSmsJob, sendWhatsAppJob } from './sms-sender';
 
 export const SWEEP_MESSAGES_JOB = 'messaging.sweep';
 const JOB_OF_CHANNEL: Record<MessageChannel, string> = {
   email: SEND_EMAIL_JOB,
   sms: SEND_SMS_JOB,
+  whatsapp: SEND_WHATSAPP_JOB,
 };
 /** A message whose job has not taken it this long after it was due is offered again. */
 const OVERDUE_MS = 60_000;
@@ -42,13 +43,18 @@ export async function sweepWaitingMessages(
   dueBefore = new Date(now.getTime() - OVERDUE_MS),
 ): Promise<number> {
   await releaseAbandonedMessages(db, new Date(now.getTime() - ABANDONED_MS));
-  const waiting = await findWaitingMessages(db, ['email', 'sms'], dueBefore, SWEEP_LIMIT);
+  const waiting = await findWaitingMessages(
+    db,
+    ['email', 'sms', 'whatsapp'],
+    dueBefore,
+    SWEEP_LIMIT,
+  );
   for (const message of waiting) await enqueueMessage(queue, message.channel, message.id);
   return waiting.length;
 }
 
 export interface Messaging {
-  /** The jobs to register at the composition root: send-email, send-sms, the minute's sweep. */
+  /** The jobs to register at the composition root: send-email, send-sms, send-whatsapp, the sweep. */
   jobs: JobDefinition[];
   /**
    * Once the jobs run: listens for the messages queued (announced at commit, by any process or
@@ -75,7 +81,7 @@ export function createMessaging(db: Database, files?: FileStore): Messaging {
     },
   };
   return {
-    jobs: [sendEmailJob(db, files), sendSmsJob(db), sweep],
+    jobs: [sendEmailJob(db, files), sendSmsJob(db), sendWhatsAppJob(db), sweep],
     async startDispatch(settings) {
       queue = settings.queue;
       return listenForQueuedMessages(db, settings.queue, settings.databaseUrl, settings.logger);
@@ -96,7 +102,7 @@ async function listenForQueuedMessages(
 
   const enqueue = (payload: string | undefined) => {
     const [channel, id] = (payload ?? '').split(':');
-    if ((channel !== 'email' && channel !== 'sms') || !id) return;
+    if ((channel !== 'email' && channel !== 'sms' && channel !== 'whatsapp') || !id) return;
     enqueueMessage(queue, channel, id).catch((error: unknown) =>
       // The sweep offers it again within a minute or two.
       logger.error({ err: error, outboundMessageId: id }, "message non confié à l'envoi"),

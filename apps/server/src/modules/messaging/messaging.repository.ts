@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { outboundMessages, type OutboundMessage } from './messaging.tables';
 
@@ -6,39 +6,29 @@ export type NewOutboundMessage = typeof outboundMessages.$inferInsert;
 export type MessageChannel = OutboundMessage['channel'];
 
 /**
- * The Postgres channel told of each queued message (`email:<id>`, `sms:<id>`). A notification
- * is delivered when the transaction that queued the message commits, and never if it rolls back:
- * that is when its sending job is enqueued (message-dispatch.ts).
+ * The Postgres channel told of each queued message (`email:<id>`, `sms:<id>`, `whatsapp:<id>`).
+ * A notification is delivered when the transaction that queued the message commits, and never if
+ * it rolls back: that is when its sending job is enqueued (message-dispatch.ts).
  */
 export const QUEUED_MESSAGES_CHANNEL = 'outbound_message_queued';
 
-/** What the sending jobs keep of their tries, under `metadata.delivery`. */
-export interface MessageDelivery {
-  attempts: number;
-  /** When the last try took the message (status `sending`). */
-  claimedAt?: string;
-  sentAt?: string;
-  /** The provider's own id of the message (SMTP Message-ID, the gateway's id). */
-  providerMessageId?: string;
-  /** The last try's error (SMTP answer, HTTP status or network failure). */
-  error?: string;
-  /** Not tried again before about this instant (ISO): the job's retry. */
-  retryAt?: string;
-  failedAt?: string;
-}
+const NO_SCHOOL = '00000000-0000-0000-0000-000000000000';
 
-export function deliveryOf(message: OutboundMessage): MessageDelivery {
-  const delivery = message.metadata.delivery as Partial<MessageDelivery> | undefined;
-  return { ...delivery, attempts: typeof delivery?.attempts === 'number' ? delivery.attempts : 0 };
-}
-
-/** Inserts a message; a `queued` one is announced on QUEUED_MESSAGES_CHANNEL at commit. */
+/**
+ * Inserts a message; a `queued` one is announced on QUEUED_MESSAGES_CHANNEL at commit. A message
+ * whose dedupe key the school already used, or a second fallback of one WhatsApp message, is not
+ * made: the existing row is returned (`created: false`).
+ */
 export async function insertOutboundMessage(
   db: DbOrTx,
   message: NewOutboundMessage,
-): Promise<OutboundMessage> {
-  const [row] = await db.insert(outboundMessages).values(message).returning();
-  if (!row) throw new Error('outbound message not inserted');
+): Promise<OutboundMessage & { created?: boolean }> {
+  const [row] = await db.insert(outboundMessages).values(message).onConflictDoNothing().returning();
+  if (!row) {
+    const existing = await findExisting(db, message);
+    if (!existing) throw new Error('outbound message not inserted');
+    return { ...existing, created: false };
+  }
   if (row.status === 'queued') {
     await db.execute(
       sql`select pg_notify(${QUEUED_MESSAGES_CHANNEL}, ${`${row.channel}:${row.id}`})`,
@@ -47,10 +37,33 @@ export async function insertOutboundMessage(
   return row;
 }
 
+async function findExisting(db: DbOrTx, message: NewOutboundMessage) {
+  if (message.dedupeKey) {
+    const [row] = await db
+      .select()
+      .from(outboundMessages)
+      .where(
+        and(
+          sql`coalesce(${outboundMessages.organizationId}, ${NO_SCHOOL}::uuid) = ${message.organizationId ?? NO_SCHOOL}::uuid`,
+          eq(outboundMessages.dedupeKey, message.dedupeKey),
+        ),
+      );
+    if (row) return row;
+  }
+  if (message.fallbackOf) {
+    const [row] = await db
+      .select()
+      .from(outboundMessages)
+      .where(eq(outboundMessages.fallbackOf, message.fallbackOf));
+    if (row) return row;
+  }
+  return undefined;
+}
+
 /**
- * Takes a queued message for one try: `sending`, its attempts counted. One statement (its own
- * short transaction): of two jobs for the same message, only one gets it; a message sent,
- * failed, captured or being sent is not taken again.
+ * Takes a queued message that is due for one try: `sending`, its attempts counted. One statement
+ * (its own short transaction): of two jobs or processes after the same message, only one gets it;
+ * a message sent, failed, captured, being sent or not yet due is not taken.
  */
 export async function claimOutboundMessage(
   db: DbOrTx,
@@ -58,40 +71,80 @@ export async function claimOutboundMessage(
   channel: MessageChannel,
   now: Date,
 ): Promise<OutboundMessage | null> {
-  const delivery = sql`coalesce(${outboundMessages.metadata} -> 'delivery', '{}'::jsonb)`;
   const [row] = await db
     .update(outboundMessages)
-    .set({
-      status: 'sending',
-      metadata: sql`jsonb_set(${outboundMessages.metadata}, '{delivery}', ${delivery} || jsonb_build_object(
-        'attempts', coalesce((${delivery} ->> 'attempts')::int, 0) + 1,
-        'claimedAt', ${now.toISOString()}::text))`,
-    })
+    .set({ status: 'sending', attempts: sql`${outboundMessages.attempts} + 1`, claimedAt: now })
     .where(
       and(
         eq(outboundMessages.id, id),
         eq(outboundMessages.channel, channel),
         eq(outboundMessages.status, 'queued'),
+        lte(outboundMessages.nextAttemptAt, now),
       ),
     )
     .returning();
   return row ?? null;
 }
 
-/** Records the outcome of a try of a message this process holds (`sending`). */
-export async function recordDelivery(
+/**
+ * The provider took the message: `sent` with its id — unless a delivery report already moved it
+ * on (delivered or failed before the answer came back), which stays.
+ */
+export async function recordAccepted(
   db: DbOrTx,
   id: string,
-  status: 'queued' | 'sent' | 'failed',
-  delivery: MessageDelivery,
+  provider: string,
+  providerMessageId: string,
+  now: Date,
 ): Promise<void> {
   await db
     .update(outboundMessages)
     .set({
-      status,
-      metadata: sql`jsonb_set(${outboundMessages.metadata}, '{delivery}', ${JSON.stringify(delivery)}::jsonb)`,
+      status: sql`case when ${outboundMessages.status} = 'sending' then 'sent' else ${outboundMessages.status} end`,
+      provider,
+      providerMessageId: sql`coalesce(${outboundMessages.providerMessageId}, ${providerMessageId})`,
+      sentAt: sql`coalesce(${outboundMessages.sentAt}, ${now.toISOString()}::timestamptz)`,
+      lastError: null,
     })
+    .where(eq(outboundMessages.id, id));
+}
+
+/** A try that did not send: `queued` again, not before `nextAttemptAt`. */
+export async function recordRetry(
+  db: DbOrTx,
+  id: string,
+  error: string,
+  nextAttemptAt: Date,
+): Promise<void> {
+  await db
+    .update(outboundMessages)
+    .set({ status: 'queued', lastError: error, nextAttemptAt })
     .where(and(eq(outboundMessages.id, id), eq(outboundMessages.status, 'sending')));
+}
+
+/**
+ * A try that ends the message: `failed` (refused for good, or an outcome that must not be sent
+ * again) or `dead` (every try failed). Returns the row when this call ended it.
+ */
+export async function recordGivenUp(
+  db: DbOrTx,
+  id: string,
+  status: 'failed' | 'dead',
+  error: string,
+  provider: string | null,
+  metadata: Record<string, unknown> = {},
+): Promise<OutboundMessage | null> {
+  const [row] = await db
+    .update(outboundMessages)
+    .set({
+      status,
+      lastError: error,
+      ...(provider ? { provider } : {}),
+      metadata: sql`${outboundMessages.metadata} || ${JSON.stringify(metadata)}::jsonb`,
+    })
+    .where(and(eq(outboundMessages.id, id), eq(outboundMessages.status, 'sending')))
+    .returning();
+  return row ?? null;
 }
 
 export async function findOutboundMessage(
@@ -107,15 +160,11 @@ export async function findOutboundMessage(
  * back to `queued`: the sweep offers them again.
  */
 export async function releaseAbandonedMessages(db: DbOrTx, claimedBefore: Date): Promise<number> {
-  const claimedAt = sql`(${outboundMessages.metadata} -> 'delivery' ->> 'claimedAt')::timestamptz`;
   const rows = await db
     .update(outboundMessages)
     .set({ status: 'queued' })
     .where(
-      and(
-        eq(outboundMessages.status, 'sending'),
-        sql`${claimedAt} < ${claimedBefore.toISOString()}::timestamptz`,
-      ),
+      and(eq(outboundMessages.status, 'sending'), lt(outboundMessages.claimedAt, claimedBefore)),
     )
     .returning({ id: outboundMessages.id });
   return rows.length;
@@ -123,7 +172,7 @@ export async function releaseAbandonedMessages(db: DbOrTx, claimedBefore: Date):
 
 /**
  * Queued messages of these channels due since before `dueBefore` (queued, or their retry time
- * passed): their job should have taken them. Oldest first (`outbound_messages_queued_idx`).
+ * passed): their job should have taken them. Oldest first (`outbound_messages_waiting_idx`).
  */
 export async function findWaitingMessages(
   db: DbOrTx,
@@ -132,7 +181,6 @@ export async function findWaitingMessages(
   limit: number,
 ): Promise<{ id: string; channel: MessageChannel }[]> {
   if (channels.length === 0) return [];
-  const retryAt = sql`(${outboundMessages.metadata} -> 'delivery' ->> 'retryAt')::timestamptz`;
   return db
     .select({ id: outboundMessages.id, channel: outboundMessages.channel })
     .from(outboundMessages)
@@ -140,10 +188,9 @@ export async function findWaitingMessages(
       and(
         eq(outboundMessages.status, 'queued'),
         inArray(outboundMessages.channel, [...channels]),
-        lt(outboundMessages.createdAt, dueBefore),
-        sql`coalesce(${retryAt}, ${outboundMessages.createdAt}) < ${dueBefore.toISOString()}::timestamptz`,
+        lt(outboundMessages.nextAttemptAt, dueBefore),
       ),
     )
-    .orderBy(asc(outboundMessages.createdAt))
+    .orderBy(asc(outboundMessages.nextAttemptAt))
     .limit(limit);
 }

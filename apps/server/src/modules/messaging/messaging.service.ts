@@ -1,18 +1,28 @@
+import { toGsm7, type MessageCategory } from '@ecolage/contracts';
 import type { DbOrTx } from '../../platform/db/database';
 import { storedAttachments, type EmailAttachment } from './email-sender';
 import { insertOutboundMessage } from './messaging.repository';
 import type { OutboundMessage } from './messaging.tables';
-import { toGsm7 } from '@ecolage/contracts';
-import { emailTransport, smsGateway } from './transports';
+import { emailTransport, smsGateway, whatsappSettings } from './transports';
 
-export interface EmailToSend {
+interface Queued {
+  /** Why it is sent: `transactional` by default (receipts, codes, answers). */
+  category?: MessageCategory;
+  /**
+   * The caller's key for this message (a reminder's invoice × rule × occurrence × channel ×
+   * recipient): a second queue with the same key in the school returns the first message.
+   */
+  dedupeKey?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface EmailToSend extends Queued {
   organizationId: string | null;
   to: string;
   subject: string;
   /** Plain text: readable in any client, and in the log; the HTML part is made from it. */
   text: string;
   template: string;
-  metadata?: Record<string, unknown>;
   attachments?: readonly EmailAttachment[];
 }
 
@@ -28,41 +38,113 @@ export async function queueEmail(db: DbOrTx, email: EmailToSend): Promise<Outbou
   return insertOutboundMessage(db, {
     organizationId: email.organizationId,
     channel: 'email',
+    category: email.category ?? 'transactional',
     recipient: email.to,
     subject: email.subject,
     body: email.text,
     template: email.template,
     status: emailTransport() ? 'queued' : 'captured',
     metadata,
+    dedupeKey: email.dedupeKey ?? null,
   });
 }
 
-export interface SmsToSend {
+export interface SmsToSend extends Queued {
   organizationId: string | null;
   /** E.164 (`+22890123456`). */
   recipient: string;
   /** Written in GSM-7 before it is queued (see `toGsm7`). */
   body: string;
   template: string;
-  metadata?: Record<string, unknown>;
+  /** The WhatsApp message this SMS replaces (its fallback). */
+  fallbackOf?: string;
 }
 
 /**
- * Puts an SMS in the outbox inside the caller's transaction, its text kept to GSM-7 so that a
- * message is one segment per 160 characters. With an SMS gateway configured
- * (`configureSmsGateway`) it is `queued`: its `messaging.send-sms` job is enqueued once the
- * transaction commits (a one-time code reaches the phone within a second); without one it is
+ * Puts an SMS in the outbox inside the caller's transaction, its text kept to GSM-7 where it can
+ * be (é è à ù É stay) so that a message is one segment per 160 characters. With an SMS provider
+ * configured (`configureSmsGateway`) it is `queued`: its `messaging.send-sms` job is enqueued once
+ * the transaction commits (a one-time code reaches the phone within a second); without one it is
  * kept as `captured`.
  */
 export async function queueSms(db: DbOrTx, sms: SmsToSend): Promise<OutboundMessage> {
   return insertOutboundMessage(db, {
     organizationId: sms.organizationId,
     channel: 'sms',
+    category: sms.category ?? 'transactional',
     recipient: sms.recipient,
     subject: null,
     body: toGsm7(sms.body),
     template: sms.template,
     status: smsGateway() ? 'queued' : 'captured',
     metadata: sms.metadata ?? {},
+    dedupeKey: sms.dedupeKey ?? null,
+    fallbackOf: sms.fallbackOf ?? null,
   });
+}
+
+export interface WhatsAppTemplate {
+  /** The approved template's name: lowercase `[a-z0-9_]`. */
+  name: string;
+  language: 'fr';
+  /** Its named body parameters (`{{eleve}}` → `eleve`). */
+  params: Record<string, string>;
+}
+
+export interface WhatsAppToSend extends Queued {
+  organizationId: string | null;
+  /** E.164 (`+22890123456`). */
+  recipient: string;
+  template: WhatsAppTemplate;
+  /** The SMS sent instead when WhatsApp fails or the number has no WhatsApp. */
+  fallbackText: string;
+  category: MessageCategory;
+}
+
+/**
+ * Puts a WhatsApp template message in the outbox inside the caller's transaction. When WhatsApp
+ * is not configured, its SMS (`fallbackText`) is queued at once instead, saying so in its
+ * metadata (`whatsapp: 'not_configured'`). When WhatsApp refuses it or reports it failed (the
+ * number has no WhatsApp: 131026), the SMS is queued then, once (docs/decisions/0020).
+ */
+export async function queueWhatsApp(db: DbOrTx, message: WhatsAppToSend): Promise<OutboundMessage> {
+  if (!/^[a-z0-9_]{1,512}$/.test(message.template.name)) {
+    throw new Error(`nom de modèle WhatsApp invalide : ${message.template.name}`);
+  }
+  if (!whatsappSettings()) {
+    return queueSms(db, {
+      organizationId: message.organizationId,
+      recipient: message.recipient,
+      body: message.fallbackText,
+      template: message.template.name,
+      category: message.category,
+      ...(message.dedupeKey ? { dedupeKey: message.dedupeKey } : {}),
+      metadata: {
+        ...message.metadata,
+        whatsapp: 'not_configured',
+        whatsappTemplate: message.template,
+      },
+    });
+  }
+  return insertOutboundMessage(db, {
+    organizationId: message.organizationId,
+    channel: 'whatsapp',
+    category: message.category,
+    recipient: message.recipient,
+    subject: null,
+    body: message.fallbackText,
+    template: message.template.name,
+    status: 'queued',
+    metadata: { ...message.metadata, whatsapp: message.template },
+    dedupeKey: message.dedupeKey ?? null,
+  });
+}
+
+/** The template a WhatsApp row carries (`metadata.whatsapp`). */
+export function whatsappTemplateOf(message: OutboundMessage): WhatsAppTemplate | undefined {
+  const template = message.metadata.whatsapp;
+  if (!template || typeof template !== 'object') return undefined;
+  const { name, language, params } = template as Partial<WhatsAppTemplate>;
+  if (typeof name !== 'string' || !params || typeof params !== 'object') return undefined;
+  return { name, language: language ?? 'fr', params };
 }

@@ -85,6 +85,12 @@ describe('SMS, sent by the messaging.send-sms job', () => {
       .where(eq(outboundMessages.id, id));
     return row!;
   };
+  /** Its backoff over: due now. */
+  const makeDue = (id: string) =>
+    database()
+      .db.update(outboundMessages)
+      .set({ nextAttemptAt: new Date(Date.now() - 1_000) })
+      .where(eq(outboundMessages.id, id));
   const sendJob = (): JobDefinition<{ messageId: string }> =>
     createMessaging(database().db).jobs.find((job) => job.name === 'messaging.send-sms')!;
   const run = (messageId: string, attempt = 1) =>
@@ -98,7 +104,7 @@ describe('SMS, sent by the messaging.send-sms job', () => {
     expect((await rowOf(sms.id)).status).toBe('captured');
   });
 
-  it('POSTs a queued SMS once as { to, from, body }, in GSM-7, and marks it sent', async () => {
+  it('POSTs a queued SMS once as { to, from, body }, in GSM-7 (é and É kept), and marks it sent', async () => {
     configureSmsGateway({ url: gateway.url });
     const sms = await queue('+22890000002', 'École Démo : reçu de 150\u202F000 FCFA', {
       receiptId: 'r-1',
@@ -109,39 +115,45 @@ describe('SMS, sent by the messaging.send-sms job', () => {
       { to: '+22890000002', from: 'ECOLAGE', body: 'École Démo : recu de 150 000 FCFA' },
     ]);
     const sent = await rowOf(sms.id);
-    expect(sent.status).toBe('sent');
-    expect(sent.metadata).toMatchObject({
-      receiptId: 'r-1',
-      delivery: { attempts: 1, sentAt: expect.any(String), providerMessageId: 'sms-1' },
+    expect(sent).toMatchObject({
+      status: 'sent',
+      metadata: { receiptId: 'r-1' },
+      attempts: 1,
+      sentAt: expect.any(Date),
+      provider: 'gateway',
+      providerMessageId: 'sms-1',
     });
     // Its job run again (a retry after a crash) sends nothing more.
     await run(sms.id, 2);
     expect(gateway.received).toHaveLength(1);
   });
 
-  it('retries a refused SMS, then marks it failed after 3 tries with the error', async () => {
+  it('retries a refused SMS with backoff, then marks it dead after 4 tries with the error', async () => {
     configureSmsGateway({ url: gateway.url });
     gateway.answerWith(() => ({ status: 503 }));
     const sms = await queue('+22890000003', 'Code 654321');
-    expect(sendJob()).toMatchObject({ retryLimit: 2, retryDelaySeconds: 5, retryBackoff: true });
+    expect(sendJob()).toMatchObject({ retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true });
 
     await expect(run(sms.id, 1)).rejects.toThrow(/envoi à réessayer : HTTP 503/);
     let row = await rowOf(sms.id);
-    expect(row.status).toBe('queued');
-    expect(row.metadata).toMatchObject({
-      delivery: { attempts: 1, error: 'HTTP 503', retryAt: expect.any(String) },
-    });
-    await expect(run(sms.id, 2)).rejects.toThrow(/envoi à réessayer/);
-    expect((await rowOf(sms.id)).metadata).toMatchObject({ delivery: { attempts: 2 } });
-    await expect(run(sms.id, 3)).rejects.toThrow(/message abandonné : HTTP 503/);
-    row = await rowOf(sms.id);
-    expect(row.status).toBe('failed');
-    expect(row.metadata).toMatchObject({
-      delivery: { attempts: 3, error: 'HTTP 503', failedAt: expect.any(String) },
-    });
-    // Given up: never tried again.
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'HTTP 503' });
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 9_000);
+    // Before its backoff is over, a run takes nothing.
+    await run(sms.id, 2);
+    expect(gateway.received).toHaveLength(1);
+    for (const attempt of [2, 3]) {
+      await makeDue(sms.id);
+      await expect(run(sms.id, attempt)).rejects.toThrow(/envoi à réessayer/);
+      expect((await rowOf(sms.id)).attempts).toBe(attempt);
+    }
+    await makeDue(sms.id);
     await run(sms.id, 4);
-    expect(gateway.received).toHaveLength(3);
+    row = await rowOf(sms.id);
+    expect(row).toMatchObject({ status: 'dead', attempts: 4, lastError: 'HTTP 503' });
+    // Given up: never tried again.
+    await makeDue(sms.id);
+    await run(sms.id, 5);
+    expect(gateway.received).toHaveLength(4);
   });
 
   it('records a gateway that is down, and sends once it is back', async () => {
@@ -153,8 +165,9 @@ describe('SMS, sent by the messaging.send-sms job', () => {
     expect((await rowOf(sms.id)).status).toBe('queued');
 
     configureSmsGateway({ url: gateway.url });
+    await makeDue(sms.id);
     await run(sms.id, 2);
-    expect((await rowOf(sms.id)).metadata).toMatchObject({ delivery: { attempts: 2 } });
+    expect(await rowOf(sms.id)).toMatchObject({ status: 'sent', attempts: 2 });
     expect(gateway.received).toEqual([
       { to: '+22890000004', from: 'ECOLAGE', body: 'Code 111111' },
     ]);
@@ -241,21 +254,20 @@ describe('SMS, sent by the messaging.send-sms job', () => {
     const now = new Date(Date.now() + 2 * 60_000);
     await database()
       .db.update(outboundMessages)
-      .set({ createdAt: new Date(now.getTime() - 5 * 60_000) })
+      .set({ nextAttemptAt: new Date(now.getTime() - 5 * 60_000) })
       .where(eq(outboundMessages.id, waiting.id));
     await database()
       .db.update(outboundMessages)
       .set({
         status: 'sending',
-        createdAt: new Date(now.getTime() - 60 * 60_000),
-        metadata: {
-          delivery: { attempts: 1, claimedAt: new Date(now.getTime() - 30 * 60_000).toISOString() },
-        },
+        nextAttemptAt: new Date(now.getTime() - 60 * 60_000),
+        attempts: 1,
+        claimedAt: new Date(now.getTime() - 30 * 60_000),
       })
       .where(eq(outboundMessages.id, held.id));
     await database()
       .db.update(outboundMessages)
-      .set({ createdAt: new Date(now.getTime() - 10_000) })
+      .set({ nextAttemptAt: new Date(now.getTime() - 10_000) })
       .where(eq(outboundMessages.id, recent.id));
 
     const sent: { name: string; data: unknown; singletonKey?: string }[] = [];

@@ -247,6 +247,7 @@ export const audit: Audit = {
       message: {
         opted_out: 'A recipient unsubscribed (school messages link)',
         opt_out_cancelled: 'Unsubscribe cancelled: the recipient gets these messages again',
+        retried: 'Failed message sent again',
       },
     },
   },

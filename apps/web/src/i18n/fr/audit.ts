@@ -246,6 +246,7 @@ export const audit = {
       message: {
         opted_out: 'Désabonnement d’un destinataire (liens des messages de l’école)',
         opt_out_cancelled: 'Désabonnement annulé : le destinataire reçoit à nouveau ces messages',
+        retried: 'Message en échec renvoyé',
       },
     },
   },
