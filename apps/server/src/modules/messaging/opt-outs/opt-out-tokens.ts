@@ -34,16 +34,36 @@ function key(): Buffer {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const TOKEN = /^([A-Za-z0-9_-]{1,600})\.([A-Za-z0-9_-]{43})$/;
+/** The payload, then 16 bytes of HMAC-SHA256 (128 bits): a phone's token is about 60 characters. */
+const TOKEN = /^([A-Za-z0-9_-]{24,600})\.([A-Za-z0-9_-]{22})$/;
+const SIGNATURE_BYTES = 16;
 
 function signature(payload: string): string {
-  return createHmac('sha256', key()).update(payload).digest('base64url');
+  return createHmac('sha256', key())
+    .update(payload)
+    .digest()
+    .subarray(0, SIGNATURE_BYTES)
+    .toString('base64url');
 }
 
+/** Payload bytes: the category's index, the school's id (16 bytes), the recipient in UTF-8. */
 export function optOutToken(subject: OptOutSubject): string {
-  const text = [subject.organizationId, subject.recipient, subject.category].join('\n');
-  const payload = Buffer.from(text, 'utf8').toString('base64url');
+  const bytes = Buffer.concat([
+    Buffer.from([optOutCategoryValues.indexOf(subject.category)]),
+    Buffer.from(subject.organizationId.replaceAll('-', ''), 'hex'),
+    Buffer.from(subject.recipient, 'utf8'),
+  ]);
+  const payload = bytes.toString('base64url');
   return `${payload}.${signature(payload)}`;
+}
+
+const UUID_GROUPS = [0, 8, 12, 16, 20, 32];
+
+function uuidOf(bytes: Buffer): string {
+  const hex = bytes.toString('hex');
+  return UUID_GROUPS.slice(1)
+    .map((end, index) => hex.slice(UUID_GROUPS[index], end))
+    .join('-');
 }
 
 /** What a token says, when its signature is right and its content well-formed; else null. */
@@ -54,13 +74,10 @@ export function readOptOutToken(token: string): OptOutSubject | null {
   const expected = Buffer.from(signature(payload));
   const received = Buffer.from(given);
   if (expected.length !== received.length || !timingSafeEqual(expected, received)) return null;
-  const [organizationId = '', recipient = '', category = '', ...rest] = Buffer.from(
-    payload,
-    'base64url',
-  )
-    .toString('utf8')
-    .split('\n');
-  if (rest.length > 0 || !UUID.test(organizationId) || !recipient) return null;
-  const known = optOutCategoryValues.find((value) => value === category);
-  return known ? { organizationId, recipient, category: known } : null;
+  const bytes = Buffer.from(payload, 'base64url');
+  const category = optOutCategoryValues[bytes[0] ?? -1];
+  const organizationId = uuidOf(bytes.subarray(1, 17));
+  const recipient = bytes.subarray(17).toString('utf8');
+  if (!category || !UUID.test(organizationId) || !recipient) return null;
+  return { organizationId, recipient, category };
 }

@@ -13,11 +13,22 @@ import {
   type OptOutLinkView,
 } from './opt-outs.service';
 
-const params = z.object({ token: z.string() });
+/**
+ * The token (about 60 characters for a phone, more for a long e-mail) is read from a wildcard:
+ * a route parameter stops at 100 characters.
+ */
+const params = z.object({ '*': z.string() });
+const ADDRESS = /^([^/]+?)(\/reactiver)?$/;
 /** The forms post nothing but their button. */
 const body = z.object({}).strict().nullish();
 /** Per-IP budget of the pages (a town's parents may share one address). */
 const OPT_OUT_LIMIT = { max: 60, timeWindow: '1 minute', allowList: () => false };
+
+/** `<token>` or `<token>/reactiver` from the address. */
+function addressOf(rest: string): { token: string; reactivate: boolean } | null {
+  const match = ADDRESS.exec(rest);
+  return match?.[1] ? { token: match[1], reactivate: Boolean(match[2]) } : null;
+}
 
 /**
  * `/desabonnement/<token>`: the page a reminder's « Stop rappels » link opens (through its short
@@ -52,47 +63,35 @@ export const optOutRoutes: FastifyPluginAsyncZod<LinkRoutesOptions> = async (app
   const config = { public: true as const, rateLimit: OPT_OUT_LIMIT };
 
   app.get(
-    '/desabonnement/:token',
+    '/desabonnement/*',
     { config, schema: { hide: true, params } },
     async (request, reply) => {
-      const view = await viewOptOutLink(db, request.params.token);
-      if (!view) return invalid(reply);
-      return page(reply, view, view.optedOut ? 'already_done' : 'ask', request.params.token);
+      const address = addressOf(request.params['*']);
+      const view = address && !address.reactivate ? await viewOptOutLink(db, address.token) : null;
+      if (!address || !view) return invalid(reply);
+      return page(reply, view, view.optedOut ? 'already_done' : 'ask', address.token);
     },
   );
 
   app.post(
-    '/desabonnement/:token',
+    '/desabonnement/*',
     { config, schema: { hide: true, params, body } },
     async (request, reply) => {
-      const view = await viewOptOutLink(db, request.params.token);
-      if (!view) return invalid(reply);
-      const outcome = await recordOptOut(
-        db,
-        { ...view.subject, source: 'link' },
-        {
-          ip: request.ip,
-          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-          now: now(),
-        },
-      );
-      const state = outcome === 'recorded' ? 'done' : 'already_done';
-      return page(reply, { ...view, optedOut: true }, state, request.params.token);
-    },
-  );
-
-  app.post(
-    '/desabonnement/:token/reactiver',
-    { config, schema: { hide: true, params, body } },
-    async (request, reply) => {
-      const view = await viewOptOutLink(db, request.params.token);
-      if (!view) return invalid(reply);
-      await cancelOptOut(db, view.subject, {
+      const address = addressOf(request.params['*']);
+      const view = address ? await viewOptOutLink(db, address.token) : null;
+      if (!address || !view) return invalid(reply);
+      const visitor = {
         ip: request.ip,
         userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
         now: now(),
-      });
-      return page(reply, { ...view, optedOut: false }, 'reactivated', request.params.token);
+      };
+      if (address.reactivate) {
+        await cancelOptOut(db, view.subject, visitor);
+        return page(reply, { ...view, optedOut: false }, 'reactivated', address.token);
+      }
+      const outcome = await recordOptOut(db, { ...view.subject, source: 'link' }, visitor);
+      const state = outcome === 'recorded' ? 'done' : 'already_done';
+      return page(reply, { ...view, optedOut: true }, state, address.token);
     },
   );
 };
