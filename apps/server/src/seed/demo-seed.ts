@@ -2,6 +2,7 @@ import { systemRoles, type SystemRoleKey } from '@ecolage/contracts';
 import type { Database } from '../platform/db/database';
 import { addMemberWithSystemRole, ensureSystemRoles, isMember } from '../modules/access';
 import { changePlatformRole, ensureAccount } from '../modules/auth';
+import { ensureDefaultWorkflows } from '../modules/automations';
 import { createSchool, findOrganizationBySlug, type Organization } from '../modules/organizations';
 import { seedDemoSchoolData } from './demo-school-data';
 
@@ -73,6 +74,8 @@ async function seedDemoSchool(db: Database): Promise<DemoSeedResult> {
         { actor: seeder },
       ));
     await ensureSystemRoles(tx, school.id);
+    // The default reminders (J-7, J-1, J+3, J+10), paused as every school's.
+    await ensureDefaultWorkflows(tx, school.id);
     for (const account of demoAccounts) {
       const { user } = await ensureAccount(tx, { ...account, password: DEMO_PASSWORD });
       if (await isMember(tx, school.id, user.id)) continue;
