@@ -54,6 +54,15 @@ const validBodies: Record<string, object> = {
   'POST /api/students/{studentId}/payment-link': { send: false },
   'POST /api/admissions/{admissionId}/accept': {},
   'POST /api/admissions/{admissionId}/refuse': { reason: 'Intrusion' },
+  'PUT /api/automations/{workflowId}': {
+    name: 'Volé',
+    trigger: 'invoice_due_in',
+    params: { days: 3 },
+    action: { channel: 'sms', recipients: 'main_payer', template: '{eleve}' },
+  },
+  'POST /api/automations/{workflowId}/enable': {},
+  'POST /api/automations/{workflowId}/pause': {},
+  'POST /api/automations/{workflowId}/duplicate': {},
 };
 
 describe('access control over every route of /api/openapi.json', () => {

@@ -110,6 +110,19 @@ export async function schoolRecords(
   const message = await db.execute<{ id: string }>(sql`
     insert into outbound_messages (organization_id, channel, recipient, body, template, status, attempts)
     values (${organizationId}, 'sms', '+22890000000', 'Rappel', 'test.reminder', 'dead', 4) returning id`);
+  // A workflow of the school (« Automatisations »).
+  const workflow = await app.inject({
+    method: 'POST',
+    url: '/api/automations',
+    payload: {
+      name: 'Rappel J-3',
+      trigger: 'invoice_due_in',
+      params: { days: 3 },
+      action: { channel: 'sms', recipients: 'main_payer', template: 'Rappel {eleve}: {montant}' },
+    },
+    headers: { authorization: `Bearer ${school.token}` },
+  });
+  expect(workflow.statusCode, workflow.body).toBe(201);
   // A KYC document of the school (« Détails de l'organisation »).
   const kyc = await app.inject({
     method: 'POST',
@@ -155,6 +168,7 @@ export async function schoolRecords(
     admissionId,
     messageId: message.rows[0]!.id,
     documentId: kyc.json().id,
+    workflowId: workflow.json().id,
   };
 }
 
