@@ -5,6 +5,7 @@ import { subscribeInTransaction } from '../platform/outbox/outbox';
 import { receiptEventHandlers, receiptRefundSubscriber } from '../modules/receipts';
 import { bankChangedNoticeHandler } from '../modules/settings';
 import { automationEventHandlers } from '../modules/automations';
+import { notificationEventHandlers } from '../modules/notifications';
 
 /**
  * The handlers the worker's dispatcher runs after commit, each on its own (attempts, backoff,
@@ -15,9 +16,19 @@ import { automationEventHandlers } from '../modules/automations';
  * | payment.refunded    | receipts.show-refund     | a receipt issued after the refund shows it   |
  * | organization.bank_details_changed | settings.bank-change-notice | e-mails every Super administration |
  * | payment.succeeded, payment.failed, student.enrolled, admission.received | automations.<event> | sends of the enabled workflows of that trigger whose conditions the students meet |
+ * | payment.succeeded   | notifications.payment-received | « Paiement reçu » in the bell (+ e-mail copy) |
+ * | payment.failed      | notifications.payment-failed   | « Paiement échoué » in the bell (+ e-mail)    |
+ * | admission.received  | notifications.admission-received | « Nouvelle pré-inscription » (+ e-mail)   |
+ * | payment.review_opened | notifications.payment-review | « Paiement à examiner » in the bell         |
+ * | cash_session.closed | notifications.cash-difference  | « Écart de caisse » when counted ≠ expected  |
  */
 export function eventHandlers(now: () => Date = () => new Date()): AnyEventHandler[] {
-  return [...receiptEventHandlers(now), bankChangedNoticeHandler, ...automationEventHandlers];
+  return [
+    ...receiptEventHandlers(now),
+    bankChangedNoticeHandler,
+    ...automationEventHandlers,
+    ...notificationEventHandlers,
+  ];
 }
 
 /**

@@ -34,6 +34,7 @@ describe('the application jobs (composition root)', () => {
       'payments.events',
       'events.dispatch',
       'billing.late-fees',
+      'notifications.weekly-summary',
     ]);
     const queue = await startJobs(pool, jobs, silent, { work: false });
     await queue.stop();
@@ -46,6 +47,7 @@ describe('the application jobs (composition root)', () => {
     expect(rows).toEqual([
       { name: 'billing.late-fees', cron: '7 * * * *', timezone: 'Africa/Lome' },
       { name: 'events.dispatch', cron: '* * * * *', timezone: 'Africa/Lome' },
+      { name: 'notifications.weekly-summary', cron: '3 * * * *', timezone: 'Africa/Lome' },
       { name: 'payments.events', cron: '* * * * *', timezone: 'Africa/Lome' },
       { name: 'payments.reconcile', cron: '* * * * *', timezone: 'Africa/Lome' },
     ]);

@@ -3,6 +3,7 @@
 import type { Database } from '../platform/db/database';
 import type { JobDefinition, JobQueue } from '../platform/jobs/jobs';
 import { lateFeesJob } from '../modules/billing';
+import { weeklySummaryJob } from '../modules/notifications';
 import type { BackgroundWorker } from './background-worker';
 
 export interface JobDependencies {
@@ -77,6 +78,7 @@ export function applicationJobs(dependencies: JobDependencies): JobDefinition[] 
   return [
     ...workerJobs(dependencies),
     lateFeesJob(dependencies.db),
+    weeklySummaryJob(dependencies.db),
     ...(dependencies.messaging?.jobs ?? []),
   ];
 }

@@ -9,6 +9,7 @@ import {
 } from '@ecolage/contracts';
 import type { Database, DbOrTx } from '../../platform/db/database';
 import { systemActor, type ActingMember } from '../../platform/http/acting-member';
+import { publishEvent } from '../../platform/outbox/outbox';
 import { recordAuditEntry } from '../audit';
 import type { Organization } from '../organizations';
 import { findCurrentAcademicYear, findLevel } from '../programmes';
@@ -204,6 +205,22 @@ export async function submitAdmission(
       ip: visitor.ip,
       userAgent: visitor.userAgent,
     });
+    // The bell and the e-mail copies of the members who want them (notifications), automations.
+    await publishEvent(
+      tx,
+      'admission.received',
+      {
+        admissionId: admission.id,
+        studentId: student.id,
+        studentName: form.name,
+        applicantName: form.name,
+        applicantPhone: phone,
+        programmeId: form.programmeId ?? null,
+        levelId: form.levelId ?? null,
+        receivedAt: admission.createdAt.toISOString(),
+      },
+      { organizationId: school.id, aggregateId: admission.id },
+    );
     await notifySubmitted(tx, {
       school,
       admission,

@@ -11,6 +11,7 @@ import type { Database, DbOrTx } from '../../platform/db/database';
 import { isUniqueViolation, violatedConstraint } from '../../platform/db/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
 import { notFound, domainError } from '../../platform/errors';
+import { publishEvent } from '../../platform/outbox/outbox';
 import { recordAuditEntry } from '../audit';
 import { listSessionPayments, sumDeskPaymentsBySession, type MethodTotal } from '../payments';
 import {
@@ -240,6 +241,22 @@ export async function closeSession(
       ip: member.ip,
       userAgent: member.userAgent,
     });
+    // A difference reaches the desk's supervisors' bell (notifications).
+    await publishEvent(
+      tx,
+      'cash_session.closed',
+      {
+        sessionId: row.id,
+        cashierUserId: row.cashierUserId,
+        cashierName: row.cashierName,
+        expected: expectedCash,
+        counted: count.countedAmount,
+        difference,
+        comment,
+        closedAt: (closed.closedAt ?? new Date()).toISOString(),
+      },
+      { organizationId, aggregateId: row.id },
+    );
     return toCashSession(closed, totals);
   });
 }

@@ -12,3 +12,4 @@ export {
 export type { StaffNotificationRow } from './notifications.tables';
 export { notificationEventHandlers, staffNoticeHandlers } from './staff-notice.handlers';
 export { notificationsRoutes } from './notifications.routes';
+export { weeklySummaryJob } from './weekly-summary.job';

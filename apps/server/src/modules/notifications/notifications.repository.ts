@@ -146,3 +146,12 @@ export async function upsertPreferencesRow(
   if (!row) throw new Error('notification preferences not saved');
   return row;
 }
+
+/** The schools where at least one member turned the weekly summary on (it is off by default). */
+export async function findSchoolsWithWeeklySummary(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ organizationId: memberNotificationPreferences.organizationId })
+    .from(memberNotificationPreferences)
+    .where(eq(memberNotificationPreferences.weeklySummary, true));
+  return rows.map((row) => row.organizationId);
+}

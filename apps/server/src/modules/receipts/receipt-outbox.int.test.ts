@@ -1,5 +1,5 @@
 import { amountInFrenchWords, formatFrancsAscii } from '@ecolage/money';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { schoolWithFamily, usePaymentsHarness } from '../../test/payments-harness';
 import { ok } from '../../test/school-fixture';
@@ -11,6 +11,13 @@ import { receipts } from './receipts.tables';
 
 /** Every GSM-7 basic-set character (3GPP TS 23.038) an SMS of ours may use. */
 const GSM7 = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà]*$/;
+
+/** The school's messages to payers (the staff's « Paiement reçu » copies are the bell's). */
+const payerMessagesOf = (organizationId: string) =>
+  and(
+    eq(outboundMessages.organizationId, organizationId),
+    like(outboundMessages.template, 'receipt.%'),
+  );
 
 describe('The receipt of a payment confirmed by the provider', () => {
   const harness = usePaymentsHarness();
@@ -68,7 +75,7 @@ describe('The receipt of a payment confirmed by the provider', () => {
     const messages = await context.db
       .select()
       .from(outboundMessages)
-      .where(eq(outboundMessages.organizationId, school.organizationId));
+      .where(payerMessagesOf(school.organizationId));
     expect(messages).toHaveLength(1);
     const [sms] = messages;
     expect(sms).toMatchObject({
@@ -94,7 +101,7 @@ describe('The receipt of a payment confirmed by the provider', () => {
     const again = await context.db
       .select()
       .from(outboundMessages)
-      .where(eq(outboundMessages.organizationId, school.organizationId));
+      .where(payerMessagesOf(school.organizationId));
     expect(again).toHaveLength(1);
     const waiting = await context.db
       .select()
@@ -114,7 +121,7 @@ describe('The receipt of a payment confirmed by the provider', () => {
     const messages = await context.db
       .select()
       .from(outboundMessages)
-      .where(eq(outboundMessages.organizationId, school.organizationId));
+      .where(payerMessagesOf(school.organizationId));
     expect(messages.map((message) => message.channel).sort()).toEqual(['email', 'sms']);
     const email = messages.find((message) => message.channel === 'email')!;
     expect(email).toMatchObject({ recipient: 'afi.agbeko@example.tg' });

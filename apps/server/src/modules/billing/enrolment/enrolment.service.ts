@@ -1,6 +1,7 @@
 import type { Enrolment, EnrolRequest } from '@ecolage/contracts';
 import type { Database, DbOrTx, Transaction } from '../../../platform/db/database';
 import { notFound, domainError } from '../../../platform/errors';
+import { publishEvent } from '../../../platform/outbox/outbox';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { schoolToday } from '../../organizations';
 import {
@@ -148,12 +149,13 @@ export async function enrolStudent(
       levelId: found.level.id,
       academicYearId: year.id,
     });
-    const issued = await issueEnrolmentInvoices(tx, acting, {
+    const invoiceIds = await issueInvoicesOfEnrolments(tx, acting, {
       enrolments: [enrolment],
       level: found.level,
       year,
       today,
     });
+    const issued = invoiceIds.length;
     await auditStudent(
       tx,
       acting,
@@ -168,6 +170,22 @@ export async function enrolStudent(
         'factures émises': issued,
       },
       'invoice',
+    );
+    // Automations react (a welcome message…). The import enrols without it: its students are a
+    // school's existing roll moved in, not new enrolments to greet (decisions/0023).
+    await publishEvent(
+      tx,
+      'student.enrolled',
+      {
+        studentId,
+        enrolmentId: enrolment.id,
+        levelId: found.level.id,
+        programmeId: found.programme.id,
+        academicYearId: year.id,
+        enrolledAt: enrolment.enrolledAt.toISOString(),
+        invoiceIds,
+      },
+      { organizationId, aggregateId: studentId },
     );
     return {
       enrolment: toEnrolment(enrolment, yearRef, levelRef, programmeRef),
@@ -188,6 +206,15 @@ export async function issueEnrolmentInvoices(
   acting: ActingMember,
   batch: EnrolmentsToInvoice,
 ): Promise<number> {
+  return (await issueInvoicesOfEnrolments(tx, acting, batch)).length;
+}
+
+/** `issueEnrolmentInvoices`, answering the ids of the invoices issued. */
+async function issueInvoicesOfEnrolments(
+  tx: Transaction,
+  acting: ActingMember,
+  batch: EnrolmentsToInvoice,
+): Promise<string[]> {
   const { organizationId } = acting;
   const rules = await findBillingRules(tx, organizationId);
   const drafts: NewInvoice[] = [];
@@ -215,7 +242,7 @@ export async function issueEnrolmentInvoices(
     organizationId,
     batch.enrolments.map((enrolment) => enrolment.studentId),
   );
-  await saveInvoices(tx, organizationId, drafts, {
+  const saved = await saveInvoices(tx, organizationId, drafts, {
     numbers,
     createdBy: acting.actor.label,
     issuedAt: new Date(),
@@ -231,7 +258,7 @@ export async function issueEnrolmentInvoices(
     acting.actor,
     acting,
   );
-  return drafts.length;
+  return saved.map((invoice) => invoice.id);
 }
 
 /**

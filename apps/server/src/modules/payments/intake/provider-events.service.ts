@@ -16,7 +16,7 @@ import {
   namesProviderPayment,
   recordEventFailure,
 } from './provider-events.repository';
-import { flagForReview } from '../reviews/reviews.repository';
+import { flagForReview } from '../reviews/flag-for-review';
 
 /** Header values as stored: one string per header, secrets masked. */
 function storableHeaders(headers: InboundWebhook['headers']): Record<string, string> {

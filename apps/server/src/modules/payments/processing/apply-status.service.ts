@@ -1,4 +1,6 @@
+import type { PaymentChannelValue, PaymentMethodValue } from '@ecolage/contracts';
 import type { Transaction } from '../../../platform/db/database';
+import { publishEvent } from '../../../platform/outbox/outbox';
 import { recordAuditEntries, type AuditEntryInput } from '../../audit';
 import type { PaymentFailure, PaymentStatus, ReportedMoney } from '../../psp';
 import {
@@ -19,7 +21,8 @@ import { nextCheck, nextWatchCheck, watchDeadline } from './deadlines';
 import type { PaymentsContext } from '../payments-context';
 import type { PaymentAttemptRow } from '../payments.tables';
 import { markEventProcessed } from '../intake/provider-events.repository';
-import { flagForReview } from '../reviews/reviews.repository';
+import { flagForReview } from '../reviews/flag-for-review';
+import { findAttemptInvoiceStudents } from './ended-attempts.repository';
 import { isActive, transition, type PaymentState } from '../state-machine';
 
 const refundStates: ReadonlySet<string> = new Set([
@@ -294,12 +297,37 @@ async function closeWithoutMoney(
 }
 
 /**
- * An attempt ended without money (failed, expired, cancelled): its invoices are free again.
+ * An attempt ended without money (failed, expired, cancelled): its invoices are free again, and
+ * `payment.failed` tells the bell and the automations — once per attempt, since nothing leaves
+ * these three states but a late success.
  */
 export async function releaseEndedAttempt(
   tx: Transaction,
   attempt: PaymentAttemptRow,
 ): Promise<void> {
-  // No `payment.failed` event: nothing reacts to it yet (decision 0014; automations will).
   await releaseInvoices(tx, [attempt.id]);
+  if (
+    attempt.status !== 'failed' &&
+    attempt.status !== 'expired' &&
+    attempt.status !== 'cancelled'
+  ) {
+    return;
+  }
+  await publishEvent(
+    tx,
+    'payment.failed',
+    {
+      paymentId: attempt.id,
+      guardianId: attempt.guardianId,
+      amount: attempt.amount,
+      wallet: attempt.wallet as PaymentMethodValue,
+      provider: attempt.provider as PaymentChannelValue,
+      payerPhone: attempt.payerPhone,
+      outcome: attempt.status,
+      reason: attempt.failureReason,
+      failedAt: attempt.updatedAt.toISOString(),
+      invoices: await findAttemptInvoiceStudents(tx, attempt.id),
+    },
+    { organizationId: attempt.organizationId, aggregateId: attempt.id },
+  );
 }

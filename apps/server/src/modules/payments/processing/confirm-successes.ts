@@ -15,7 +15,7 @@ import { schoolToday } from '../../organizations';
 import { recordTransitions, releaseInvoices } from '../attempts.repository';
 import { paymentAttempts, type PaymentAttemptRow } from '../payments.tables';
 import { markEventsProcessed } from '../intake/provider-events.repository';
-import { flagForReview } from '../reviews/reviews.repository';
+import { flagForReview } from '../reviews/flag-for-review';
 import { transition, type PaymentState } from '../state-machine';
 import type { ApplyJob, TransitionCause } from './apply-status.service';
 

@@ -4,9 +4,16 @@ import { paymentReviews, providerEvents, type PaymentReviewRow } from '../paymen
 
 export type NewReview = typeof paymentReviews.$inferInsert;
 
-/** Puts an event or an attempt in front of a person; once per event (or attempt) and reason. */
-export async function flagForReview(db: DbOrTx, review: NewReview): Promise<void> {
-  await db.insert(paymentReviews).values(review).onConflictDoNothing();
+/**
+ * Puts an event or an attempt in front of a person; once per event (or attempt) and reason. The
+ * row when this call inserted it, undefined when it was already there.
+ */
+export async function insertReview(
+  db: DbOrTx,
+  review: NewReview,
+): Promise<PaymentReviewRow | undefined> {
+  const [row] = await db.insert(paymentReviews).values(review).onConflictDoNothing().returning();
+  return row;
 }
 
 /**
