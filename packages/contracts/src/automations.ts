@@ -363,3 +363,8 @@ export function workflowStepText(
 export function allowedPlaceholders(trigger: WorkflowTrigger) {
   return placeholdersByTrigger[trigger];
 }
+
+/** `/api/automations/:workflowId`. */
+export const workflowIdParamsSchema = z.object({
+  workflowId: z.uuid({ error: 'Identifiant invalide.' }),
+});
