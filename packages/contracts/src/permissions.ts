@@ -140,8 +140,6 @@ export const systemRoles = [
       'read:invoices',
       'issue:invoices',
       'read:payments',
-      'read:automations',
-      'write:automations',
       'read:statistics',
     ],
   },
