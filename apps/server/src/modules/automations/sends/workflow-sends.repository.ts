@@ -84,6 +84,59 @@ export async function claimDueSends(tx: DbOrTx, now: Date, limit: number): Promi
     .for('update', { skipLocked: true });
 }
 
+/**
+ * The due planned sends that belong in the same messages as those claimed (one workflow's
+ * invoices to one recipient by one channel: the digest), not held by another dispatcher.
+ */
+export async function claimSiblingSends(
+  tx: DbOrTx,
+  now: Date,
+  claimed: readonly WorkflowSend[],
+): Promise<WorkflowSend[]> {
+  const invoiceSends = claimed.filter((send) => send.subjectKind === 'invoice');
+  if (invoiceSends.length === 0) return [];
+  const keys = sql.join(
+    [
+      ...new Set(
+        invoiceSends.map((send) =>
+          JSON.stringify([send.organizationId, send.workflowId, send.channel, send.recipient]),
+        ),
+      ),
+    ].map((key) => {
+      const [organizationId, workflowId, channel, recipient] = JSON.parse(key) as string[];
+      return sql`(${organizationId}::uuid, ${workflowId}::uuid, ${channel}, ${recipient})`;
+    }),
+    sql`, `,
+  );
+  return tx
+    .select()
+    .from(workflowSends)
+    .where(
+      and(
+        eq(workflowSends.status, 'planned'),
+        eq(workflowSends.subjectKind, 'invoice'),
+        lte(workflowSends.scheduledFor, now),
+        sql`(${workflowSends.organizationId}, ${workflowSends.workflowId}, ${workflowSends.channel}, ${workflowSends.recipient}) in (${keys})`,
+        sql`${workflowSends.id} not in (${sql.join(
+          claimed.map((send) => sql`${send.id}::uuid`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .for('update', { skipLocked: true });
+}
+
+/**
+ * Serialises the dispatchers on these recipients until the transaction ends (in a fixed order:
+ * no deadlock), so that the caps count what another dispatcher has just handed over.
+ */
+export async function lockRecipients(tx: DbOrTx, recipients: readonly string[]): Promise<void> {
+  const keys = [...new Set(recipients)].sort();
+  if (keys.length === 0) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('reminders:' || k, 0))
+    from (select k from unnest(${sql.param(keys)}::text[]) k order by k) keys`);
+}
+
 export async function markSendsSkipped(
   tx: DbOrTx,
   organizationId: string,
