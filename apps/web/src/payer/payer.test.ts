@@ -1,5 +1,6 @@
 import { formatFrancs } from '@ecolage/money';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeEventSource } from '../test/fake-event-source';
 
 /** Loads the script afresh on the page given, as a browser would. */
 async function runOn(body: string) {
@@ -139,5 +140,133 @@ describe('the payer script', () => {
     expect(level.value).toBe('');
     choose('p-master');
     expect(offered()).toEqual([':Choisissez un niveau…', 'm1:M1']);
+  });
+});
+
+const waitingBlock = `<div class="status" id="statut" aria-live="polite" data-outcome="waiting"
+  data-payment="p-9" data-retry="/payer/l/x" data-provider="PayGate Global" data-wait="Validez.">
+  <span class="spinner"></span><p class="status-title">En attente de votre validation</p></div>`;
+const waiting = {
+  outcome: 'waiting',
+  amount: 50_000,
+  receiptUrl: null,
+  receiptNumber: null,
+  redirectUrl: null,
+  failureReason: null,
+};
+const success = {
+  outcome: 'success',
+  amount: 50_000,
+  receiptUrl: '/api/public/receipts/xyz/pdf',
+  receiptNumber: 'REC-2026-000009',
+  redirectUrl: null,
+  failureReason: null,
+};
+
+describe('the waiting screen with the payment’s stream', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** The status answers, one per question (the last one repeated). */
+  function statusAnswers(...answers: object[]) {
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify(answers.length > 1 ? answers.shift() : answers[0])),
+    );
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  }
+
+  it('shows the success the stream sends at once, and closes it once settled', async () => {
+    const streams = installFakeEventSource();
+    const fetch = statusAnswers(waiting);
+    await runOn(waitingBlock);
+    const stream = streams.latest();
+    expect(stream.url).toBe('/api/payer/payments/p-9/events');
+    stream.send(waiting);
+    await vi.advanceTimersByTimeAsync(5000);
+    // Live: no question within the safety poll's 10 s.
+    expect(fetch).not.toHaveBeenCalled();
+    stream.send(success);
+    const block = document.querySelector<HTMLElement>('#statut')!;
+    expect(block.dataset.outcome).toBe('success');
+    expect(block.textContent).toContain('Paiement réussi');
+    expect(block.textContent).toContain('Reçu n° REC-2026-000009');
+    expect(stream.readyState).toBe(stream.CLOSED);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('still asks every 10 s while the stream is live (the server then asks the provider)', async () => {
+    const streams = installFakeEventSource();
+    const fetch = statusAnswers(waiting);
+    await runOn(waitingBlock);
+    streams.latest().send(waiting);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledWith('/api/payer/payments/p-9', expect.anything());
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for the receipt every 2 s when the success came before it', async () => {
+    const streams = installFakeEventSource();
+    const fetch = statusAnswers(success);
+    await runOn(waitingBlock);
+    const stream = streams.latest();
+    stream.send(waiting);
+    stream.send({ ...success, receiptUrl: null, receiptNumber: null });
+    const block = document.querySelector<HTMLElement>('#statut')!;
+    expect(block.textContent).toContain('Reçu en préparation…');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(block.textContent).toContain('Reçu n° REC-2026-000009');
+    expect(stream.readyState).toBe(stream.CLOSED);
+  });
+
+  it('falls back to asking every 2 s when the stream is refused', async () => {
+    const streams = installFakeEventSource();
+    const fetch = statusAnswers(waiting, waiting, success);
+    await runOn(waitingBlock);
+    streams.latest().refuse();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(document.querySelector('#statut')!.textContent).toContain('Paiement réussi');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('falls back when the stream breaks, and slows down once it speaks again', async () => {
+    const streams = installFakeEventSource();
+    const fetch = statusAnswers(waiting);
+    await runOn(waitingBlock);
+    const stream = streams.latest();
+    stream.send(waiting);
+    stream.drop();
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    // The browser opened it again; the server sends the state first.
+    stream.send(waiting);
+    await vi.advanceTimersByTimeAsync(9000);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('falls back when the stream says nothing at all for 3 s (a proxy that buffers)', async () => {
+    const streams = installFakeEventSource();
+    const fetch = statusAnswers(success);
+    await runOn(waitingBlock);
+    const stream = streams.latest();
+    await vi.advanceTimersByTimeAsync(2900);
+    expect(fetch).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(100 + 2000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(document.querySelector('#statut')!.textContent).toContain('Paiement réussi');
+    expect(stream.readyState).toBe(stream.CLOSED);
   });
 });

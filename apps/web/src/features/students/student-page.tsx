@@ -18,6 +18,7 @@ import { StudentGuardians } from './student-guardians';
 import { BackToStudents, StudentHeader } from './student-header';
 import { StudentHistory } from './student-history';
 import { StudentInvoices } from './student-invoices';
+import { useStudentLiveUpdates } from './student-live';
 import { StudentPayments } from './student-payments';
 import { StudentReceipts } from './student-receipts';
 import { StudentScholarships } from './student-scholarships';
@@ -80,6 +81,8 @@ function StudentView({ student }: { student: StudentDetail }) {
   const canIssue = can('issue:invoices', session);
   const canReadPayments = can('read:payments', session);
   const canRequestPayment = can('request:payments', session);
+  // A payment that ends while the page is open shows at once (« Paiement reçu »).
+  useStudentLiveUpdates(student.id);
 
   return (
     <div className="space-y-10">

@@ -5,6 +5,8 @@ type StudentDetail = Pick<Translation, 'studentDetail'>;
 export const studentDetail: StudentDetail = {
   studentDetail: {
     title: 'Student record',
+    /** Toast when the page hears that a payment of the student succeeded (live stream). */
+    paymentReceived: 'Payment received',
     back: 'Students',
     loading: 'Loading the record…',
     loadError: "The student's record could not be loaded.",

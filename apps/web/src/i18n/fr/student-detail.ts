@@ -13,6 +13,8 @@ import {
 export const studentDetail = {
   studentDetail: {
     title: 'Fiche étudiant',
+    /** Toast when the page hears that a payment of the student succeeded (live stream). */
+    paymentReceived: 'Paiement reçu',
     back: 'Étudiants',
     loading: 'Chargement de la fiche…',
     loadError: "La fiche de l'étudiant n'a pas pu être chargée.",
