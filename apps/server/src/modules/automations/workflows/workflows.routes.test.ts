@@ -228,7 +228,17 @@ describe('« Automatisations »: /api/automations', () => {
     expect(created.step).toBe('À chaque paiement échoué · Notification à l’équipe (1 rôle)');
   });
 
-  it('refuses those without the permission: a cashier cannot read, a reader cannot write', async () => {
+  it('refuses those without the permission: Scolarité and a cashier 403, a reader cannot write', async () => {
+    const registrar = await memberOfSystemRole(
+      app(),
+      database().db,
+      school.organizationId,
+      'registrar',
+    );
+    expect((await registrar('GET', '/api/automations')).statusCode).toBe(403);
+    expect(
+      (await registrar('POST', '/api/automations', reminderJ3({ name: 'Scolarité' }))).statusCode,
+    ).toBe(403);
     const cashier = await memberOfSystemRole(
       app(),
       database().db,
