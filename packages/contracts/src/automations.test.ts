@@ -161,8 +161,11 @@ describe('workflow bodies', () => {
   });
 });
 
-it('Finance may read and write automations', () => {
+it('Finance may read and write automations, Scolarité not', () => {
   const finance = systemRoles.find((role) => role.key === 'finance')!;
   expect(finance.permissions).toContain('read:automations');
   expect(finance.permissions).toContain('write:automations');
+  const registrar = systemRoles.find((role) => role.key === 'registrar')!;
+  expect(registrar.permissions).not.toContain('read:automations');
+  expect(registrar.permissions).not.toContain('write:automations');
 });
