@@ -139,7 +139,9 @@ export function MessagesSection({
         title={
           messageStatus ? t('automations.messages.emptyFiltered') : t('automations.messages.empty')
         }
-      />
+      >
+        {t('automations.messages.emptyHint')}
+      </ListState>
     );
   } else {
     body = (

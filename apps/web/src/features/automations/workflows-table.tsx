@@ -64,12 +64,12 @@ export function WorkflowsTable({
         {workflows.map((workflow) => (
           <Tr key={workflow.id}>
             <Td>
-              <span className="font-semibold text-slate-900">{workflow.name}</span>
-              {workflow.isDefault ? (
-                <Badge tone="brand" className="ml-2">
-                  {t('automations.table.default')}
-                </Badge>
-              ) : null}
+              <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <span className="font-semibold text-slate-900">{workflow.name}</span>
+                {workflow.isDefault ? (
+                  <Badge tone="brand">{t('automations.table.default')}</Badge>
+                ) : null}
+              </span>
             </Td>
             <Td label={t('automations.table.trigger')}>
               {t(`automations.triggers.${workflow.trigger}`)}

@@ -296,6 +296,8 @@ export const automations: Automations = {
       loading: 'Loading messages…',
       loadError: 'The messages could not be loaded.',
       empty: 'No message.',
+      emptyHint:
+        'The SMS, WhatsApp messages and e-mails the school sends show here with their status: receipts, reminders, codes.',
       emptyFiltered: 'No message with this status.',
     },
   },

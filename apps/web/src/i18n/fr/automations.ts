@@ -277,6 +277,8 @@ export const automations = {
       loading: 'Chargement des messages…',
       loadError: 'Les messages n’ont pas pu être chargés.',
       empty: 'Aucun message.',
+      emptyHint:
+        'Les SMS, messages WhatsApp et e-mails envoyés par l’école s’affichent ici avec leur statut : reçus, rappels, codes.',
       emptyFiltered: 'Aucun message avec ce statut.',
     },
   },
