@@ -78,6 +78,16 @@ export async function deliverMessage(
 ): Promise<{ outcome: DeliveryOutcome; error?: string }> {
   const message = await claimOutboundMessage(db, messageId, sender.channel, now());
   if (!message) return { outcome: 'skipped' };
+  return deliverClaimed(db, message, sender, now);
+}
+
+/** The try of a message this process has taken (`sending`): the call, then its outcome. */
+export async function deliverClaimed(
+  db: Database,
+  message: OutboundMessage,
+  sender: ChannelSender,
+  now: () => Date = () => new Date(),
+): Promise<{ outcome: DeliveryOutcome; error?: string }> {
   const provider = sender.provider();
   let result: SendResult;
   try {

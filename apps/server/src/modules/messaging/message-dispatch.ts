@@ -2,14 +2,22 @@ import pg from 'pg';
 import type { Database } from '../../platform/db/database';
 import type { FileStore } from '../../platform/files';
 import type { JobDefinition, JobLogger, JobQueue } from '../../platform/jobs/jobs';
-import { SEND_EMAIL_JOB, sendEmailJob } from './email-sender';
+import { emailSender, SEND_EMAIL_JOB, sendEmailJob } from './email-sender';
+import { startMessagePump } from './message-pump';
 import {
   findWaitingMessages,
   QUEUED_MESSAGES_CHANNEL,
   releaseAbandonedMessages,
   type MessageChannel,
 } from './messaging.repository';
-import { SEND_SMS_JOB, SEND_WHATSAPP_JOB, sendSmsJob, sendWhatsAppJob } from './sms-sender';
+import {
+  SEND_SMS_JOB,
+  SEND_WHATSAPP_JOB,
+  sendSmsJob,
+  sendWhatsAppJob,
+  smsSender,
+  whatsappSender,
+} from './sms-sender';
 
 export const SWEEP_MESSAGES_JOB = 'messaging.sweep';
 const JOB_OF_CHANNEL: Record<MessageChannel, string> = {
@@ -57,8 +65,9 @@ export interface Messaging {
   /** The jobs to register at the composition root: send-email, send-sms, send-whatsapp, the sweep. */
   jobs: JobDefinition[];
   /**
-   * Once the jobs run: listens for the messages queued (announced at commit, by any process or
-   * thread) and enqueues each one's job at once, after offering those queued while nobody listened.
+   * Once the jobs run: starts this process's sending loop (message-pump.ts) and wakes it for
+   * each commit that queues messages (announced by any process or thread), after taking those
+   * queued while nobody listened.
    */
   startDispatch(settings: {
     queue: Enqueue;
@@ -84,30 +93,38 @@ export function createMessaging(db: Database, files?: FileStore): Messaging {
     jobs: [sendEmailJob(db, files), sendSmsJob(db), sendWhatsAppJob(db), sweep],
     async startDispatch(settings) {
       queue = settings.queue;
-      return listenForQueuedMessages(db, settings.queue, settings.databaseUrl, settings.logger);
+      const pump = startMessagePump(
+        db,
+        { email: emailSender(db, files), sms: smsSender, whatsapp: whatsappSender },
+        settings.logger,
+      );
+      const listener = await listenForQueuedMessages(
+        settings.databaseUrl,
+        settings.logger,
+        pump.wake,
+      ).catch(async (error: unknown) => {
+        await pump.stop();
+        throw error;
+      });
+      return {
+        async stop() {
+          await listener.stop();
+          await pump.stop();
+        },
+      };
     },
   };
 }
 
 /** LISTEN on its own connection (not the pool's), reconnecting after a loss. */
 async function listenForQueuedMessages(
-  db: Database,
-  queue: Enqueue,
   databaseUrl: string,
   logger: JobLogger,
+  onQueued: () => void,
 ): Promise<{ stop(): Promise<void> }> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
-
-  const enqueue = (payload: string | undefined) => {
-    const [channel, id] = (payload ?? '').split(':');
-    if ((channel !== 'email' && channel !== 'sms' && channel !== 'whatsapp') || !id) return;
-    enqueueMessage(queue, channel, id).catch((error: unknown) =>
-      // The sweep offers it again within a minute or two.
-      logger.error({ err: error, outboundMessageId: id }, "message non confié à l'envoi"),
-    );
-  };
 
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: databaseUrl });
@@ -121,7 +138,7 @@ async function listenForQueuedMessages(
       retry = setTimeout(() => void reconnect(), RECONNECT_MS);
     };
     next.on('notification', (notification) => {
-      if (notification.channel === QUEUED_MESSAGES_CHANNEL) enqueue(notification.payload);
+      if (notification.channel === QUEUED_MESSAGES_CHANNEL) onQueued();
     });
     next.on('error', lost);
     next.on('end', () => lost());
@@ -129,7 +146,7 @@ async function listenForQueuedMessages(
     client = next;
     await next.query(`listen ${QUEUED_MESSAGES_CHANNEL}`);
     // Those queued while nobody listened leave now.
-    await sweepWaitingMessages(db, queue, new Date(), new Date());
+    onQueued();
   };
   const reconnect = async () => {
     try {

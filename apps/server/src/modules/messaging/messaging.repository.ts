@@ -87,6 +87,47 @@ export async function claimOutboundMessage(
 }
 
 /**
+ * Takes up to `limit` due queued messages of these channels for one try each, oldest due first,
+ * in one statement: rows another process is taking are skipped (SKIP LOCKED), so two processes
+ * never take the same message.
+ */
+export async function claimDueMessages(
+  db: DbOrTx,
+  channels: readonly MessageChannel[],
+  now: Date,
+  limit: number,
+): Promise<OutboundMessage[]> {
+  if (channels.length === 0 || limit <= 0) return [];
+  const due = db
+    .select({ id: outboundMessages.id })
+    .from(outboundMessages)
+    .where(
+      and(
+        eq(outboundMessages.status, 'queued'),
+        inArray(outboundMessages.channel, [...channels]),
+        lte(outboundMessages.nextAttemptAt, now),
+      ),
+    )
+    .orderBy(asc(outboundMessages.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return (
+    db
+      .update(outboundMessages)
+      .set({ status: 'sending', attempts: sql`${outboundMessages.attempts} + 1`, claimedAt: now })
+      // `= any(array(…))`: the locking subquery runs once (an IN could be re-scanned and lock past
+      // its LIMIT, SKIP LOCKED finding new rows each time).
+      .where(
+        and(
+          sql`${outboundMessages.id} = any(array(${due}))`,
+          eq(outboundMessages.status, 'queued'),
+        ),
+      )
+      .returning()
+  );
+}
+
+/**
  * The provider took the message: `sent` with its id — unless a delivery report already moved it
  * on (delivered or failed before the answer came back), which stays.
  */

@@ -208,7 +208,7 @@ describe('SMS, sent by the messaging.send-sms job', () => {
     expect(rows.map((row) => row.status)).toEqual(Array(21).fill('sent'));
   });
 
-  it('leaves within a second of the commit, through pg-boss', async () => {
+  it('leaves within a second of the commit, taken by the sending loop', async () => {
     configureSmsGateway({ url: gateway.url });
     const messaging = createMessaging(database().db);
     const jobs = await startJobs(database().pool, messaging.jobs, quiet, {
