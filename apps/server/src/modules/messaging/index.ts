@@ -1,10 +1,11 @@
 /**
  * The outbox of messages to people — e-mail, SMS, WhatsApp (docs/decisions/0020): written in the
- * caller's transaction, sent after the commit by the pg-boss jobs `messaging.send-email`,
- * `messaging.send-sms` and `messaging.send-whatsapp` through one adapter per provider (Twilio,
- * Infobip, an HTTP aggregator, the WhatsApp Cloud API, SMTP), retried with backoff, then `dead`;
- * delivery reports stored and applied (`messageWebhookRoutes`); `messaging.sweep` every minute
- * for what a crash left behind.
+ * caller's transaction, taken after the commit by each process's sending loop (message-pump.ts:
+ * batches claimed with SKIP LOCKED, 16 calls in flight) or by the pg-boss jobs
+ * `messaging.send-email|send-sms|send-whatsapp` the minute's `messaging.sweep` enqueues for what
+ * was left behind; sent through one adapter per provider (Twilio, Infobip, an HTTP aggregator,
+ * the WhatsApp Cloud API, SMTP), retried with backoff, then `dead`; delivery reports stored and
+ * applied (`messageWebhookRoutes`); WhatsApp falls back to one SMS.
  */
 export type { MessageCategory, MessageStatus as OutboundMessageStatus } from '@ecolage/contracts';
 export {
