@@ -67,7 +67,9 @@ export function SmsCounter({ template, id }: { template: string; id?: string }) 
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
           {t('automations.sms.replaced', {
             count: offenders.length,
-            characters: offenders.map(({ character }) => `« ${character} »`).join(', '),
+            characters: offenders
+              .map(({ character }) => t('automations.sms.quoted', { character }))
+              .join(', '),
             replacements: offenders
               .map(
                 ({ character, replacement }) =>

@@ -177,6 +177,7 @@ export const automations: Automations = {
       ucs2: 'The character “{{character}}” forces UCS-2: 70 characters per SMS instead of 160.',
       tooMany:
         'This SMS will take {{segments}} parts: it will cost {{segments}} SMS per recipient. Shorten it if you can.',
+      quoted: '“{{character}}”',
       dropped: 'removed',
       sample: 'Counted with sample values for the variables.',
     },

@@ -157,6 +157,7 @@ export const automations = {
       ucs2: 'Le caractère « {{character}} » impose l’encodage UCS-2 : 70 caractères par SMS au lieu de 160.',
       tooMany:
         'Ce SMS fera {{segments}} parties : il coûtera {{segments}} SMS par destinataire. Raccourcissez-le si possible.',
+      quoted: '« {{character}} »',
       dropped: 'supprimé',
       sample: 'Compté avec des valeurs d’exemple pour les variables.',
     },
