@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatFrancs } from '@ecolage/money';
+import { SIMULATION_DEFAULT_DAYS } from '@ecolage/contracts';
 import type { SimulationResult, SimulationRow, Workflow } from '@ecolage/contracts';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -193,7 +194,9 @@ export function SimulationDialog({
       size="lg"
       onClose={onClose}
       title={t('automations.simulate.title', { name: workflow.name })}
-      description={t('automations.simulate.description', { days: result?.days ?? 14 })}
+      description={t('automations.simulate.description', {
+        days: result?.days ?? SIMULATION_DEFAULT_DAYS,
+      })}
       closeLabel={t('common.close')}
       footer={
         <div className="flex w-full flex-col-reverse gap-3 sm:w-auto sm:flex-row">
