@@ -20,6 +20,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A valid body for each mutating route that takes ids, so that validation passes and the id is what is tested. */
 const validBodies: Record<string, object> = {
+  'POST /api/notifications/{notificationId}/read': {},
   'PATCH /api/members/{userId}': { status: 'inactive' },
   'PATCH /api/roles/{roleId}': { name: 'Renommé' },
   'PATCH /api/academic-years/{yearId}': { current: true },
@@ -184,16 +185,19 @@ describe('access control over every route of /api/openapi.json', () => {
       'POST /api/webhooks/messages/whatsapp',
       'PUT /api/psp/{provider}/callback/{attemptId}',
     ]);
-    // Session only: the signed-in person's own account, school switch and stream tickets.
+    // Session only: the signed-in person's own account, school switch, stream tickets, own bell.
     expect(withoutPermission(false)).toEqual([
       'DELETE /api/profile',
       'DELETE /api/profile/avatar',
       'PATCH /api/profile',
       'POST /api/auth/switch-school',
       'POST /api/live/ticket',
+      'POST /api/notifications/read-all',
+      'POST /api/notifications/{notificationId}/read',
       'POST /api/profile/email',
       'POST /api/profile/password',
       'PUT /api/profile/avatar',
+      'PUT /api/profile/notifications',
       'PUT /api/profile/theme',
     ]);
   });

@@ -123,6 +123,11 @@ export async function schoolRecords(
     headers: { authorization: `Bearer ${school.token}` },
   });
   expect(workflow.statusCode, workflow.body).toBe(201);
+  // An item of the member's bell (« Notifications »).
+  const notification = await db.execute<{ id: string }>(sql`
+    insert into staff_notifications (organization_id, user_id, kind, title, body, link, dedupe_key)
+    values (${organizationId}, ${school.userId}, 'payment_received', 'Paiement reçu', 'Test',
+      '/admin/paiements', 'test') returning id`);
   // A KYC document of the school (« Détails de l'organisation »).
   const kyc = await app.inject({
     method: 'POST',
@@ -169,6 +174,7 @@ export async function schoolRecords(
     messageId: message.rows[0]!.id,
     documentId: kyc.json().id,
     workflowId: workflow.json().id,
+    notificationId: notification.rows[0]!.id,
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  eventStreamQuerySchema,
   markAllNotificationsReadSchema,
   memberNotificationPreferencesSchema,
   staffNotificationListQuerySchema,
@@ -12,15 +13,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/database';
 import { actingMember } from '../../platform/http/acting-member';
+import { sendEventStream } from '../../platform/http/event-stream';
 import { requireMember } from '../../platform/http/request-member';
 import {
   getMemberPreferences,
+  getNotification,
   listNotifications,
   readAllNotifications,
   readNotification,
   updateMemberPreferences,
+  unreadCount,
   type BellOwner,
 } from './notifications.service';
+import { memberTopic } from './live-announce';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const tags = ['Notifications'];
@@ -46,6 +51,42 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
       },
     },
     (request) => listNotifications(db, owner(request), request.query),
+  );
+
+  app.get(
+    '/api/notifications/stream',
+    {
+      config: { ...config, eventStream: true },
+      schema: {
+        tags,
+        summary: 'Mes nouvelles notifications en direct (server-sent events)',
+        description:
+          'D’abord `{ unread, item: null }`, puis `{ unread, item }` à chaque notification reçue. ' +
+          'Un navigateur l’ouvre avec un ticket de flux (`?ticket=`, POST /api/live/ticket).',
+        querystring: eventStreamQuerySchema,
+        produces: ['text/event-stream'],
+        response: {
+          200: z.string().describe('text/event-stream'),
+          ...errors,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const bell = owner(request);
+      await sendEventStream(request, reply, {
+        topics: [memberTopic(bell.userId)],
+        initial: async () => ({ unread: await unreadCount(db, bell), item: null }),
+        // The topic is the person's; the item must be of this session's school.
+        onEvent: async (_topic, data) => {
+          if (data.organizationId !== bell.organizationId || typeof data.id !== 'string') {
+            return null;
+          }
+          const item = await getNotification(db, bell, data.id);
+          return item ? { unread: await unreadCount(db, bell), item } : null;
+        },
+      });
+    },
   );
 
   app.post(

@@ -8,6 +8,7 @@ import { publicBaseUrl } from '../../platform/env';
 import { queueEmail } from '../messaging';
 import { insertStaffNotifications } from './notifications.repository';
 import type { StaffNotificationRow } from './notifications.tables';
+import { announceToMember } from './live-announce';
 import { preferenceOfKind, settingsOf } from './preferences';
 import { findStaffRecipients, type StaffRecipient } from './recipients.reads';
 
@@ -119,6 +120,7 @@ export async function notifyStaff(
         metadata: { notificationId: item.id, userId: item.userId },
       });
     }
+    await announceToMember(tx, item);
   }
   return inserted;
 }

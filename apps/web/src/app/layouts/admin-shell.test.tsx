@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { currentUrl, renderApp } from '../../test/render-app';
 import { jsonResponse, stubFetch } from '../../test/fetch-mock';
+import { routeFetch } from '../../test/api-routes';
 import {
   SCHOOL_A,
   SCHOOL_B,
@@ -137,6 +138,10 @@ describe('admin shell: top bar', () => {
   // The search box: admin-search.test.tsx.
   it('toggles the notifications dropdown; backdrop and Escape close it', async () => {
     storeSession();
+    // The bell's items: notifications-menu.test.tsx.
+    routeFetch({
+      'GET /api/notifications': () => ({ items: [], total: 0, page: 1, pageSize: 10, unread: 0 }),
+    });
     const { user } = await renderApp('/admin');
     const bell = screen.getByRole('button', { name: 'Notifications' });
     expect(bell.getAttribute('aria-expanded')).toBe('false');
@@ -145,7 +150,7 @@ describe('admin shell: top bar', () => {
     expect(bell.getAttribute('aria-expanded')).toBe('true');
     const panel = screen.getByRole('region', { name: 'Notifications' });
     expect(bell.getAttribute('aria-controls')).toBe(panel.id);
-    expect(within(panel).getByText('Aucune notification')).toBeTruthy();
+    expect(await within(panel).findByText('Aucune notification')).toBeTruthy();
     expect(document.activeElement).toBe(panel);
 
     await user.click(bell); // the bell toggles it shut…

@@ -37,8 +37,16 @@ export const admin: Admin = {
     },
     notifications: {
       button: 'Notifications',
+      buttonUnread_one: 'Notifications, {{count}} unread',
+      buttonUnread_other: 'Notifications, {{count}} unread',
       title: 'Notifications',
       empty: 'No notifications',
+      loading: 'Loading notifications…',
+      failure: 'The notifications could not be loaded.',
+      markAllRead: 'Mark all as read',
+      unread: 'Unread',
+      justNow: 'just now',
+      settings: 'Notification settings',
     },
     account: {
       button: 'Account menu',

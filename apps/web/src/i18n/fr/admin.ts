@@ -34,8 +34,16 @@ export const admin = {
     },
     notifications: {
       button: 'Notifications',
+      buttonUnread_one: 'Notifications, {{count}} non lue',
+      buttonUnread_other: 'Notifications, {{count}} non lues',
       title: 'Notifications',
       empty: 'Aucune notification',
+      loading: 'Chargement des notifications…',
+      failure: 'Les notifications n’ont pas pu être chargées.',
+      markAllRead: 'Tout marquer comme lu',
+      unread: 'Non lue',
+      justNow: 'à l’instant',
+      settings: 'Réglages des notifications',
     },
     account: {
       button: 'Menu du compte',
