@@ -61,7 +61,7 @@ describe('parents pay online from a phone (journeys)', { timeout: 90_000 }, () =
       token,
     });
     // The SMS left the outbox for the sandbox's téléphone.
-    const [url] = await nextSms(AFIWA, /https?:\/\/\S+\/payer\/l\/[\w.-]+/, seen);
+    const [url] = await nextSms(AFIWA, /https?:\/\/\S+\/s\/[0-9A-Za-z]+/, seen);
 
     const payer = await browser.newPage();
     const phone = await browser.newPage();
@@ -136,7 +136,7 @@ describe('parents pay online from a phone (journeys)', { timeout: 90_000 }, () =
     const seen = await smsTo(applicant);
     await staff.getByRole('button', { name: 'Accepter la demande de Yawa Mensah' }).click();
     await staff.getByRole('button', { name: 'Accepter et inscrire' }).click();
-    const [url] = await nextSms(applicant, /https?:\/\/\S+\/payer\/l\/[\w.-]+/, seen);
+    const [url] = await nextSms(applicant, /https?:\/\/\S+\/s\/[0-9A-Za-z]+/, seen);
 
     const payer = await browser.newPage();
     const phone = await browser.newPage();

@@ -286,7 +286,7 @@ describe(
       });
       const seen = await smsTo(PAYER_PHONE);
       await api(`/api/students/${student.id}/payment-link`, { token, body: { send: true } });
-      const [url] = await nextSms(PAYER_PHONE, /https?:\/\/\S+\/payer\/l\/[\w.-]+/, seen);
+      const [url] = await nextSms(PAYER_PHONE, /https?:\/\/\S+\/s\/[0-9A-Za-z]+/, seen);
 
       const payer = await browser.newPage();
       const phone = await browser.newPage();

@@ -132,12 +132,17 @@ describe('staff decisions on pre-registrations: /api/admissions', () => {
       {
         channel: 'sms',
         recipient: '+22890000021',
-        body:
-          'Lycée Les Cocotiers : votre inscription est acceptee. ' +
-          `Payez les frais d'inscription en ligne : ${result.paymentLinkUrl}`,
+        body: expect.stringMatching(
+          /^Lycée Les Cocotiers : votre inscription est acceptée\. Payez les frais d'inscription en ligne : http:\/\/127\.0\.0\.1:3000\/s\/[0-9A-Za-z]{10}$/,
+        ),
       },
     ]);
     expect(messages[0]!.body).toContain(result.paymentLinkUrl);
+    // The SMS carries our short link: it leads to the payment link.
+    const short = new URL(messages[1]!.body.split(' : ').at(-1)!);
+    const followed = await app().inject({ method: 'GET', url: short.pathname });
+    expect(followed.statusCode).toBe(302);
+    expect(followed.headers.location).toBe(new URL(result.paymentLinkUrl).pathname);
 
     const audit = await rows<{ action: string; actor_label: string }>(sql`
       select action, actor_label from audit_entries
@@ -221,7 +226,7 @@ describe('staff decisions on pre-registrations: /api/admissions', () => {
       ['sms', '+22890000041'],
     ]);
     expect(messages[1]!.body).toBe(
-      "Lycée Les Cocotiers : votre demande d'inscription n'a pas ete retenue. " +
+      "Lycée Les Cocotiers : votre demande d'inscription n'a pas été retenue. " +
         'Motif : Les places en L1 sont toutes prises cette année.',
     );
     const audit = await rows<{ action: string }>(sql`

@@ -153,7 +153,7 @@ export async function acceptAdmission(
       school,
       admission,
       matricule: row.matricule,
-      paymentLinkUrl: link.url,
+      paymentLink: link,
     });
     await auditDecision(tx, acting, 'admission.accepted', row, {
       année: year.label,

@@ -208,8 +208,8 @@ describe('pre-registration form /inscription/:slug', () => {
     expect(email!.body).toContain('/admin/etudiants/inscriptions');
     expect(sms).toMatchObject({ channel: 'sms', recipient: '+22890123456' });
     expect(sms!.body).toBe(
-      "Lycée Les Cocotiers : votre demande d'inscription est bien recue (matricule STU-001). " +
-        "L'ecole vous repondra par SMS et par e-mail.",
+      "Lycée Les Cocotiers : votre demande d'inscription est bien enregistrée (matricule STU-001). " +
+        "L'école vous répondra par SMS et par e-mail.",
     );
 
     // The same person again within the hour (same phone, another level): the same answer, nothing new.

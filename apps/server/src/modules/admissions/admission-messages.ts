@@ -1,14 +1,15 @@
-import { deName } from '@ecolage/contracts';
+import { deName, smsSegments, toGsm7 } from '@ecolage/contracts';
 import type { Transaction } from '../../platform/db/database';
 import { publicBaseUrl } from '../../platform/env';
-import { queueEmail, queueSms } from '../messaging';
+import { queueEmail, queueSms, shortLinkFor } from '../messaging';
 import { schoolNoticeRecipient } from '../settings';
 import type { AdmissionRow } from './admissions.tables';
 
 /**
  * What the applicant and the school are told about a pre-registration, queued in the transaction
- * of the fact. SMS are written without the accents GSM-7 lacks (DESIGN.md §8b; `queueSms` keeps
- * the rest of the text in GSM-7).
+ * of the fact. The SMS keep GSM-7's accents (é è à ù) and are worded without what forces UCS-2
+ * (ç â ê î ô û, typographic quotes: DESIGN.md §8b), one SMS each for a usual school name; the
+ * payment link goes as our short link.
  */
 
 interface Applicant {
@@ -17,8 +18,23 @@ interface Applicant {
   matricule: string;
 }
 
-/** Longest refusal reason an SMS carries whole; the e-mail always has it all. */
-const SMS_REASON_LENGTH = 100;
+/** A refusal's reason is cut to keep its SMS one part, but never below this; the e-mail has it all. */
+const SMS_REASON_MIN_LENGTH = 60;
+const SMS_LENGTH = 160;
+
+/** The applicant's SMS, by what happened. */
+export const admissionSms = {
+  received: (schoolName: string, matricule: string) =>
+    `${schoolName} : votre demande d'inscription est bien enregistrée (matricule ${matricule}). ` +
+    "L'école vous répondra par SMS et par e-mail.",
+  accepted: (schoolName: string, payUrl: string) =>
+    `${schoolName} : votre inscription est acceptée. ` +
+    `Payez les frais d'inscription en ligne : ${payUrl}`,
+  refused: (schoolName: string, reason: string) => {
+    const start = `${schoolName} : votre demande d'inscription n'a pas été retenue. Motif : `;
+    return start + smsReason(reason, SMS_LENGTH - smsSegments(toGsm7(start)).units);
+  },
+};
 
 function metadataOf(applicant: Applicant) {
   return { admissionId: applicant.admission.id, matricule: applicant.matricule };
@@ -59,27 +75,33 @@ export async function notifySubmitted(
   await queueSms(tx, {
     organizationId: school.id,
     recipient: admission.phone,
-    body:
-      `${school.name} : votre demande d'inscription est bien recue (matricule ` +
-      `${applicant.matricule}). L'ecole vous repondra par SMS et par e-mail.`,
+    body: admissionSms.received(school.name, applicant.matricule),
     template: 'admission.received',
     metadata,
   });
 }
 
-/** Accepted: the payment link of the registration fees, by SMS and e-mail. */
+/**
+ * Accepted: the payment link of the registration fees, by SMS (as our short link, living as long
+ * as the link) and e-mail.
+ */
 export async function notifyAccepted(
   tx: Transaction,
-  applicant: Applicant & { paymentLinkUrl: string },
+  applicant: Applicant & { paymentLink: { url: string; expiresAt: Date } },
 ) {
-  const { school, admission, paymentLinkUrl } = applicant;
+  const { school, admission } = applicant;
+  const paymentLinkUrl = applicant.paymentLink.url;
   const metadata = metadataOf(applicant);
+  const short = await shortLinkFor(tx, {
+    organizationId: school.id,
+    targetPath: new URL(paymentLinkUrl).pathname,
+    purpose: 'payment',
+    expiresAt: applicant.paymentLink.expiresAt,
+  });
   await queueSms(tx, {
     organizationId: school.id,
     recipient: admission.phone,
-    body:
-      `${school.name} : votre inscription est acceptee. ` +
-      `Payez les frais d'inscription en ligne : ${paymentLinkUrl}`,
+    body: admissionSms.accepted(school.name, short.url),
     template: 'admission.accepted',
     metadata,
   });
@@ -100,10 +122,11 @@ export async function notifyAccepted(
   });
 }
 
-function smsReason(reason: string): string {
-  return reason.length <= SMS_REASON_LENGTH
-    ? reason
-    : `${reason.slice(0, SMS_REASON_LENGTH - 3).trimEnd()}...`;
+/** The reason in GSM-7, cut to `room` characters (60 at least) with « ... » when longer. */
+function smsReason(reason: string, room: number): string {
+  const text = toGsm7(reason.trim());
+  const length = Math.max(room, SMS_REASON_MIN_LENGTH);
+  return text.length <= length ? text : `${text.slice(0, length - 3).trimEnd()}...`;
 }
 
 /** Refused: the reason, by SMS (shortened if long) and e-mail. */
@@ -113,9 +136,7 @@ export async function notifyRefused(tx: Transaction, applicant: Applicant & { re
   await queueSms(tx, {
     organizationId: school.id,
     recipient: admission.phone,
-    body:
-      `${school.name} : votre demande d'inscription n'a pas ete retenue. ` +
-      `Motif : ${smsReason(reason)}`,
+    body: admissionSms.refused(school.name, reason),
     template: 'admission.refused',
     metadata,
   });

@@ -1,3 +1,4 @@
+import { smsSegments } from '@ecolage/contracts';
 import { amountInFrenchWords, formatFrancsAscii } from '@ecolage/money';
 import { and, eq, isNull, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -88,8 +89,14 @@ describe('The receipt of a payment confirmed by the provider', () => {
     expect(sms!.body).toMatch(GSM7);
     expect(sms!.body).toContain(formatFrancsAscii(payment.amount));
     expect(sms!.body).toContain(receipt!.number);
-    expect(sms!.body).toContain(`/verifier/${receipt!.verificationCode}`);
-    expect(sms!.body.length).toBeLessThanOrEqual(160);
+    expect(sms!.body).toContain('enregistré le');
+    expect(smsSegments(sms!.body)).toMatchObject({ encoding: 'GSM-7', segments: 1 });
+    // The receipt's check goes as our short link.
+    const short = /http:\/\/127\.0\.0\.1:3000(\/s\/[0-9A-Za-z]{10})$/.exec(sms!.body)?.[1];
+    expect(short).toBeDefined();
+    const followed = await harness().app.inject({ method: 'GET', url: short! });
+    expect(followed.statusCode).toBe(302);
+    expect(followed.headers.location).toBe(`/verifier/${receipt!.verificationCode}`);
 
     // The payment's detail names its receipt.
     const detail = await ok(school.call('GET', `/api/payments/${payment.id}`));

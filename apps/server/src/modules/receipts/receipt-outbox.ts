@@ -2,7 +2,7 @@ import { formatFrancsAscii } from '@ecolage/money';
 import type { Transaction } from '../../platform/db/database';
 import type { AnyEventHandler, EventHandler } from '../../platform/outbox/event-dispatch';
 import type { InTransactionSubscriber, PublishedEvent } from '../../platform/outbox/outbox';
-import { queueEmail, queueSms } from '../messaging';
+import { queueEmail, queueSms, shortLinkFor } from '../messaging';
 import { findGuardian } from '../students';
 import {
   issueReceipt,
@@ -32,10 +32,35 @@ export function factsOfEvent(event: PublishedEvent<'payment.succeeded'>): Receip
   };
 }
 
+/** The payer's SMS of a receipt, as `receiptSms` writes it. */
+export interface ReceiptSmsFacts {
+  schoolName: string;
+  /** Whole francs. */
+  amount: number;
+  /** `dd/mm/yyyy` in the school's time zone. */
+  paidOn: string;
+  number: string;
+  /** The receipt's check, as our short link (`/s/<code>`). */
+  url: string;
+}
+
 /**
- * Sends the payer the receipt's link, once: by SMS (GSM-7, ASCII amounts) to the phone that paid
- * or the guardian's, and by e-mail when the guardian has an address. Receipts are exempt from the
- * quiet hours (DESIGN.md §8b).
+ * « École : paiement de 150 000 FCFA enregistré le 12/01/2027. Justificatif REC-2027-000123 :
+ * https://…/s/Ab3xY9Qk12 » — GSM-7 with its accents (é è à ù stay; nothing that forces UCS-2: no
+ * « reçu », no narrow spaces in amounts), one SMS for a school name of up to 40 characters or so
+ * (DESIGN.md §8b).
+ */
+export function receiptSms(facts: ReceiptSmsFacts): string {
+  return (
+    `${facts.schoolName} : paiement de ${formatFrancsAscii(facts.amount)} enregistré le ` +
+    `${facts.paidOn}. Justificatif ${facts.number} : ${facts.url}`
+  );
+}
+
+/**
+ * Sends the payer the receipt's link, once: by SMS (GSM-7, ASCII amounts, the check behind our
+ * short link) to the phone that paid or the guardian's, and by e-mail when the guardian has an
+ * address. Receipts are exempt from the quiet hours and from opt-outs (DESIGN.md §8b).
  */
 export async function notifyPayer(
   tx: Transaction,
@@ -49,13 +74,23 @@ export async function notifyPayer(
   const phone = content.payer.phone ?? guardian?.phone ?? null;
   const metadata = { receiptId: receipt.id, paymentId: receipt.paymentId, number: receipt.number };
   if (phone) {
+    const check = await shortLinkFor(tx, {
+      organizationId: receipt.organizationId,
+      targetPath: new URL(content.verificationUrl).pathname,
+      purpose: 'receipt',
+      expiresAt: null,
+      now,
+    });
     await queueSms(tx, {
       organizationId: receipt.organizationId,
       recipient: phone,
-      body:
-        `${content.school.name}: paiement de ${formatFrancsAscii(receipt.amount)} recu le ` +
-        `${formatSchoolDate(content.paidAt, content.timeZone)}. ` +
-        `Recu ${receipt.number}: ${content.verificationUrl}`,
+      body: receiptSms({
+        schoolName: content.school.name,
+        amount: receipt.amount,
+        paidOn: formatSchoolDate(content.paidAt, content.timeZone),
+        number: receipt.number,
+        url: check.url,
+      }),
       template: 'receipt.issued',
       metadata,
     });

@@ -106,8 +106,15 @@ describe('POST /api/students/:studentId/payment-link', () => {
     expect(sms).toMatchObject({
       recipient: '+22879016081',
       template: 'payer.link',
-      body: `École Démo : payez les frais de scolarité de Koffi Kuassi en ligne : ${link.url}`,
+      body: expect.stringMatching(
+        /^École Démo : payez les frais de scolarité de Koffi Kuassi en ligne : http:\/\/127\.0\.0\.1:3000\/s\/[0-9A-Za-z]{10}$/,
+      ),
     });
+    // The SMS carries our short link: it leads to the payment link.
+    const short = new URL(sms!.body.split(' en ligne : ')[1]!);
+    const followed = await app().inject({ method: 'GET', url: short.pathname });
+    expect(followed.statusCode).toBe(302);
+    expect(followed.headers.location).toBe(new URL(link.url).pathname);
     const email = messages.find((message) => message.channel === 'email');
     expect(email).toMatchObject({ recipient: 'afiwa@exemple.tg', template: 'payer.link' });
     expect(email?.body).toContain(link.url);

@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../../../platform/db/database';
 import { notFound, domainError } from '../../../platform/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { recordAuditEntry } from '../../audit';
-import { queueEmail, queueSms } from '../../messaging';
+import { queueEmail, queueSms, shortLinkFor } from '../../messaging';
 import { findOrganizationsByIds } from '../../organizations';
 import { findStudent, findStudentGuardians } from '../../students';
 import { issuePaymentLink, type LinkSigner } from './payment-links';
@@ -12,6 +12,14 @@ import { issuePaymentLink, type LinkSigner } from './payment-links';
 export const PayLinkMessages = {
   noMainPayer: 'Cet étudiant n’a pas de responsable payeur : ajoutez-en un.',
 } as const;
+
+/**
+ * The payer's SMS: « École : payez les frais de scolarité de Koffi Kuassi en ligne :
+ * https://…/s/Ab3xY9Qk12 » — GSM-7 with its accents, the link as our short link (DESIGN.md §8b).
+ */
+export function payLinkSms(schoolName: string, studentName: string, url: string): string {
+  return `${schoolName} : payez les frais de scolarité ${deName(studentName)} en ligne : ${url}`;
+}
 
 /** The student of the member's school and the guardian who pays for them: 404, or 409 without. */
 export async function studentAndMainPayer(
@@ -55,10 +63,18 @@ export async function makeStudentPaymentLink(
       const [school] = await findOrganizationsByIds(tx, [organizationId]);
       const schoolName = school?.name ?? '';
       const metadata = { linkId: link.id, studentId: student.id, guardianId: payer.id };
+      // The SMS carries our short link, living as long as the payment link.
+      const short = await shortLinkFor(tx, {
+        organizationId,
+        targetPath: new URL(link.url).pathname,
+        purpose: 'payment',
+        expiresAt: link.expiresAt,
+        now: options.now,
+      });
       await queueSms(tx, {
         organizationId,
         recipient: payer.phone,
-        body: `${schoolName} : payez les frais de scolarité ${deName(student.fullName)} en ligne : ${link.url}`,
+        body: payLinkSms(schoolName, student.fullName, short.url),
         template: 'payer.link',
         metadata,
       });

@@ -46,8 +46,8 @@ function hashCode(codeId: string, code: string): string {
   return createHash('sha256').update(`${codeId}:${code}`).digest('hex');
 }
 
-/** The SMS, in GSM-7 (one segment). */
-function codeSms(schoolName: string, code: string): string {
+/** The SMS, in GSM-7 with its accents (« à » is one), one segment. */
+export function codeSms(schoolName: string, code: string): string {
   return (
     `${schoolName} : votre code pour payer les frais est ${code}. ` +
     `Valable ${PAYER_CODE_TTL_MINUTES} min. Ne le communiquez à personne.`
