@@ -89,6 +89,8 @@ export interface WhatsAppTemplate {
   language: 'fr';
   /** Its named body parameters (`{{eleve}}` → `eleve`). */
   params: Record<string, string>;
+  /** Its URL buttons' dynamic suffixes (« Payer » → `/s/{{1}}`: the short link's code). */
+  buttonParams?: string[];
 }
 
 export interface WhatsAppToSend extends Queued {
@@ -144,7 +146,12 @@ export async function queueWhatsApp(db: DbOrTx, message: WhatsAppToSend): Promis
 export function whatsappTemplateOf(message: OutboundMessage): WhatsAppTemplate | undefined {
   const template = message.metadata.whatsapp;
   if (!template || typeof template !== 'object') return undefined;
-  const { name, language, params } = template as Partial<WhatsAppTemplate>;
+  const { name, language, params, buttonParams } = template as Partial<WhatsAppTemplate>;
   if (typeof name !== 'string' || !params || typeof params !== 'object') return undefined;
-  return { name, language: language ?? 'fr', params };
+  return {
+    name,
+    language: language ?? 'fr',
+    params,
+    ...(Array.isArray(buttonParams) ? { buttonParams } : {}),
+  };
 }

@@ -19,7 +19,13 @@ export interface MessageToSend {
   text: string;
   category: 'transactional' | 'reminder' | 'notice';
   /** WhatsApp: the approved template and its named body parameters. */
-  template?: { name: string; language: string; params: Record<string, string> };
+  template?: {
+    name: string;
+    language: string;
+    params: Record<string, string>;
+    /** The URL buttons' dynamic suffixes, by button index (a short link's code). */
+    buttonParams?: string[];
+  };
 }
 
 export type SendResult =

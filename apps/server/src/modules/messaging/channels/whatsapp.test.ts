@@ -21,6 +21,7 @@ const message = {
     name: 'rappel_echeance',
     language: 'fr',
     params: { eleve: 'Kofi A.', montant: '45 000 FCFA', echeance: '15/01/2027' },
+    buttonParams: ['Ab3xY9Qk'],
   },
 };
 
@@ -46,7 +47,7 @@ function statusesBody(statuses: unknown[]) {
 }
 
 describe('WhatsApp Cloud API adapter', () => {
-  it('sends a template with named body parameters, language fr and our id as opaque data', async () => {
+  it('sends a template with named body parameters, its URL button, language fr and our id as opaque data', async () => {
     const provider = fakeProvider(
       json({
         messaging_product: 'whatsapp',
@@ -77,6 +78,12 @@ describe('WhatsApp Cloud API adapter', () => {
               { type: 'text', parameter_name: 'montant', text: '45 000 FCFA' },
               { type: 'text', parameter_name: 'echeance', text: '15/01/2027' },
             ],
+          },
+          {
+            type: 'button',
+            sub_type: 'url',
+            index: '0',
+            parameters: [{ type: 'text', text: 'Ab3xY9Qk' }],
           },
         ],
       },

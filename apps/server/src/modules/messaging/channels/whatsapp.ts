@@ -81,6 +81,12 @@ export function whatsappAdapter(
                 text,
               })),
             },
+            ...(template.buttonParams ?? []).map((text, index) => ({
+              type: 'button',
+              sub_type: 'url',
+              index: String(index),
+              parameters: [{ type: 'text', text }],
+            })),
           ],
         },
         biz_opaque_callback_data: message.id,
