@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { usePaymentsHarness } from '../../../test/payments-harness';
 import { ok } from '../../../test/school-fixture';
 import {
@@ -44,7 +44,6 @@ describe('live streams of a payment (payer) and of a student (staff)', () => {
     await harness().app.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(harness().app.server.address() as AddressInfo).port}`;
   });
-  afterAll(() => undefined);
 
   async function startPayment(phone: string) {
     const { app, context } = harness();
@@ -103,6 +102,34 @@ describe('live streams of a payment (payer) and of a student (staff)', () => {
     const sisterHeard = await sister.until((all) => all.length >= 1);
     expect(sisterHeard).toEqual([{ type: 'ready' }]);
     sister.close();
+  });
+
+  it('tells the student page of a refund too', async () => {
+    const { family, attemptId } = await startPayment('+22890557705');
+    harness().sandbox.sandbox.resolve(harness().simTransaction(attemptId), 'paid');
+    await harness().settle();
+    const ticket = await ok(family.call('POST', '/api/live/ticket', {}));
+    const staff = await openStream(
+      `${base}/api/students/${family.kossi.id}/events?ticket=${ticket.ticket}`,
+    );
+    await staff.until((heard) => heard.length >= 1);
+    await ok(
+      family.call('POST', `/api/payments/${attemptId}/refunds`, {
+        amount: 1_000,
+        reason: 'Erreur de saisie',
+        method: 'manual',
+      }),
+      201,
+    );
+    const heard = await staff.until((all) =>
+      all.some((message) => message.state === 'partially_refunded'),
+    );
+    expect(heard.at(-1)).toEqual({
+      type: 'payment',
+      paymentId: attemptId,
+      state: 'partially_refunded',
+    });
+    staff.close();
   });
 
   it('streams a failure too', async () => {
