@@ -22,6 +22,8 @@ const platformTables = new Set([
   'password_resets',
   // Messages about an account (password reset) have no school; school messages carry theirs.
   'outbound_messages',
+  // A message provider's delivery report is stored before anyone knows whose message it names.
+  'message_delivery_reports',
   // A provider's notification is stored before anyone knows whose it is (it may name no payment);
   // the worker reads both tables across schools, and school screens filter on the column.
   'provider_events',
@@ -48,8 +50,8 @@ const crossSchoolIndexes = new Set([
   'payment_links_id_key',
   // A short link's address carries its random code alone.
   'short_links_code_key',
-  // The SMS sender takes queued messages of every school, oldest first.
-  'outbound_messages_queued_idx',
+  // The sending loop takes due messages of every school, oldest first.
+  'outbound_messages_waiting_idx',
   // The reminders' dispatcher takes the planned sends of every school that are due.
   'workflow_sends_due_idx',
   // A phone's reminders across schools (at most three SMS a day on the platform).
