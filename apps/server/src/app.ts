@@ -62,7 +62,7 @@ import { paymentReceipts, receiptsRoutes } from './modules/receipts';
 import { cashDeskRoutes } from './modules/cash-desk';
 import { createLinkSigner, payerRoutes, payLinksRoutes, sendMessagePage } from './modules/payer';
 import { admissionsRoutes } from './modules/admissions';
-import { workflowRoutes, type WorkflowPlanning } from './modules/automations';
+import { reminderRoutes, workflowRoutes, type WorkflowPlanning } from './modules/automations';
 import { notificationsRoutes } from './modules/notifications';
 import { settingsFileRoutes, settingsRoutes } from './modules/settings';
 import { readEntryAssets } from './platform/http/web-assets';
@@ -234,6 +234,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: options.publicUrl,
   });
   await app.register(workflowRoutes, { db, planning: options.automations?.planning });
+  // « Simuler » and the run history (the reminder engine).
+  await app.register(reminderRoutes, { db });
   await app.register(authRoutes, {
     db,
     keys,

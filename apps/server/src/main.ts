@@ -16,6 +16,7 @@ import { startJobs, type JobQueue } from './platform/jobs/jobs';
 import { applicationJobs, sendNextReconcileRound } from './composition/jobs';
 import { startWorkerThread } from './composition/worker-thread';
 import { failInterruptedImports } from './modules/students';
+import { createLinkSigner } from './modules/payer';
 import { openDatabase } from './platform/db/database';
 import { FileStore } from './platform/files';
 import * as schema from './db-schema';
@@ -167,6 +168,7 @@ const jobs = await startJobs(
     worker: paymentsWorker,
     queue: () => started.queue,
     messaging,
+    reminders: { signer: createLinkSigner(jwtSecret) },
   }),
   logger,
 );

@@ -4,6 +4,8 @@ import type { Database } from '../platform/db/database';
 import type { JobDefinition, JobQueue } from '../platform/jobs/jobs';
 import { lateFeesJob } from '../modules/billing';
 import { weeklySummaryJob } from '../modules/notifications';
+import { reminderJobs } from '../modules/automations';
+import type { LinkSigner } from '../modules/payer';
 import type { BackgroundWorker } from './background-worker';
 
 export interface JobDependencies {
@@ -16,6 +18,8 @@ export interface JobDependencies {
   reconcileEverySeconds?: number;
   /** Messaging's jobs (send-email, send-sms, their sweep). */
   messaging?: { jobs: readonly JobDefinition[] };
+  /** The reminder engine's (automations.plan, automations.dispatch): signs the payment links. */
+  reminders?: { signer: LinkSigner };
 }
 
 /**
@@ -80,5 +84,12 @@ export function applicationJobs(dependencies: JobDependencies): JobDefinition[] 
     lateFeesJob(dependencies.db),
     weeklySummaryJob(dependencies.db),
     ...(dependencies.messaging?.jobs ?? []),
+    ...(dependencies.reminders
+      ? reminderJobs({
+          db: dependencies.db,
+          queue: dependencies.queue,
+          signer: dependencies.reminders.signer,
+        })
+      : []),
   ];
 }

@@ -30,3 +30,22 @@ export {
   planEventSends,
 } from './triggers/event-triggers';
 export { planWeeklySummarySends } from './triggers/weekly';
+// The reminder engine: sends planned once (the unique key), dispatched, simulated, their history.
+export { insertPlannedSends } from './sends/workflow-sends.repository';
+export type { NewWorkflowSend, WorkflowSend } from './sends/workflow-sends.tables';
+export { planAllReminders, planSchoolReminders } from './planning/reminder-planner.service';
+export {
+  dispatchDueSends,
+  type DispatchContext,
+  type DispatchOutcome,
+} from './dispatch/reminder-dispatcher.service';
+export {
+  DISPATCH_JOB,
+  PLAN_JOB,
+  reminderJobs,
+  reminderPlanning,
+  type ReminderJobsDependencies,
+} from './dispatch/reminder-jobs';
+export { simulateWorkflow } from './simulation/simulate.service';
+export { listWorkflowRuns, workflowSendCounts } from './runs/workflow-runs.service';
+export { reminderRoutes, type ReminderRoutesOptions } from './runs/reminder-routes';

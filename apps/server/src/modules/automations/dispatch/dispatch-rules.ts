@@ -2,6 +2,7 @@ import { addDays, type PlaceholderValues } from '@ecolage/contracts';
 import { formatFrancsAscii } from '@ecolage/money';
 import { dayIn, startOfSchoolDay } from '../../../platform/clock';
 import { sendInstant } from '../planning/reminder-plan';
+import type { SendSkipReason } from '../sends/workflow-sends.tables';
 
 /**
  * The dispatcher's rules without a query: quiet hours, the caps, the digest of one guardian's
@@ -74,4 +75,22 @@ export function withOptOutLine(text: string, url: string, channel: 'sms' | 'what
   return channel === 'email'
     ? `${text}\n\nPour ne plus recevoir ces rappels : ${url}`
     : `${text} Stop rappels : ${url}`;
+}
+
+/** What one batch of one school decided, written at the end. */
+export class Decisions {
+  skipped = new Map<SendSkipReason, string[]>();
+  deferred = new Map<
+    string,
+    { until: Date; reason: 'quiet_hours' | 'cap_reached'; ids: string[] }
+  >();
+  skip(reason: SendSkipReason, ids: string[]) {
+    this.skipped.set(reason, [...(this.skipped.get(reason) ?? []), ...ids]);
+  }
+  defer(until: Date, reason: 'quiet_hours' | 'cap_reached', ids: string[]) {
+    const key = `${until.toISOString()}|${reason}`;
+    const entry = this.deferred.get(key) ?? { until, reason, ids: [] };
+    entry.ids.push(...ids);
+    this.deferred.set(key, entry);
+  }
 }

@@ -8,11 +8,9 @@ import {
   queueEmail,
   queueSms,
   queueWhatsApp,
-  shortLinkFor,
 } from '../../messaging';
 import { notifyStaff } from '../../notifications';
 import { findOrganizationsByIds, type Organization } from '../../organizations';
-import { issuePaymentLink, type LinkSigner } from '../../payer';
 import { meetsConditions } from '../planning/reminder-plan';
 import {
   claimDueSends,
@@ -24,20 +22,20 @@ import {
   markSendsSkipped,
 } from '../sends/workflow-sends.repository';
 import type { SendSkipReason, WorkflowSend } from '../sends/workflow-sends.tables';
-import { shortStudentName, studentPlaceholderValues } from '../templates/placeholder-values';
 import { placeholderValuesForSend } from '../templates/send-values';
-import { findGuardianContacts, findStudentFacts } from '../templates/student-facts.reads';
+import { findStudentFacts } from '../templates/student-facts.reads';
 import { findWorkflow } from '../workflows/workflows.repository';
 import type { WorkflowRow } from '../workflows/workflows.tables';
 import {
-  digestValues,
   nextDayWindow,
   PLATFORM_DAILY_SMS_CAP,
   quietHoursDeferral,
   SCHOOL_DAILY_CAP,
   withOptOutLine,
+  Decisions,
 } from './dispatch-rules';
 import { findInvoiceStates, type InvoiceState } from './invoice-states.reads';
+import { invoiceValues, paymentLinkFor, type DispatchContext } from './reminder-message';
 
 /**
  * The dispatcher (`automations.dispatch`, every minute, after planning, when the test clock
@@ -49,10 +47,7 @@ import { findInvoiceStates, type InvoiceState } from './invoice-states.reads';
  * marked `queued`. Decision 0021.
  */
 
-export interface DispatchContext {
-  /** Signs the payment links the reminders carry. */
-  signer: LinkSigner;
-}
+export type { DispatchContext } from './reminder-message';
 
 export interface DispatchOutcome {
   claimed: number;
@@ -80,24 +75,6 @@ interface SchoolBatch {
   sends: WorkflowSend[];
 }
 
-/** What one batch of one school decided, written at the end. */
-class Decisions {
-  skipped = new Map<SendSkipReason, string[]>();
-  deferred = new Map<
-    string,
-    { until: Date; reason: 'quiet_hours' | 'cap_reached'; ids: string[] }
-  >();
-  skip(reason: SendSkipReason, ids: string[]) {
-    this.skipped.set(reason, [...(this.skipped.get(reason) ?? []), ...ids]);
-  }
-  defer(until: Date, reason: 'quiet_hours' | 'cap_reached', ids: string[]) {
-    const key = `${until.toISOString()}|${reason}`;
-    const entry = this.deferred.get(key) ?? { until, reason, ids: [] };
-    entry.ids.push(...ids);
-    this.deferred.set(key, entry);
-  }
-}
-
 function groupKey(send: WorkflowSend): string {
   // A digest gathers one workflow's invoice sends to one recipient by one channel (same day: the
   // batch holds what is due now).
@@ -119,78 +96,6 @@ async function workflowsOf(tx: DbOrTx, sends: readonly WorkflowSend[]) {
     }
   }
   return rows;
-}
-
-async function paymentLinkFor(
-  tx: DbOrTx,
-  context: DispatchContext,
-  send: WorkflowSend,
-  studentIds: readonly string[],
-  now: Date,
-): Promise<string | null> {
-  if (!send.guardianId) return null;
-  const link = await issuePaymentLink(tx, context.signer, {
-    organizationId: send.organizationId,
-    guardianId: send.guardianId,
-    studentId: studentIds.length === 1 ? studentIds[0] : null,
-    purpose: 'message',
-    createdBy: 'Écolage (rappel automatique)',
-    now,
-  });
-  const short = await shortLinkFor(tx, {
-    organizationId: send.organizationId,
-    targetPath: new URL(link.url).pathname,
-    purpose: 'payment',
-    expiresAt: link.expiresAt,
-    now,
-  });
-  return short.url;
-}
-
-/** The values of an invoice digest, from the batch's reads (no query per send). */
-async function invoiceValues(
-  tx: DbOrTx,
-  school: Organization | undefined,
-  sends: readonly WorkflowSend[],
-  states: Map<string, InvoiceState>,
-  today: string,
-): Promise<{ values: PlaceholderValues; studentIds: string[] }> {
-  const studentIds = [...new Set(sends.map((send) => send.studentId).filter((id) => id !== null))];
-  const organizationId = sends[0]!.organizationId;
-  const facts = new Map(
-    (await findStudentFacts(tx, organizationId, studentIds)).map((row) => [row.id, row]),
-  );
-  const guardianId = sends[0]!.guardianId;
-  const contacts = guardianId ? await findGuardianContacts(tx, organizationId, studentIds) : [];
-  const guardianName = contacts.find((row) => row.guardianId === guardianId)?.fullName ?? null;
-  const parts = sends.flatMap((send) => {
-    const state = send.invoiceId ? states.get(send.invoiceId) : undefined;
-    const student = send.studentId ? facts.get(send.studentId) : undefined;
-    return state && student
-      ? [
-          {
-            student,
-            state,
-            studentName: student.fullName,
-            shortName: shortStudentName(student.fullName),
-            invoiceNumber: state.number,
-            dueOn: state.dueOn,
-            balance: state.balance,
-          },
-        ]
-      : [];
-  });
-  const first = parts[0];
-  if (!first) return { values: { ecole: school?.name ?? '' }, studentIds };
-  const base = studentPlaceholderValues({
-    student: first.student,
-    schoolName: school?.name ?? '',
-    guardianName,
-    balance: first.state.studentBalance,
-    invoice: { number: first.state.number, dueOn: first.state.dueOn, balance: first.state.balance },
-    today,
-  });
-  return { values: digestValues(base, parts), studentIds };
 }
 
 async function dispatchSchool(
