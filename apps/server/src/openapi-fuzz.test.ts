@@ -3,6 +3,8 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMemberWithSystemRole } from './modules/access/access.service';
 import { ensureAccount } from './modules/auth';
+import { optOutUrl } from './modules/messaging';
+import { optOutToken } from './modules/messaging/opt-outs/opt-out-tokens';
 import { logIn, registerSchool } from './test/auth-helpers';
 import {
   BAD_TEXT,
@@ -76,6 +78,11 @@ const PAGES: {
     },
   },
   { method: 'GET', path: '/inscription/{slug}' },
+  // Our short links and the opt-out pages (messaging).
+  { method: 'GET', path: '/s/{shortCode}' },
+  { method: 'GET', path: '/desabonnement/{optOutToken}' },
+  { method: 'POST', path: '/desabonnement/{optOutToken}', form: {} },
+  { method: 'POST', path: '/desabonnement/{optOutToken}/reactiver', form: {} },
   {
     method: 'POST',
     path: '/inscription/{slug}',
@@ -344,6 +351,9 @@ describe('fuzz of every operation of /api/openapi.json and of the server-rendere
     ids.provider = 'mtn';
     ids.schoolId = school.organizationId;
     ids.name = 'inconnu.png';
+    const stop = { organizationId: school.organizationId, recipient: '+22890112233' } as const;
+    ids.shortCode = (await optOutUrl(db, { ...stop, category: 'reminder' })).split('/s/')[1]!;
+    ids.optOutToken = optOutToken({ ...stop, category: 'reminder' });
     const document = (await app().inject({ method: 'GET', url: '/api/openapi.json' })).json();
     operations = Object.entries(document.paths as Record<string, Record<string, Operation>>)
       .flatMap(([path, methods]) =>

@@ -200,6 +200,27 @@ describe('GET /s/:code', () => {
     expect(fresh.code).not.toBe(first!.code);
   });
 
+  it('has a per-address budget (a guessing machine is slowed down)', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 125; attempt += 1) {
+      const answer = await app().inject({
+        method: 'GET',
+        url: '/s/Zz9Zz9Zz9Z',
+        remoteAddress: '10.9.8.7',
+      });
+      statuses.push(answer.statusCode);
+    }
+    expect(statuses.slice(0, 120).every((status) => status === 404)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another address is not held back.
+    const other = await app().inject({
+      method: 'GET',
+      url: '/s/Zz9Zz9Zz9Z',
+      remoteAddress: '10.9.8.6',
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
   it('never leads to another site', async () => {
     const school = await signUpSchool(app(), 'École Prudente');
     for (const targetPath of [
