@@ -78,6 +78,39 @@ describe('openEventStream', () => {
     refused.close();
   });
 
+  it('lets the stream go in a tab hidden 30 s, and opens it again when shown', async () => {
+    const streams = installFakeEventSource();
+    const onLive = vi.fn();
+    let count = 0;
+    const ticket = vi.fn(async () => `t.${(count += 1)}.x`);
+    let hidden = false;
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+    const handle = openEventStream('/flux', { onMessage: vi.fn(), onLive, ticket });
+    try {
+      await vi.advanceTimersByTimeAsync(0);
+      const first = streams.latest();
+      first.send({ type: 'ready' });
+      hidden = true;
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(first.readyState).not.toBe(first.CLOSED);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(first.readyState).toBe(first.CLOSED);
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(streams.opened).toHaveLength(1);
+      hidden = false;
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(streams.opened).toHaveLength(2);
+      expect(streams.latest().url).toBe('/flux?ticket=t.2.x');
+      streams.latest().send({ type: 'ready' });
+      expect(onLive).toHaveBeenCalledTimes(2);
+    } finally {
+      handle.close();
+      Reflect.deleteProperty(document, 'hidden');
+    }
+  });
+
   it('falls back at once where the browser has no EventSource', async () => {
     const onFallback = vi.fn();
     openEventStream('/flux', { onMessage: vi.fn(), onFallback });

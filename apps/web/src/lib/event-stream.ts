@@ -6,7 +6,9 @@
  * no EventSource in this browser, refused (401 after the ticket expired, 404, 503 when the server
  * has too many streams), broken, or silent — nothing at all, not even the server's first message,
  * within `firstMessageMs` (a proxy that buffers). A refused or broken stream is opened again later
- * (with a fresh ticket), with backoff; `onLive` says when it works again.
+ * (with a fresh ticket), with backoff; `onLive` says when it works again. A tab hidden for 30 s
+ * lets its stream go and opens it again when shown: after a second `onLive`, read again what the
+ * screen shows (what happened meanwhile was not heard).
  */
 export interface EventStreamHandlers<Message> {
   /** Each message, parsed from its JSON; a message that is not JSON is skipped. */
@@ -28,6 +30,11 @@ export interface EventStreamHandle {
 }
 
 const MAX_REOPEN_MS = 60_000;
+/**
+ * A tab hidden this long lets its streams go (a browser opens 6 connections per server over
+ * HTTP/1.1, and each tab's streams hold some); shown again, they open again and say their state.
+ */
+const HIDDEN_CLOSE_MS = 30_000;
 
 export function openEventStream<Message = unknown>(
   path: string,
@@ -42,6 +49,10 @@ export function openEventStream<Message = unknown>(
   let reopenMs = firstReopenMs;
   let silence: ReturnType<typeof setTimeout> | undefined;
   let reopen: ReturnType<typeof setTimeout> | undefined;
+  let hidden: ReturnType<typeof setTimeout> | undefined;
+  let paused = false;
+  // Each opening's number: one overtaken (closed, paused, opened again) meanwhile gives up.
+  let generation = 0;
 
   const fallBack = () => {
     live = false;
@@ -50,25 +61,27 @@ export function openEventStream<Message = unknown>(
     handlers.onFallback?.();
   };
   const scheduleReopen = () => {
-    if (closed) return;
+    if (closed || paused) return;
     clearTimeout(reopen);
     reopen = setTimeout(() => void open(), reopenMs);
     reopenMs = Math.min(reopenMs * 2, MAX_REOPEN_MS);
   };
 
   async function open(): Promise<void> {
-    if (closed) return;
+    if (closed || paused) return;
+    const mine = (generation += 1);
     let url = path;
     if (handlers.ticket) {
       try {
         const ticket = await handlers.ticket();
         url = `${path}${path.includes('?') ? '&' : '?'}ticket=${encodeURIComponent(ticket)}`;
       } catch {
+        if (mine !== generation) return;
         fallBack();
         scheduleReopen();
         return;
       }
-      if (closed) return;
+      if (closed || paused || mine !== generation) return;
     }
     const current = new EventSource(url);
     source = current;
@@ -104,19 +117,41 @@ export function openEventStream<Message = unknown>(
     };
   }
 
+  const letGo = () => {
+    generation += 1;
+    clearTimeout(silence);
+    clearTimeout(reopen);
+    source?.close();
+    source = null;
+    live = false;
+  };
+  const onVisibility = () => {
+    clearTimeout(hidden);
+    if (document.hidden) {
+      hidden = setTimeout(() => {
+        paused = true;
+        letGo();
+      }, HIDDEN_CLOSE_MS);
+    } else if (paused) {
+      paused = false;
+      reopenMs = firstReopenMs;
+      void open();
+    }
+  };
+
   if (typeof EventSource === 'undefined') {
     // Not in this browser: the fallback does the work.
     queueMicrotask(fallBack);
   } else {
+    document.addEventListener('visibilitychange', onVisibility);
     void open();
   }
   return {
     close() {
       closed = true;
-      clearTimeout(silence);
-      clearTimeout(reopen);
-      source?.close();
-      source = null;
+      clearTimeout(hidden);
+      document.removeEventListener('visibilitychange', onVisibility);
+      letGo();
     },
   };
 }

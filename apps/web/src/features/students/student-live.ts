@@ -19,8 +19,14 @@ export function useStudentLiveUpdates(studentId: string): void {
   const refresh = useRefreshAfterPayment();
 
   useEffect(() => {
+    let lives = 0;
     const stream = openEventStream<StudentLiveEvent>(`/api/students/${id(studentId)}/events`, {
       ticket: fetchStreamTicket,
+      // Back after an outage or a hidden tab: what happened meanwhile was not heard.
+      onLive: () => {
+        lives += 1;
+        if (lives > 1) void refresh();
+      },
       onMessage: (message) => {
         if (message.type !== 'payment') return;
         void refresh();
