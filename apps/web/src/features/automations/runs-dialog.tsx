@@ -5,7 +5,6 @@ import { sendStatusValues } from '@ecolage/contracts';
 import type { SendStatusValue, Workflow, WorkflowRun, WorkflowRunCounts } from '@ecolage/contracts';
 import { Badge } from '../../components/ui/badge';
 import type { BadgeTone } from '../../components/ui/badge';
-import { Dialog } from '../../components/ui/dialog';
 import { ListState } from '../../components/ui/list-state';
 import { Pager } from '../../components/ui/pager';
 import { SelectField } from '../../components/ui/select';
@@ -13,6 +12,7 @@ import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table';
 import { pageCount } from '../../lib/list-params';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useWorkflowRuns } from './runs.api';
+import { WideDialog } from './wide-dialog';
 
 const RUNS_PAGE_SIZE = 10;
 
@@ -146,9 +146,7 @@ export function RunsDialog({ workflow, onClose }: { workflow: Workflow; onClose:
 
   const pages = data ? pageCount(data.total, RUNS_PAGE_SIZE) : 1;
   return (
-    <Dialog
-      open
-      size="lg"
+    <WideDialog
       onClose={onClose}
       title={t('automations.runs.title', { name: workflow.name })}
       closeLabel={t('common.close')}
@@ -181,6 +179,6 @@ export function RunsDialog({ workflow, onClose }: { workflow: Workflow; onClose:
           />
         ) : null}
       </div>
-    </Dialog>
+    </WideDialog>
   );
 }

@@ -4,7 +4,6 @@ import { formatFrancs } from '@ecolage/money';
 import { SIMULATION_DEFAULT_DAYS } from '@ecolage/contracts';
 import type { SimulationResult, SimulationRow, Workflow } from '@ecolage/contracts';
 import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
 import { ListState } from '../../components/ui/list-state';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table';
 import { notify } from '../../components/ui/toaster';
@@ -13,6 +12,7 @@ import { errorMessage } from '../../lib/error-message';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useToggleWorkflow } from './automations.api';
 import { useSimulation } from './runs.api';
+import { WideDialog } from './wide-dialog';
 
 function Totals({ result }: { result: SimulationResult }) {
   const { t, i18n } = useTranslation();
@@ -66,7 +66,6 @@ function Rows({ rows, skipped }: { rows: SimulationRow[]; skipped: boolean }) {
         <Tr>
           <Th>{t('automations.simulate.student')}</Th>
           <Th>{t('automations.simulate.guardian')}</Th>
-          <Th>{t('automations.simulate.recipient')}</Th>
           {skipped ? (
             <Th>{t('automations.simulate.reason')}</Th>
           ) : (
@@ -89,8 +88,12 @@ function Rows({ rows, skipped }: { rows: SimulationRow[]; skipped: boolean }) {
                 {[row.matricule, row.occurrenceLabel].filter(Boolean).join(' · ')}
               </span>
             </Td>
-            <Td>{row.guardianName ?? '—'}</Td>
-            <Td className="font-mono text-xs whitespace-nowrap">{row.recipient ?? '—'}</Td>
+            <Td>
+              <span className="block">{row.guardianName ?? '—'}</span>
+              <span className="block font-mono text-xs whitespace-nowrap">
+                {row.recipient ?? '—'}
+              </span>
+            </Td>
             {skipped ? (
               <Td>{reasonOf(t, row)}</Td>
             ) : (
@@ -189,9 +192,7 @@ export function SimulationDialog({
   }
 
   return (
-    <Dialog
-      open
-      size="lg"
+    <WideDialog
       onClose={onClose}
       title={t('automations.simulate.title', { name: workflow.name })}
       description={t('automations.simulate.description', {
@@ -214,6 +215,6 @@ export function SimulationDialog({
       }
     >
       {body}
-    </Dialog>
+    </WideDialog>
   );
 }

@@ -32,15 +32,14 @@ describe('« Simuler »', () => {
     expect(rows).toHaveLength(2);
     expect(cells(rows[0]!)).toEqual([
       'Afi MensahSTU-001 · J-7 avant le 09/12/2026',
-      'Ama Mensah',
-      '+22890112233',
+      'Ama Mensah+22890112233',
       '2 déc. 2026, 08:12',
       'SMS',
       'Bonjour Ama Mensah, 45 000 FCFA pour Afi M. avant le 09/12/2026.',
       '1',
       '25 FCFA',
     ]);
-    expect(cells(rows[1]!)).toContain('Yawo Agbeko');
+    expect(cells(rows[1]!)).toContain('Yawo Agbeko+22891445566');
     expect(cells(rows[1]!)).toContain('50 FCFA');
 
     const skipped = within(dialog).getByRole('table', {
@@ -50,8 +49,7 @@ describe('« Simuler »', () => {
     expect(skippedRows).toHaveLength(1);
     expect(cells(skippedRows[0]!)).toEqual([
       'Essi DogbéSTU-003 · J-7 avant le 09/12/2026',
-      'Kafui Dogbé',
-      '—',
+      'Kafui Dogbé—',
       'pas de numéro de téléphone',
     ]);
 
