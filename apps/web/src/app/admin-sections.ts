@@ -43,7 +43,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'settings', path: 'parametres', permission: 'read:settings', menu: null },
   { key: 'appearance', path: 'appearance', permission: 'read:settings', menu: null },
   { key: 'details', path: 'details', permission: 'read:settings', menu: null },
-  { key: 'notifications', path: 'notifications', permission: 'read:settings', menu: null },
+  // Every member has their own notification settings (the school's part needs read:settings).
+  { key: 'notifications', path: 'notifications', permission: null, menu: null },
   { key: 'plan', path: 'formule', permission: 'read:settings', menu: null },
   // The school's public pages: address, intro, wallets, pre-registration, QR codes.
   { key: 'pages', path: 'pages', permission: 'read:settings', menu: null },

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Bell, BellOff, CheckCheck, Settings2 } from 'lucide-react';
@@ -86,8 +86,11 @@ export function NotificationsMenu() {
   const { t } = useTranslation();
   const session = useSession();
   const organizationId = session?.organization.id ?? '';
-  const poll = useBellStream(organizationId);
-  const query = useBellItems(organizationId, poll);
+  // A session already expired when the shell opened is being renewed by the guard: wait for it.
+  const [openedAt] = useState(Date.now);
+  const ready = !(session?.expiresAt !== undefined && session.expiresAt <= openedAt);
+  const poll = useBellStream(organizationId, ready);
+  const query = useBellItems(organizationId, poll, ready);
   const markRead = useMarkRead(organizationId);
   const markAllRead = useMarkAllRead(organizationId);
   const popover = usePopover();

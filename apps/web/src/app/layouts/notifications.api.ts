@@ -37,14 +37,18 @@ function read<T>(schema: { safeParse(value: unknown): { success: boolean; data?:
 const readPage = read(staffNotificationPageSchema);
 const readItem = read(staffNotificationSchema);
 
-/** The member's latest items in the school of the session; `poll` while the stream is away. */
-export function useBellItems(organizationId: string, poll: boolean) {
+/**
+ * The member's latest items in the school of the session; `poll` while the stream is away. Not
+ * asked while `ready` is false (the guard is renewing a session whose token had expired).
+ */
+export function useBellItems(organizationId: string, poll: boolean, ready = true) {
   return useQuery({
     queryKey: bellKeys.list(organizationId),
     queryFn: async ({ signal }) =>
       readPage(await apiRequest(`/api/notifications?pageSize=${BELL_PAGE_SIZE}`, { signal })),
     refetchInterval: poll ? BELL_FALLBACK_POLL_MS : false,
     retry: false,
+    enabled: organizationId !== '' && ready,
   });
 }
 
@@ -91,10 +95,11 @@ export function useMarkAllRead(organizationId: string) {
  * Listens to the member's stream: a new item goes to the top of the list with the new unread
  * count. Answers whether the bell must poll (the stream failed or stayed silent).
  */
-export function useBellStream(organizationId: string): boolean {
+export function useBellStream(organizationId: string, ready = true): boolean {
   const client = useQueryClient();
   const [poll, setPoll] = useState(false);
   useEffect(() => {
+    if (!ready || organizationId === '') return;
     const stream = openEventStream<unknown>('/api/notifications/stream', {
       ticket: fetchStreamTicket,
       onLive: () => setPoll(false),
@@ -123,6 +128,6 @@ export function useBellStream(organizationId: string): boolean {
       },
     });
     return () => stream.close();
-  }, [client, organizationId]);
+  }, [client, organizationId, ready]);
   return poll;
 }

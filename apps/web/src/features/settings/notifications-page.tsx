@@ -6,6 +6,8 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { EmailField } from '../../components/ui/field';
 import { FormField, useSchemaForm } from '../../components/ui/form';
 import { notify } from '../../components/ui/toaster';
+import { can, useSession } from '../auth/session-store';
+import { MemberNotificationsSection } from './member-notifications';
 import { useNotificationSettings, useSaveNotifications } from './settings.api';
 import {
   SettingsContent,
@@ -39,7 +41,10 @@ function NotificationsForm({
   }
 
   return (
-    <SettingsSection title={t('settings.notifications.title')}>
+    <SettingsSection
+      title={t('settings.notifications.school.title')}
+      lead={t('settings.notifications.school.lead')}
+    >
       <form
         noValidate
         onSubmit={(event) => void form.submitWith(send, t('settings.failure'))(event)}
@@ -80,20 +85,32 @@ function NotificationsForm({
   );
 }
 
-/** « Notifications » (/admin/notifications): where the school's notices go, which ones. */
+/**
+ * « Notifications » (/admin/notifications): the member's own five settings and the address of
+ * their copies (every member), then, for those who may read the school's settings, where the
+ * school's own notices go (its shared address) and which ones.
+ */
 export function NotificationsPage() {
   const { t } = useTranslation();
-  const query = useNotificationSettings();
-  const editable = useMayManageSettings();
+  const session = useSession();
   return (
     <SettingsPage
       title={t('settings.notifications.title')}
       lead={t('settings.notifications.lead')}
-      back="details"
+      back={can('read:settings', session) ? 'details' : undefined}
     >
-      <SettingsContent query={query} editable={editable}>
-        {(values) => <NotificationsForm values={values} editable={editable} />}
-      </SettingsContent>
+      <MemberNotificationsSection />
+      {can('read:settings', session) ? <SchoolNotices /> : null}
     </SettingsPage>
+  );
+}
+
+function SchoolNotices() {
+  const query = useNotificationSettings();
+  const editable = useMayManageSettings();
+  return (
+    <SettingsContent query={query} editable={editable}>
+      {(values) => <NotificationsForm values={values} editable={editable} />}
+    </SettingsContent>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { currentUrl, renderApp } from '../../test/render-app';
 import { storeSession, withPermissions } from '../../test/session';
 import { changeLanguage } from '../../i18n';
@@ -78,51 +78,7 @@ describe('« Paramètres »', () => {
   });
 });
 
-describe('« Notifications »', () => {
-  it('shows the settings and sends the changed ones', async () => {
-    storeSession();
-    const server = settingsServer();
-    const { user } = await renderApp('/admin/notifications');
-    await heading('Notifications');
-    const admission = await screen.findByRole('checkbox', {
-      name: 'Nouvelle pré-inscription reçue',
-    });
-    expect((admission as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByText(/avertit toujours toutes les Super administrations/)).toBeTruthy();
-    await user.type(screen.getByLabelText('E-mail des notifications'), 'alertes@flamboyants.tg');
-    await user.click(admission);
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(await screen.findByText('Notifications enregistrées.')).toBeTruthy();
-    expect(server.sent('PUT', '/api/settings/notifications').map((r) => r.body)).toEqual([
-      { notificationEmail: 'alertes@flamboyants.tg', admissionReceived: false, kycReviewed: true },
-    ]);
-  });
-
-  it('refuses a wrong e-mail before sending', async () => {
-    storeSession();
-    const server = settingsServer();
-    const { user } = await renderApp('/admin/notifications');
-    await user.type(await screen.findByLabelText('E-mail des notifications'), 'alertes@');
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    await waitFor(() =>
-      expect(screen.getByLabelText('E-mail des notifications').getAttribute('aria-invalid')).toBe(
-        'true',
-      ),
-    );
-    expect(server.sent('PUT', '/api/settings/notifications')).toEqual([]);
-  });
-
-  it('is read-only for a member without manage:settings', async () => {
-    storeSession(withPermissions('read:settings'));
-    settingsServer();
-    await renderApp('/admin/notifications');
-    const email = await screen.findByLabelText('E-mail des notifications');
-    // Disabled by its fieldset.
-    expect(email.matches(':disabled')).toBe(true);
-    expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
-    expect(screen.getByText(/Votre rôle permet de consulter ces paramètres/)).toBeTruthy();
-  });
-});
+// « Notifications »: notifications-page.test.tsx.
 
 describe('« Formule »', () => {
   it('marks the current plan with its date, terms and usage', async () => {

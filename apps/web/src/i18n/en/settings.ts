@@ -168,7 +168,44 @@ export const settings: Settings = {
     },
     notifications: {
       title: 'Notifications',
-      lead: 'The e-mails the platform sends your school.',
+      lead: 'What the platform tells you: in the bell, by e-mail, and at the school’s address.',
+      member: {
+        title: 'My notifications',
+        lead: 'Your own settings in this school: each notification arrives in the bell and, as a copy, by e-mail.',
+        email: 'E-mail for my notifications',
+        emailHint: 'Leave empty to get the copies at your sign-in e-mail ({{email}}).',
+        always:
+          'Payments to review and cash-desk differences always reach the bell of the members who follow them.',
+        saved: 'Your notification settings are saved.',
+        settings: {
+          'nouvelle-vente': {
+            title: 'New sale',
+            description:
+              'A parent pays online on their own: payment link, the school’s payment page, QR code.',
+          },
+          'nouvelle-inscription': {
+            title: 'New enrolment',
+            description: 'A pre-registration request arrives through the online form.',
+          },
+          'paiement-recu': {
+            title: 'Payment received',
+            description: 'Every payment collected: online, requested by the team or at the cash desk.',
+          },
+          'paiement-echoue': {
+            title: 'Payment failed',
+            description: 'A payment refused, expired or cancelled.',
+          },
+          'resume-hebdomadaire': {
+            title: 'Weekly summary',
+            description:
+              'On Monday morning, the week’s figures: collected, by channel, unpaid, the classes most behind.',
+          },
+        },
+      },
+      school: {
+        title: 'School notices',
+        lead: 'The e-mails sent to the school itself, at its shared address (office, management).',
+      },
       email: 'Notification e-mail',
       emailHint: "Leave empty to use the school's contact e-mail.",
       admissionReceived: 'New pre-registration received',

@@ -168,7 +168,44 @@ export const settings = {
     },
     notifications: {
       title: 'Notifications',
-      lead: 'Les e-mails que la plateforme envoie à votre école.',
+      lead: 'Ce que la plateforme vous signale : dans la cloche, par e-mail, et à l’adresse de l’école.',
+      member: {
+        title: 'Mes notifications',
+        lead: 'Vos réglages à vous, dans cette école : chaque notification arrive dans la cloche et, en copie, par e-mail.',
+        email: 'E-mail de mes notifications',
+        emailHint: 'Laissez vide pour recevoir les copies à votre e-mail de connexion ({{email}}).',
+        always:
+          'Les paiements à examiner et les écarts de caisse arrivent toujours dans la cloche des membres qui les suivent.',
+        saved: 'Vos réglages de notifications sont enregistrés.',
+        settings: {
+          'nouvelle-vente': {
+            title: 'Nouvelle vente',
+            description:
+              'Un parent paie en ligne de lui-même : lien de paiement, page de paiement de l’école, QR code.',
+          },
+          'nouvelle-inscription': {
+            title: 'Nouvelle inscription',
+            description: 'Une demande de pré-inscription arrive par le formulaire en ligne.',
+          },
+          'paiement-recu': {
+            title: 'Paiement reçu',
+            description: 'Chaque paiement encaissé : en ligne, demandé par l’équipe ou à la caisse.',
+          },
+          'paiement-echoue': {
+            title: 'Paiement échoué',
+            description: 'Un paiement refusé, expiré ou annulé.',
+          },
+          'resume-hebdomadaire': {
+            title: 'Résumé hebdomadaire',
+            description:
+              'Le lundi matin, les chiffres de la semaine : encaissé, par canal, impayés, classes les plus en retard.',
+          },
+        },
+      },
+      school: {
+        title: 'Avis de l’école',
+        lead: 'Les e-mails adressés à l’école elle-même, à son adresse partagée (secrétariat, direction).',
+      },
       email: 'E-mail des notifications',
       emailHint: "Laissez vide pour utiliser l'e-mail de contact de l'école.",
       admissionReceived: 'Nouvelle pré-inscription reçue',
