@@ -189,7 +189,8 @@ export const settings: Settings = {
           },
           'paiement-recu': {
             title: 'Payment received',
-            description: 'Every payment collected: online, requested by the team or at the cash desk.',
+            description:
+              'Every payment collected: online, requested by the team or at the cash desk.',
           },
           'paiement-echoue': {
             title: 'Payment failed',

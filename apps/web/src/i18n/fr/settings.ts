@@ -189,7 +189,8 @@ export const settings = {
           },
           'paiement-recu': {
             title: 'Paiement reçu',
-            description: 'Chaque paiement encaissé : en ligne, demandé par l’équipe ou à la caisse.',
+            description:
+              'Chaque paiement encaissé : en ligne, demandé par l’équipe ou à la caisse.',
           },
           'paiement-echoue': {
             title: 'Paiement échoué',
