@@ -11,6 +11,7 @@ import { benchLighthouse } from './lighthouse.bench';
 import { benchPayer } from './payer';
 import { benchPayments } from './payments';
 import { benchReceipts } from './receipts';
+import { benchReminders } from './reminders';
 import { benchSearch } from './search';
 import { freePort } from '../e2e/support/free-port';
 import { freshDataDir, root, startProduct } from './lib/product-server';
@@ -61,6 +62,7 @@ if (runs('dashboard')) results.dashboard = await benchDashboard();
 if (runs('receipts')) results.receipts = await benchReceipts();
 if (runs('payer')) results.payer = await benchPayer();
 if (runs('search')) results.search = await benchSearch();
+if (runs('reminders')) results.reminders = await benchReminders();
 
 console.log(JSON.stringify(results, null, 2));
 const dir = path.join(root, 'bench', 'results');

@@ -60,53 +60,48 @@ interface CandidateRow extends Record<string, unknown> {
 /**
  * Every open invoice of the school due in [dueFrom, dueTo] (school days) with a balance, of a
  * student not archived, one row per guardian of the student (one row with no guardian when the
- * student has none), ordered by due date, invoice and guardian.
+ * student has none).
  */
 export async function findReminderCandidates(
   db: DbOrTx,
   organizationId: string,
   window: { dueFrom: string; dueTo: string },
+  options: { withStudentBalance?: boolean } = {},
 ): Promise<ReminderCandidate[]> {
+  // The student's open balance only when a workflow's condition asks for it (else 0).
+  const balance = options.withStudentBalance
+    ? sql`(select coalesce(sum(o.total - o.paid), 0)::bigint from ${invoices} o
+        where o.organization_id = d.organization_id and o.student_id = d.student_id
+          and o.status in ('open', 'partially_paid'))`
+    : sql`0`;
+  // Plain joins led by the school's indexes (no CTE: a materialised CTE has no index nor
+  // statistics, and joining two of them is a nested loop over thousands of rows each).
   const result = await db.execute<CandidateRow>(sql`
-    with due as (
-      select i.id, i.number, i.due_on, i.total - i.paid as balance, i.student_id
-      from ${invoices} i
-      where i.organization_id = ${organizationId}
-        and i.status in ('open', 'partially_paid')
-        and i.due_on between ${window.dueFrom}::date and ${window.dueTo}::date
-        and i.total > i.paid
-    ),
-    owed as (
-      select i.student_id, sum(i.total - i.paid)::bigint as balance
-      from ${invoices} i
-      where i.organization_id = ${organizationId}
-        and i.status in ('open', 'partially_paid')
-        and i.student_id in (select student_id from due)
-      group by i.student_id
-    )
     select d.id as invoice_id, d.number as invoice_number, d.due_on::text as due_on,
-      d.balance::text as invoice_balance,
+      (d.total - d.paid)::text as invoice_balance,
       s.id as student_id, s.full_name as student_name, s.matricule, s.status as student_status,
       l.id as level_id, l.name as level,
       coalesce(l.programme_id, s.programme_id) as programme_id, p.name as programme,
-      coalesce(o.balance, 0)::text as student_balance,
+      ${balance}::text as student_balance,
       g.id as guardian_id, g.full_name as guardian_name, g.phone as guardian_phone,
       g.email as guardian_email, sg.is_main_payer
-    from due d
-    join ${students} s on s.organization_id = ${organizationId} and s.id = d.student_id
+    from ${invoices} d
+    join ${students} s on s.organization_id = d.organization_id and s.id = d.student_id
       and s.archived_at is null
-    left join owed o on o.student_id = s.id
     left join lateral (
       select e.level_id from ${enrolments} e
-      where e.organization_id = ${organizationId} and e.student_id = s.id and e.status = 'active'
+      where e.organization_id = s.organization_id and e.student_id = s.id and e.status = 'active'
       order by e.enrolled_at desc limit 1) e on true
-    left join ${levels} l on l.organization_id = ${organizationId} and l.id = e.level_id
+    left join ${levels} l on l.organization_id = s.organization_id and l.id = e.level_id
     left join ${programmes} p
-      on p.organization_id = ${organizationId} and p.id = coalesce(l.programme_id, s.programme_id)
+      on p.organization_id = s.organization_id and p.id = coalesce(l.programme_id, s.programme_id)
     left join ${studentGuardians} sg
-      on sg.organization_id = ${organizationId} and sg.student_id = s.id
-    left join ${guardians} g on g.organization_id = ${organizationId} and g.id = sg.guardian_id
-    order by d.due_on, d.id, g.id`);
+      on sg.organization_id = s.organization_id and sg.student_id = s.id
+    left join ${guardians} g on g.organization_id = sg.organization_id and g.id = sg.guardian_id
+    where d.organization_id = ${organizationId}
+      and d.status in ('open', 'partially_paid')
+      and d.due_on between ${window.dueFrom}::date and ${window.dueTo}::date
+      and d.total > d.paid`);
   return result.rows.map((row) => ({
     invoiceId: row.invoice_id,
     invoiceNumber: row.invoice_number,

@@ -78,9 +78,23 @@ function hash(text: string): number {
   return value;
 }
 
+const dayStarts = new Map<string, number>();
+
+/** Midnight of a school day, computed once per day and zone (a planning run asks 60,000 times). */
+function dayStart(day: string, timeZone: string): number {
+  const key = `${timeZone}|${day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    if (dayStarts.size > 10_000) dayStarts.clear();
+    start = startOfSchoolDay(day, timeZone).getTime();
+    dayStarts.set(key, start);
+  }
+  return start;
+}
+
 /** The send day at 08:00 school time, plus a deterministic spread up to 10:00. */
 export function sendInstant(day: string, timeZone: string, key: string): Date {
-  const start = startOfSchoolDay(day, timeZone).getTime();
+  const start = dayStart(day, timeZone);
   return new Date(start + SEND_HOUR * 3_600_000 + (hash(key) % JITTER_SECONDS) * 1000);
 }
 

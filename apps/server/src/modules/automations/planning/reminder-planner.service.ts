@@ -58,7 +58,9 @@ async function planSchool(
   for (const workflow of workflows) {
     outcome.revived += await revivePausedSends(db, organizationId, workflow.id, todayStart);
   }
-  const candidates = await findReminderCandidates(db, organizationId, window);
+  const candidates = await findReminderCandidates(db, organizationId, window, {
+    withStudentBalance: workflows.some((w) => w.conditions.minimumBalance !== undefined),
+  });
   const sends = workflows.flatMap((workflow) =>
     planWorkflow(workflow, candidates, { today, days: PLANNING_DAYS, timeZone, now }).map(
       (planned) => planned.send,

@@ -8,13 +8,21 @@ import {
   type WorkflowSend,
 } from './workflow-sends.tables';
 
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters (18 columns). */
-const INSERT_CHUNK = 2_000;
+/** Rows per INSERT (each column is one array parameter: no limit from the parameter count). */
+const INSERT_CHUNK = 10_000;
+
+const ts = (value: Date | string | null | undefined) =>
+  value === null || value === undefined
+    ? null
+    : value instanceof Date
+      ? value.toISOString()
+      : value;
 
 /**
  * Inserts planned (or already skipped) sends; a send whose key exists — the same workflow,
  * subject, occurrence, channel and recipient — is left as it is: planning again, two planners at
- * once or a clock moved back insert nothing twice. Returns how many rows were new.
+ * once or a clock moved back insert nothing twice. Returns how many rows were new. One statement
+ * per 10,000 rows, the columns sent as arrays (`unnest`): tens of thousands of sends in a second.
  */
 export async function insertPlannedSends(
   db: DbOrTx,
@@ -23,22 +31,32 @@ export async function insertPlannedSends(
   let inserted = 0;
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     const chunk = rows.slice(start, start + INSERT_CHUNK);
-    const result = await db
-      .insert(workflowSends)
-      .values(chunk)
-      .onConflictDoNothing({
-        target: [
-          workflowSends.organizationId,
-          workflowSends.workflowId,
-          workflowSends.subjectKind,
-          workflowSends.subjectId,
-          workflowSends.occurrence,
-          workflowSends.channel,
-          workflowSends.recipient,
-        ],
-      })
-      .returning({ id: workflowSends.id });
-    inserted += result.length;
+    const column = <T>(read: (row: NewWorkflowSend) => T) => sql.param(chunk.map(read));
+    const result = await db.execute<{ inserted: number }>(sql`
+      with added as (
+        insert into ${workflowSends} (organization_id, workflow_id, subject_kind, subject_id,
+          occurrence, channel, recipient, guardian_id, student_id, invoice_id, scheduled_for,
+          status, skip_reason, processed_at)
+        select * from unnest(
+          ${column((row) => row.organizationId)}::uuid[],
+          ${column((row) => row.workflowId)}::uuid[],
+          ${column((row) => row.subjectKind)}::text[],
+          ${column((row) => row.subjectId)}::text[],
+          ${column((row) => row.occurrence)}::text[],
+          ${column((row) => row.channel)}::text[],
+          ${column((row) => row.recipient)}::text[],
+          ${column((row) => row.guardianId ?? null)}::uuid[],
+          ${column((row) => row.studentId ?? null)}::uuid[],
+          ${column((row) => row.invoiceId ?? null)}::uuid[],
+          ${column((row) => ts(row.scheduledFor))}::timestamptz[],
+          ${column((row) => row.status ?? 'planned')}::text[],
+          ${column((row) => row.skipReason ?? null)}::text[],
+          ${column((row) => ts(row.processedAt))}::timestamptz[])
+        on conflict (organization_id, workflow_id, subject_kind, subject_id, occurrence, channel,
+          recipient) do nothing
+        returning 1)
+      select count(*)::int as inserted from added`);
+    inserted += Number(result.rows[0]?.inserted ?? 0);
   }
   return inserted;
 }

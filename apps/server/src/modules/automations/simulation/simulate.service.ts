@@ -129,7 +129,9 @@ export async function simulateWorkflow(
   if (!workflow) return result;
   result.foreseeable = true;
   const window = dueWindow([workflow], today, body.days)!;
-  const candidates = await findReminderCandidates(db, organizationId, window);
+  const candidates = await findReminderCandidates(db, organizationId, window, {
+    withStudentBalance: [workflow].some((w) => w.conditions.minimumBalance !== undefined),
+  });
   const planned = planWorkflow(workflow, candidates, { today, days: body.days, timeZone, now });
   const handled = body.workflowId
     ? await findHandledSendKeys(db, organizationId, body.workflowId)
