@@ -50,7 +50,7 @@ function MessageRow({
       <Td label={t('automations.messages.recipient')} className="font-mono text-xs">
         {message.recipient}
       </Td>
-      <Td label={t('automations.messages.text')} className="max-w-md text-sm">
+      <Td label={t('automations.messages.text')} className="max-w-xs text-sm">
         {message.subject ? (
           <span className="block font-semibold text-slate-900">{message.subject}</span>
         ) : null}
@@ -149,7 +149,7 @@ export function MessagesSection({
         caption={t('automations.messages.caption')}
         layout="stack"
         busy={messages.isPlaceholderData}
-        minWidth="md:min-w-[64rem]"
+        minWidth="md:min-w-[52rem]"
       >
         <THead>
           <Tr>

@@ -84,8 +84,9 @@ function Rows({ rows, skipped }: { rows: SimulationRow[]; skipped: boolean }) {
           <Tr key={`${row.studentId ?? ''}-${row.recipient ?? ''}-${row.scheduledFor}-${index}`}>
             <Td>
               <span className="block font-medium text-slate-900">{row.studentName ?? '—'}</span>
-              <span className="block text-xs text-slate-600">
-                {[row.matricule, row.occurrenceLabel].filter(Boolean).join(' · ')}
+              <span className="block text-xs text-slate-600">{row.matricule}</span>
+              <span className="block text-xs whitespace-nowrap text-slate-600">
+                {row.occurrenceLabel}
               </span>
             </Td>
             <Td>

@@ -31,7 +31,7 @@ describe('« Simuler »', () => {
     const rows = within(recipients).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     expect(cells(rows[0]!)).toEqual([
-      'Afi MensahSTU-001 · J-7 avant le 09/12/2026',
+      'Afi MensahSTU-001J-7 avant le 09/12/2026',
       'Ama Mensah+22890112233',
       '2 déc. 2026, 08:12',
       'SMS',
@@ -48,7 +48,7 @@ describe('« Simuler »', () => {
     const skippedRows = within(skipped).getAllByRole('row').slice(1);
     expect(skippedRows).toHaveLength(1);
     expect(cells(skippedRows[0]!)).toEqual([
-      'Essi DogbéSTU-003 · J-7 avant le 09/12/2026',
+      'Essi DogbéSTU-003J-7 avant le 09/12/2026',
       'Kafui Dogbé—',
       'pas de numéro de téléphone',
     ]);
