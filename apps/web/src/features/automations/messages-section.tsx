@@ -44,13 +44,11 @@ function MessageRow({
   return (
     <Tr>
       <Td className="whitespace-nowrap">{formatDateTime(message.createdAt, i18n.language)}</Td>
-      <Td label={t('automations.messages.channel')}>
-        {t(`automations.channels.${message.channel}`)}
+      <Td label={t('automations.messages.recipient')}>
+        <span className="block text-sm">{t(`automations.channels.${message.channel}`)}</span>
+        <span className="block font-mono text-xs break-all">{message.recipient}</span>
       </Td>
-      <Td label={t('automations.messages.recipient')} className="font-mono text-xs">
-        {message.recipient}
-      </Td>
-      <Td label={t('automations.messages.text')} className="max-w-xs text-sm">
+      <Td label={t('automations.messages.text')} className="max-w-sm text-sm">
         {message.subject ? (
           <span className="block font-semibold text-slate-900">{message.subject}</span>
         ) : null}
@@ -62,12 +60,12 @@ function MessageRow({
         <Badge tone={STATUS_TONES[message.status]}>
           {t(`automations.messages.statuses.${message.status}`)}
         </Badge>
-      </Td>
-      <Td label={t('automations.messages.attempts')} className="text-right tabular-nums">
-        {message.attempts}
-      </Td>
-      <Td label={t('automations.messages.error')} className="text-xs text-red-800">
-        {message.error ?? ''}
+        <span className="mt-1 block text-xs text-slate-600 tabular-nums">
+          {t('automations.messages.attempts', { count: message.attempts })}
+        </span>
+        {message.error ? (
+          <span className="mt-1 block max-w-48 text-xs text-red-800">{message.error}</span>
+        ) : null}
       </Td>
       {canRetry ? (
         <Td className="text-right">
@@ -149,17 +147,14 @@ export function MessagesSection({
         caption={t('automations.messages.caption')}
         layout="stack"
         busy={messages.isPlaceholderData}
-        minWidth="md:min-w-[52rem]"
+        minWidth="md:min-w-[48rem]"
       >
         <THead>
           <Tr>
             <Th>{t('automations.messages.date')}</Th>
-            <Th>{t('automations.messages.channel')}</Th>
             <Th>{t('automations.messages.recipient')}</Th>
             <Th>{t('automations.messages.text')}</Th>
             <Th>{t('automations.messages.status')}</Th>
-            <Th className="text-right">{t('automations.messages.attempts')}</Th>
-            <Th>{t('automations.messages.error')}</Th>
             {canRetry ? <Th className="text-right">{t('automations.messages.action')}</Th> : null}
           </Tr>
         </THead>

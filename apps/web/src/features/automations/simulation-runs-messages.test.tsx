@@ -109,6 +109,8 @@ describe('« Messages »', () => {
     expect(within(rows[0]!).queryByRole('button', { name: /Réessayer/ })).toBeNull();
     expect(within(rows[1]!).getByText('Numéro inconnu (30005)')).toBeTruthy();
     expect(within(rows[2]!).getByText('Abandonné')).toBeTruthy();
+    expect(within(rows[2]!).getByText('5 essais')).toBeTruthy();
+    expect(within(rows[2]!).getByText('Passerelle indisponible (503)')).toBeTruthy();
 
     await user.click(
       within(rows[2]!).getByRole('button', {
