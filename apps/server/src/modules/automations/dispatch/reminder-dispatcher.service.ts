@@ -23,7 +23,6 @@ import {
 } from '../sends/workflow-sends.repository';
 import type { SendSkipReason, WorkflowSend } from '../sends/workflow-sends.tables';
 import { placeholderValuesForSend } from '../templates/send-values';
-import { findStudentFacts } from '../templates/student-facts.reads';
 import { findWorkflow } from '../workflows/workflows.repository';
 import type { WorkflowRow } from '../workflows/workflows.tables';
 import {
@@ -35,7 +34,12 @@ import {
   Decisions,
 } from './dispatch-rules';
 import { findInvoiceStates, type InvoiceState } from './invoice-states.reads';
-import { invoiceValues, paymentLinkFor, type DispatchContext } from './reminder-message';
+import {
+  invoiceValues,
+  paymentLinkFor,
+  readBatchFacts,
+  type DispatchContext,
+} from './reminder-message';
 
 /**
  * The dispatcher (`automations.dispatch`, every minute, after planning, when the test clock
@@ -118,15 +122,8 @@ async function dispatchSchool(
   const studentIds = [
     ...new Set(sends.flatMap((send) => (send.studentId ? [send.studentId] : []))),
   ];
-  const needsFacts = [...workflows.values()].some(
-    (workflow) =>
-      workflow &&
-      isInvoiceTrigger(workflow.trigger) &&
-      Object.values(workflow.conditions).some((value) => value !== undefined),
-  );
-  const facts = needsFacts
-    ? new Map((await findStudentFacts(tx, organizationId, studentIds)).map((row) => [row.id, row]))
-    : new Map();
+  const batchFacts = await readBatchFacts(tx, organizationId, studentIds);
+  const facts = batchFacts.students;
 
   // 1. What no longer holds.
   let alive: WorkflowSend[] = [];
@@ -263,6 +260,7 @@ async function dispatchSchool(
         group,
         states,
         today,
+        batchFacts,
       ));
     } else {
       values = await placeholderValuesForSend(tx, workflow.trigger, first, now);

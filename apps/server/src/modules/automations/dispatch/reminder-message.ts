@@ -5,7 +5,11 @@ import type { Organization } from '../../organizations';
 import { issuePaymentLink, type LinkSigner } from '../../payer';
 import type { WorkflowSend } from '../sends/workflow-sends.tables';
 import { shortStudentName, studentPlaceholderValues } from '../templates/placeholder-values';
-import { findGuardianContacts, findStudentFacts } from '../templates/student-facts.reads';
+import {
+  findGuardianContacts,
+  findStudentFacts,
+  type StudentFacts,
+} from '../templates/student-facts.reads';
 import { digestValues } from './dispatch-rules';
 import type { InvoiceState } from './invoice-states.reads';
 
@@ -43,21 +47,41 @@ export async function paymentLinkFor(
 }
 
 /** The values of an invoice digest, from the batch's reads (no query per send). */
+/** The students and guardians of a school's batch, read once (not per message). */
+export interface BatchFacts {
+  students: Map<string, StudentFacts>;
+  guardianNames: Map<string, string>;
+}
+
+export async function readBatchFacts(
+  tx: DbOrTx,
+  organizationId: string,
+  studentIds: readonly string[],
+): Promise<BatchFacts> {
+  const students = new Map(
+    (await findStudentFacts(tx, organizationId, studentIds)).map((row) => [row.id, row]),
+  );
+  const guardianNames = new Map(
+    (await findGuardianContacts(tx, organizationId, studentIds)).map((row) => [
+      row.guardianId,
+      row.fullName,
+    ]),
+  );
+  return { students, guardianNames };
+}
+
 export async function invoiceValues(
   tx: DbOrTx,
   school: Organization | undefined,
   sends: readonly WorkflowSend[],
   states: Map<string, InvoiceState>,
   today: string,
+  batch: BatchFacts,
 ): Promise<{ values: PlaceholderValues; studentIds: string[] }> {
   const studentIds = [...new Set(sends.map((send) => send.studentId).filter((id) => id !== null))];
-  const organizationId = sends[0]!.organizationId;
-  const facts = new Map(
-    (await findStudentFacts(tx, organizationId, studentIds)).map((row) => [row.id, row]),
-  );
+  const facts = batch.students;
   const guardianId = sends[0]!.guardianId;
-  const contacts = guardianId ? await findGuardianContacts(tx, organizationId, studentIds) : [];
-  const guardianName = contacts.find((row) => row.guardianId === guardianId)?.fullName ?? null;
+  const guardianName = guardianId ? (batch.guardianNames.get(guardianId) ?? null) : null;
   const parts = sends.flatMap((send) => {
     const state = send.invoiceId ? states.get(send.invoiceId) : undefined;
     const student = send.studentId ? facts.get(send.studentId) : undefined;
