@@ -71,6 +71,8 @@ export default async function setup(project: TestProject) {
       // info: captured e-mails (invitation and reset links) are logged; journeys read them.
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
+      // The reminders journey moves the planner's and dispatcher's clock (every provider is local).
+      TEST_CLOCK: 'enabled',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
