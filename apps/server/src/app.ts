@@ -62,8 +62,9 @@ import { paymentReceipts, receiptsRoutes } from './modules/receipts';
 import { cashDeskRoutes } from './modules/cash-desk';
 import { createLinkSigner, payerRoutes, payLinksRoutes, sendMessagePage } from './modules/payer';
 import { admissionsRoutes } from './modules/admissions';
-import { reminderRoutes, workflowRoutes, type WorkflowPlanning } from './modules/automations';
 import { notificationsRoutes } from './modules/notifications';
+import { configureMessageLinks, optOutRoutes, shortLinkRoutes } from './modules/messaging';
+import { reminderRoutes, workflowRoutes, type WorkflowPlanning } from './modules/automations';
 import { settingsFileRoutes, settingsRoutes } from './modules/settings';
 import { readEntryAssets } from './platform/http/web-assets';
 import { registerEventSubscribers } from './composition/event-handlers';
@@ -223,6 +224,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(messagesRoutes, { db });
   await app.register(messageWebhookRoutes, { db });
   const signer = createLinkSigner(options.jwtSecret);
+  // Our short links `/s/<code>` and the opt-out pages (messaging), the opt-out links signed
+  // with the same secret.
+  configureMessageLinks(options.jwtSecret);
+  await app.register(shortLinkRoutes, { db, assets: payerAssets });
+  await app.register(optOutRoutes, { db, assets: payerAssets });
   await app.register(payerRoutes, { context: payments, signer, assets: payerAssets });
   await app.register(payLinksRoutes, { db, signer });
   await app.register(admissionsRoutes, {
