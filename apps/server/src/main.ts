@@ -23,6 +23,7 @@ import * as schema from './db-schema';
 import { runMigrations } from './platform/db/migrate';
 import { loadConfig } from './platform/env';
 import { createLiveBus } from './platform/live';
+import { OUTBOX_TOPIC } from './platform/outbox/outbox';
 import { loggerOptions } from './platform/logger';
 import { serverRoot } from './platform/paths';
 import { resolveJwtSecret } from './platform/secrets';
@@ -108,6 +109,13 @@ const paymentsWorker = startWorkerThread({
 
 // Live updates: one LISTEN connection of this process, fanned out to its event streams.
 const liveBus = await createLiveBus({ databaseUrl: database.url, logger });
+// An event written by any process or thread wakes the events' dispatcher at its commit: the bell,
+// the receipts and the automations react at once, not at the next reconciliation round.
+liveBus.subscribe(OUTBOX_TOPIC, () => {
+  paymentsWorker
+    .dispatchOutbox()
+    .catch((error: unknown) => logger.warn({ err: error }, 'événements non distribués'));
+});
 
 // TEST_CLOCK=enabled (journeys, demos): moving the clock runs what the calendar drives at once.
 const clockDrivenJobs = [

@@ -5,6 +5,7 @@ import {
   type EventPayloadInput,
 } from '@ecolage/contracts';
 import type { Transaction } from '../db/database';
+import { notifyLive } from '../live';
 import { outboxEvents } from './outbox.tables';
 
 /** Whose event it is: the school, and the thing it is about (a payment…). */
@@ -42,6 +43,9 @@ export type AnyInTransactionSubscriber = {
   [Name in EventName]: InTransactionSubscriber<Name>;
 }[EventName];
 
+/** The live topic told, at commit, that events wait for their handlers. */
+export const OUTBOX_TOPIC = 'outbox';
+
 const subscribers = new Map<string, AnyInTransactionSubscriber>();
 
 /**
@@ -68,6 +72,8 @@ export async function publishEvents(tx: Transaction, events: readonly EventToPub
     payload: parseEventPayload(event.name, event.payload) as Record<string, unknown>,
   }));
   const rows = await tx.insert(outboxEvents).values(parsed).returning();
+  // Every process's dispatcher hears of it at commit (PostgreSQL sends one per transaction).
+  await notifyLive(tx, OUTBOX_TOPIC);
   for (const row of rows) {
     const published = publishedEvent(row);
     for (const subscriber of subscribers.values()) {
