@@ -191,12 +191,18 @@ async function benchSending(count = 50_000) {
 }
 
 export async function benchReminders() {
-  if (process.env.BENCH_REMINDERS_SENDING_ONLY) return { sending: await benchSending() };
+  // BENCH_REMINDERS_COUNT: fewer reminders for a quick run (50,000 by default).
+  const count = Number(process.env.BENCH_REMINDERS_COUNT ?? 50_000);
+  if (process.env.BENCH_REMINDERS_SENDING_ONLY) {
+    const sending = await benchSending(count);
+    console.log(`${count} rappels, 2 processus :`, sending);
+    return { sending };
+  }
   const planning = await benchPlanning();
   console.log('Planification (20 000 élèves) :', planning);
   if (process.env.BENCH_REMINDERS_PLANNING_ONLY) return { planning };
-  const sending = await benchSending();
-  console.log('50 000 rappels, 2 processus :', sending);
+  const sending = await benchSending(count);
+  console.log(`${count} rappels, 2 processus :`, sending);
   return { planning, sending };
 }
 
