@@ -271,6 +271,10 @@ export const workflowListQuerySchema = z.object({
 });
 export type WorkflowListQuery = z.infer<typeof workflowListQuerySchema>;
 export const workflowListSchema = pageOf(workflowSchema);
+
+/** The school's roles a staff notification may go to (`GET /api/automations/roles`). */
+export const workflowRolesSchema = z.array(z.object({ id: z.uuid(), name: z.string() }));
+export type WorkflowRole = z.infer<typeof workflowRolesSchema>[number];
 export type WorkflowList = z.infer<typeof workflowListSchema>;
 
 /** `POST /api/automations/preview`: the text as a real student of the school would get it. */

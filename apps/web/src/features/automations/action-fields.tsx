@@ -3,7 +3,6 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { ChoiceGroup } from '../../components/ui/field';
 import { fieldError, FormField } from '../../components/ui/form';
 import { SelectField } from '../../components/ui/select';
-import { can, useSession } from '../auth/session-store';
 import { useStaffRoles } from './automations.api';
 import { TemplateField } from './template-field';
 import { TemplatePreview } from './template-preview';
@@ -12,16 +11,11 @@ import type { WorkflowForm } from './workflow-form';
 
 type Form = WorkflowForm;
 
-/** The staff roles to notify, from the school's roles (who may read them). */
+/** The staff roles to notify, from the school's roles. */
 function StaffRoles({ form }: { form: Form }) {
   const { t } = useTranslation();
-  const session = useSession();
-  const allowed = can('read:members', session);
-  const roles = useStaffRoles(allowed);
+  const roles = useStaffRoles();
   const chosen = form.watch('action.staffRoleIds');
-  if (!allowed) {
-    return <p className="text-sm text-slate-700">{t('automations.editor.staffRolesForbidden')}</p>;
-  }
   function flip(roleId: string, on: boolean) {
     const next = on ? [...chosen, roleId] : chosen.filter((id) => id !== roleId);
     form.setValue('action.staffRoleIds', next, {

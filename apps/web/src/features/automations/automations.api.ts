@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateWorkflowInput,
-  RoleItem,
+  WorkflowRole,
   UpdateWorkflowInput,
   Workflow,
   WorkflowList,
@@ -166,16 +166,15 @@ export function useWorkflowPreview(input: WorkflowPreviewInput | null) {
   });
 }
 
-/** The school's roles, for a notification to the team (`GET /api/roles`, read:members). */
-export function useStaffRoles(enabled: boolean) {
+/** The school's roles, for a notification to the team (`GET /api/automations/roles`). */
+export function useStaffRoles() {
   return useQuery({
     queryKey: automationKeys.roles(),
     queryFn: async ({ signal }) => {
-      const answer = await apiRequest('/api/roles', { signal });
+      const answer = await apiRequest('/api/automations/roles', { signal });
       if (!Array.isArray(answer)) throw new UnexpectedAnswerError();
-      return answer as RoleItem[];
+      return answer as WorkflowRole[];
     },
-    enabled,
     staleTime: 60_000,
   });
 }

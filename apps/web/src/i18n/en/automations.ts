@@ -118,8 +118,6 @@ export const automations: Automations = {
       allGuardians: 'Every guardian',
       staffRoles: 'Roles notified',
       staffRolesHint: 'Members of these roles see the notification under the bell.',
-      staffRolesForbidden:
-        'Your role may not see the school’s roles: ask an administrator to choose who is notified.',
       staffRolesRequired: 'Choose at least one role.',
       subject: 'E-mail subject',
       template: 'Message',

@@ -119,8 +119,6 @@ export const automations = {
       allGuardians: 'Tous les responsables',
       staffRoles: 'Rôles prévenus',
       staffRolesHint: 'Les membres de ces rôles voient la notification dans la cloche.',
-      staffRolesForbidden:
-        'Votre rôle ne permet pas de voir les rôles de l’école : demandez à un administrateur de choisir qui est prévenu.',
       staffRolesRequired: 'Choisissez au moins un rôle.',
       subject: 'Objet de l’e-mail',
       template: 'Message',

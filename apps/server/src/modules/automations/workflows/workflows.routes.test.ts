@@ -209,8 +209,16 @@ describe('« Automatisations »: /api/automations', () => {
     }
   });
 
-  it('a staff notification goes to the school’s roles', async () => {
-    const roles = await ok(school.call('GET', '/api/roles'));
+  it('a staff notification goes to the school’s roles, which Finance may list without reading the team', async () => {
+    // Finance does not hold read:members: the team's roles screen is closed to it…
+    expect((await finance('GET', '/api/roles')).statusCode).toBe(403);
+    // …but the editor lists the school's roles, and only them.
+    const roles = await ok(finance('GET', '/api/automations/roles'));
+    const team = await ok(school.call('GET', '/api/roles'));
+    expect(roles.map((role: { id: string }) => role.id).sort()).toEqual(
+      team.map((role: { id: string }) => role.id).sort(),
+    );
+    expect(Object.keys(roles[0]).sort()).toEqual(['id', 'name']);
     const director = roles.find((role: { name: string }) => role.name === 'Directeur');
     const created = await ok(
       finance('POST', '/api/automations', {

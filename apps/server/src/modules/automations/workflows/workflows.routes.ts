@@ -7,6 +7,7 @@ import {
   workflowListQuerySchema,
   workflowListSchema,
   workflowPreviewResultSchema,
+  workflowRolesSchema,
   workflowPreviewSchema,
   workflowSchema,
 } from '@ecolage/contracts';
@@ -21,6 +22,7 @@ import {
   createWorkflow,
   duplicateWorkflow,
   getWorkflow,
+  listNotifiableRoles,
   listWorkflows,
   setWorkflowEnabled,
   updateWorkflow,
@@ -76,6 +78,19 @@ export const workflowRoutes: FastifyPluginAsyncZod<WorkflowRoutesOptions> = asyn
       },
     },
     (request) => previewTemplate(db, requireMember(request).organizationId, request.body),
+  );
+
+  app.get(
+    '/api/automations/roles',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Rôles de l’école qu’une notification à l’équipe peut prévenir',
+        response: { 200: workflowRolesSchema, ...errors },
+      },
+    },
+    (request) => listNotifiableRoles(db, requireMember(request).organizationId),
   );
 
   app.get(

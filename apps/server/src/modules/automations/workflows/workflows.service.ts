@@ -18,7 +18,7 @@ import { recordAuditEntry } from '../../audit';
 import { countSendsOfWorkflows } from '../sends/workflow-sends.repository';
 import { findLevel, findProgramme } from '../../programmes';
 import { ensureDefaultWorkflows } from './default-workflows';
-import { findSchoolRoles } from './workflow-roles.reads';
+import { findSchoolRoles, listSchoolRoles } from './workflow-roles.reads';
 import {
   countDefaultWorkflows,
   findWorkflow,
@@ -321,4 +321,9 @@ export async function archiveWorkflow(
     await audit(tx, acting, 'automation.archived', archived);
   });
   return { outcome: 'archived' };
+}
+
+/** The school's roles a staff notification may go to. */
+export function listNotifiableRoles(db: DbOrTx, organizationId: string) {
+  return listSchoolRoles(db, organizationId);
 }
