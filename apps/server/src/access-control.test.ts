@@ -21,6 +21,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A valid body for each mutating route that takes ids, so that validation passes and the id is what is tested. */
 const validBodies: Record<string, object> = {
   'POST /api/notifications/{notificationId}/read': {},
+  'POST /api/messages/{messageId}/retry': {},
   'PATCH /api/members/{userId}': { status: 'inactive' },
   'PATCH /api/roles/{roleId}': { name: 'Renommé' },
   'PATCH /api/academic-years/{yearId}': { current: true },
