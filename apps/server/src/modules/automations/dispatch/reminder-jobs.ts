@@ -1,6 +1,9 @@
 import type { Database } from '../../../platform/db/database';
 import type { JobDefinition, JobQueue } from '../../../platform/jobs/jobs';
+import { currentTime } from '../../../platform/test-clock/test-clock';
 import { planAllReminders, planSchoolReminders } from '../planning/reminder-planner.service';
+import { planWeeklySummarySends } from '../triggers/weekly';
+import { ensureDefaultWorkflowsOfAllSchools } from '../workflows/default-workflows';
 import { dispatchDueSends, type DispatchContext } from './reminder-dispatcher.service';
 
 export const PLAN_JOB = 'automations.plan';
@@ -13,9 +16,10 @@ export interface ReminderJobsDependencies extends DispatchContext {
 }
 
 /**
- * The reminder engine's two jobs. `automations.plan` every 10 minutes (all schools), or for one
- * school (`{ organizationId }`) after one of its workflows was enabled or edited; then the
- * dispatcher at once. `automations.dispatch` every minute: any number of processes share it.
+ * The reminder engine's two jobs. `automations.plan` every 10 minutes (all schools: a school
+ * created since gets its default reminders, paused; the weekly summaries of the week are planned),
+ * or for one school (`{ organizationId }`) after one of its workflows was enabled or edited; then
+ * the dispatcher at once. `automations.dispatch` every minute: any number of processes share it.
  */
 export function reminderJobs(dependencies: ReminderJobsDependencies): JobDefinition[] {
   const { db, queue } = dependencies;
@@ -27,11 +31,19 @@ export function reminderJobs(dependencies: ReminderJobsDependencies): JobDefinit
       retryDelaySeconds: 30,
       async run(data, context) {
         const organizationId = (data as { organizationId?: unknown } | null)?.organizationId;
-        const outcome =
-          typeof organizationId === 'string'
-            ? await planSchoolReminders(db, organizationId)
-            : await planAllReminders(db);
-        context.logger.info({ job: PLAN_JOB, ...outcome }, 'rappels planifiés');
+        if (typeof organizationId === 'string') {
+          const outcome = await planSchoolReminders(db, organizationId);
+          context.logger.info({ job: PLAN_JOB, ...outcome }, 'rappels planifiés');
+        } else {
+          const defaultsCreated = await ensureDefaultWorkflowsOfAllSchools(db);
+          const now = await currentTime(db);
+          const outcome = await planAllReminders(db, now);
+          const weeklySummaries = await planWeeklySummarySends(db, now);
+          context.logger.info(
+            { job: PLAN_JOB, ...outcome, defaultsCreated, weeklySummaries },
+            'rappels planifiés',
+          );
+        }
         await queue()?.send(DISPATCH_JOB, {}, { singletonKey: 'after-planning' });
       },
     },
