@@ -30,7 +30,9 @@ export const authPlugin = fp<{ db: Database; keys: AccessTokenKeys }>(
         );
       }
       if (config.eventStream && !['GET', 'HEAD'].includes(String(route.method))) {
-        throw new Error(`${String(route.method)} ${route.url}: only a GET route is an event stream`);
+        throw new Error(
+          `${String(route.method)} ${route.url}: only a GET route is an event stream`,
+        );
       }
       // Say it in the OpenAPI document too: the bearer scheme, and which permission.
       if (!config.public && route.schema) {
