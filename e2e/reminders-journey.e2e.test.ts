@@ -190,7 +190,7 @@ describe('reminders from a workflow to the parent who pays', { timeout: 240_000 
           );
           return mailbox.locator('body').innerText();
         },
-        { timeout: 30_000, intervals: [1_000] },
+        { timeout: 30_000, interval: 1_000 },
       )
       .toMatch(/Résumé de la semaine/);
   });
