@@ -162,6 +162,23 @@ describe('reminders from a workflow to the parent who pays', { timeout: 240_000 
 
     // J+3: the paid instalment is not reminded.
     await moveClockTo(addDays(due, 3), '10:30');
+    // The dispatcher runs on the clock's move: wait until it has decided about her instalment.
+    const { items: j3 } = await api<{ items: { id: string; name: string }[] }>(
+      `/api/automations?q=${encodeURIComponent('Rappel J+3')}`,
+      { token },
+    );
+    const j3Id = j3.find((workflow) => workflow.name === 'Rappel J+3')!.id;
+    await expect
+      .poll(
+        async () => {
+          const runs = await api<{
+            items: { studentName: string | null; reasonLabel: string | null }[];
+          }>(`/api/automations/${j3Id}/runs?pageSize=100`, { token });
+          return runs.items.find((run) => run.studentName === 'Essi Kpodar')?.reasonLabel;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('payé entre-temps');
     await staff.getByRole('button', { name: 'Actions pour « Rappel J+3 »' }).click();
     await staff.getByRole('menuitem', { name: 'Historique' }).click();
     const history = staff.getByRole('dialog', { name: 'Historique de « Rappel J+3 »' });
