@@ -21,14 +21,19 @@ export const automationErrors = {
    * 400 — a template naming placeholders its trigger does not fill (`unknown`, `allowed`: the
    * placeholders between braces, comma-separated).
    */
-  AUTOMATION_TEMPLATE_UNKNOWN_PLACEHOLDER: defineError<{ unknown: string; allowed: string }>(
+  AUTOMATION_TEMPLATE_UNKNOWN_PLACEHOLDER: defineError<{ unknown?: string; allowed?: string }>(
     400,
     ({ unknown, allowed }) =>
-      TemplateMessages.unknown(
-        unknown.split(', ').map((name) => name.replace(/[{}]/g, '')),
-        allowed.split(', ').map((name) => name.replace(/[{}]/g, '')),
-      ),
+      TemplateMessages.unknown(placeholderNames(unknown), placeholderNames(allowed)),
   ),
   /** 400 — an empty template. */
   AUTOMATION_TEMPLATE_EMPTY: defineError(400, TemplateMessages.empty),
 };
+
+/** `{eleve}, {montant}` → `eleve`, `montant` (none when the list is missing). */
+function placeholderNames(list: string | undefined): string[] {
+  return (list ?? '')
+    .split(', ')
+    .filter(Boolean)
+    .map((name) => name.replace(/[{}]/g, ''));
+}
