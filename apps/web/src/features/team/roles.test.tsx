@@ -35,10 +35,10 @@ describe('roles panel', () => {
     // Groups at a glance; the labels of the catalogue when unfolded.
     expect(
       within(finance).getByText(
-        'Étudiants · Programmes · Factures · Paiements · Marketing · Comptabilité · Statistiques',
+        'Étudiants · Programmes · Factures · Paiements · Marketing · Automatisations · Comptabilité · Statistiques',
       ),
     ).toBeTruthy();
-    await user.click(within(finance).getByText('Voir ses 15 permissions'));
+    await user.click(within(finance).getByText('Voir ses 17 permissions'));
     expect(within(finance).getByText('Rembourser un paiement')).toBeTruthy();
     expect(within(finance).getByText('Émettre des factures, remises et bourses')).toBeTruthy();
     expect(within(card('Surveillant')).getByText('Voir sa permission')).toBeTruthy();
