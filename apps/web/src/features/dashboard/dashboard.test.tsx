@@ -156,9 +156,10 @@ describe('dashboard: the four figures', () => {
     await renderApp('/admin');
     expect(screen.getByRole('heading', { level: 1, name: 'Bonjour, Ama' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Paiements récents' })).toBeNull();
-    // Nothing of the dashboard (the shell asks only for the school's branding).
+    // Nothing of the dashboard (the shell asks only for the school's branding and the bell's items).
+    const shell = /^\/api\/(school\/branding|notifications|live\/ticket)\b/;
     const asked = fetchMock.mock.calls.map(([input]) => String(input));
-    expect(asked.filter((path) => path !== '/api/school/branding')).toEqual([]);
+    expect(asked.filter((path) => !shell.test(path))).toEqual([]);
   });
 
   it('reads in English', async () => {
