@@ -1,3 +1,4 @@
+import { sendDeferReasonValues, sendSkipReasonValues, sendStatusValues } from '@ecolage/contracts';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -20,28 +21,12 @@ export const sendSubjectKinds = ['invoice', 'payment', 'student', 'admission', '
 export type SendSubjectKind = (typeof sendSubjectKinds)[number];
 export const sendChannels = ['sms', 'whatsapp', 'email', 'staff'] as const;
 export type SendChannel = (typeof sendChannels)[number];
-export const sendStatuses = [
-  'planned',
-  'queued',
-  'sent',
-  'delivered',
-  'failed',
-  'skipped',
-] as const;
+// Statuses and reasons are the contracts' (the history's words are written beside them there).
+export const sendStatuses = sendStatusValues;
 export type SendStatus = (typeof sendStatuses)[number];
-export const sendSkipReasons = [
-  'paid_meanwhile',
-  'invoice_voided',
-  'opted_out',
-  'no_phone',
-  'no_email',
-  'cap_reached',
-  'workflow_paused',
-  'condition_no_longer_met',
-  'already_sent',
-] as const;
+export const sendSkipReasons = sendSkipReasonValues;
 export type SendSkipReason = (typeof sendSkipReasons)[number];
-export const sendDeferReasons = ['quiet_hours', 'cap_reached'] as const;
+export const sendDeferReasons = sendDeferReasonValues;
 export type SendDeferReason = (typeof sendDeferReasons)[number];
 
 const quoted = (values: readonly string[]) =>
