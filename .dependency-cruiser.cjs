@@ -35,6 +35,7 @@ const MODULE_RANKS = [
   ['admissions'],
   ['dashboard', 'search', 'operator', 'notifications'],
   ['automations'],
+  ['accounting'],
 ];
 
 const anyOf = (names) => `(${names.join('|')})`;

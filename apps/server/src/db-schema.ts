@@ -27,3 +27,4 @@ export * from './platform/test-clock/test-clock.tables';
 export * from './modules/automations/sends/workflow-sends.tables';
 export * from './modules/notifications/notifications.tables';
 export * from './modules/automations/workflows/workflows.tables';
+export * from './modules/accounting/settlements/settlements.tables';

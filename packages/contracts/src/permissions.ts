@@ -39,6 +39,9 @@ export const permissionCatalogue = {
     'read:accounting': 'Voir les reversements et le journal comptable',
     'export:accounting': 'Exporter les écritures comptables',
     'reconcile:payments': 'Rapprocher les paiements et les relevés',
+    'manage:payouts': 'Créer, envoyer et confirmer les virements vers le compte de l’école',
+    'manage:accounting':
+      'Paramétrer le plan de comptes, le calendrier des virements et clôturer une période',
   },
   Statistiques: {
     'read:statistics': 'Voir le tableau de bord et les statistiques',
@@ -106,6 +109,7 @@ export const systemRoles = [
       'read:automations',
       'write:automations',
       'read:accounting',
+      'manage:payouts',
       'read:statistics',
       'export:statistics',
     ],
@@ -121,6 +125,7 @@ export const systemRoles = [
       'read:accounting',
       'export:accounting',
       'reconcile:payments',
+      'manage:accounting',
       'read:statistics',
       'export:statistics',
       'read:audit',

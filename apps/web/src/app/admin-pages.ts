@@ -22,6 +22,10 @@ export const ADMIN_PAGES: Partial<Record<AdminSectionKey, LazyPage>> = {
     () => import('../features/admissions/admissions-page'),
     (module) => module.AdmissionsPage,
   ),
+  accounting: lazyPage(
+    () => import('../features/accounting/accounting-page'),
+    (module) => module.AccountingPage,
+  ),
   automations: lazyPage(
     () => import('../features/automations/automations-page'),
     (module) => module.AutomationsPage,

@@ -12,6 +12,7 @@ import { search } from './en/search';
 import { ui } from './en/ui';
 import { admissions } from './en/admissions';
 import { automations } from './en/automations';
+import { accounting } from './en/accounting';
 import { audit } from './en/audit';
 import { dashboard } from './en/dashboard';
 import { invitation } from './en/invitation';
@@ -51,6 +52,7 @@ export const en: Translation = {
   ...studentImport,
   ...admissions,
   ...automations,
+  ...accounting,
   ...payments,
   ...paymentLinks,
   ...dashboard,

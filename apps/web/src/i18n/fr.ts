@@ -8,6 +8,7 @@ import { pages } from './fr/pages';
 import { shell } from './fr/shell';
 import type { admissions } from './fr/admissions';
 import type { automations } from './fr/automations';
+import type { accounting } from './fr/accounting';
 import type { audit } from './fr/audit';
 import type { dashboard } from './fr/dashboard';
 import type { cashDesk } from './fr/cash-desk';
@@ -61,6 +62,7 @@ export type ScreenStrings = typeof ui &
   typeof studentImport &
   typeof admissions &
   typeof automations &
+  typeof accounting &
   typeof payments &
   typeof paymentLinks &
   typeof dashboard &

@@ -38,7 +38,7 @@ describe('roles panel', () => {
         'Étudiants · Programmes · Factures · Paiements · Marketing · Automatisations · Comptabilité · Statistiques',
       ),
     ).toBeTruthy();
-    await user.click(within(finance).getByText('Voir ses 17 permissions'));
+    await user.click(within(finance).getByText('Voir ses 18 permissions'));
     expect(within(finance).getByText('Rembourser un paiement')).toBeTruthy();
     expect(within(finance).getByText('Émettre des factures, remises et bourses')).toBeTruthy();
     expect(within(card('Surveillant')).getByText('Voir sa permission')).toBeTruthy();

@@ -166,6 +166,8 @@ export const team: Team = {
       read_accounting: 'See transfers and the accounting journal',
       export_accounting: 'Export accounting entries',
       reconcile_payments: 'Reconcile payments and statements',
+      manage_payouts: 'Create, send and confirm payouts to the school’s bank account',
+      manage_accounting: 'Set up the chart of accounts and the payout schedule, close a period',
       read_statistics: 'See the dashboard and statistics',
       export_statistics: 'Export reports',
       read_audit: 'Read the audit log',

@@ -166,6 +166,9 @@ export const team = {
       read_accounting: 'Voir les reversements et le journal comptable',
       export_accounting: 'Exporter les écritures comptables',
       reconcile_payments: 'Rapprocher les paiements et les relevés',
+      manage_payouts: 'Créer, envoyer et confirmer les virements vers le compte de l’école',
+      manage_accounting:
+        'Paramétrer le plan de comptes, le calendrier des virements et clôturer une période',
       read_statistics: 'Voir le tableau de bord et les statistiques',
       export_statistics: 'Exporter les rapports',
       read_audit: "Consulter le journal d'audit",
