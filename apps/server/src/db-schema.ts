@@ -28,3 +28,4 @@ export * from './modules/automations/sends/workflow-sends.tables';
 export * from './modules/notifications/notifications.tables';
 export * from './modules/automations/workflows/workflows.tables';
 export * from './modules/accounting/settlements/settlements.tables';
+export * from './modules/accounting/payouts/payouts.tables';

@@ -3,6 +3,7 @@ import {
   bigint,
   check,
   date,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -13,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from '../../organizations/organizations.tables';
+import { payouts } from '../payouts/payouts.tables';
 
 /** Where a settlement line stands with respect to the payouts to the school's bank account. */
 export const settlementStatusValues = [
@@ -96,8 +98,27 @@ export const paymentSettlements = pgTable(
       sql`${table.status} in ('pending', 'in_payout', 'paid', 'at_desk')`,
     ),
     check('payment_settlements_kind_check', sql`${table.kind} in ('payment', 'refund')`),
+    foreignKey({
+      name: 'payment_settlements_payout_fk',
+      columns: [table.organizationId, table.payoutId],
+      foreignColumns: [payouts.organizationId, payouts.id],
+    }),
   ],
 );
+
+/**
+ * A school's cumulative gross collected online (payments minus nothing: refunds do not give the
+ * fee-free volume back), locked FOR UPDATE by each settlement so that two payments settled at
+ * once cannot both take Découverte's fee-free part.
+ */
+export const settlementVolumes = pgTable('settlement_volumes', {
+  organizationId: uuid('organization_id')
+    .notNull()
+    .primaryKey()
+    .references(() => organizations.id),
+  onlineGross: bigint('online_gross', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type PaymentSettlementRow = typeof paymentSettlements.$inferSelect;
 export type NewPaymentSettlement = typeof paymentSettlements.$inferInsert;
