@@ -47,3 +47,5 @@ export * from './sms-text';
 export * from './short-links';
 export * from './messages';
 export * from './notifications';
+export * from './accounting-reports';
+export * from './accounting-settlements';

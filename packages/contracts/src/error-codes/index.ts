@@ -14,6 +14,7 @@ import { importErrors, studentErrors } from './students';
 import { schoolPagesErrors } from './school-pages';
 import { messagingErrors } from './messaging';
 import { notificationErrors } from './notifications';
+import { accountingReportErrors } from './accounting-reports';
 
 export { defineError, type ErrorDefinition, type NoParams } from './define';
 
@@ -42,6 +43,7 @@ export const errorCatalogue = {
   ...messagingErrors,
   ...automationErrors,
   ...notificationErrors,
+  ...accountingReportErrors,
 };
 
 export type DomainErrorCode = keyof typeof errorCatalogue;

@@ -213,5 +213,12 @@ export const errors: Pick<Translation, 'errors'> = {
       'Unknown placeholder: {{unknown}}. Placeholders this trigger offers: {{allowed}}.',
     AUTOMATION_TEMPLATE_EMPTY: 'The message is empty: write the text to send.',
     NOTIFICATION_NOT_FOUND: 'This notification cannot be found.',
+    ACCOUNTING_REPORT_UNKNOWN:
+      'Unknown report: choose the subsidiary ledger, the aged balance, the collections or the payouts.',
+    ACCOUNTING_REPORT_PERIOD_INVERTED: 'The start date must come before the end date.',
+    ACCOUNTING_REPORT_EMPTY:
+      'Nothing to export for this period: the report would be empty. Choose another period.',
+    ACCOUNTING_REPORT_TOO_LONG_FOR_PDF:
+      'This report has {{lines}} lines: too many for a PDF. Choose Excel or a shorter period.',
   },
 };

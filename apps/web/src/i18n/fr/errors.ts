@@ -237,5 +237,12 @@ export const errors = {
       'Variable inconnue : {{unknown}}. Variables possibles pour ce déclencheur : {{allowed}}.',
     AUTOMATION_TEMPLATE_EMPTY: 'Le message est vide : écrivez le texte envoyé.',
     NOTIFICATION_NOT_FOUND: 'Cette notification est introuvable.',
+    ACCOUNTING_REPORT_UNKNOWN:
+      'Rapport inconnu : choisissez le grand livre, la balance âgée, les encaissements ou les virements.',
+    ACCOUNTING_REPORT_PERIOD_INVERTED: 'La date de début doit précéder la date de fin.',
+    ACCOUNTING_REPORT_EMPTY:
+      'Rien à exporter pour cette période : ce rapport serait vide. Choisissez une autre période.',
+    ACCOUNTING_REPORT_TOO_LONG_FOR_PDF:
+      'Ce rapport compte {{lines}} lignes : trop pour un PDF. Choisissez Excel ou une période plus courte.',
   },
 } as const;
