@@ -15,3 +15,9 @@ export {
   findPostedKeys,
   ledgerTotals,
 } from './ledger-balances.repository';
+export {
+  auxiliariesWithEntries,
+  auxiliaryBalancesBefore,
+  auxiliaryLedgerLines,
+  type AuxiliaryLedgerLine,
+} from './auxiliary-ledger.repository';
