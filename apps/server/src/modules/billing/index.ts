@@ -55,3 +55,4 @@ export {
   type Receivables,
 } from './exports/receivables.repository';
 export { findTopOverdueClasses, type OverdueClass } from './exports/overdue-classes.reads';
+export { agedReceivablesAt, type AgedReceivable } from './exports/aged-receivables.repository';
