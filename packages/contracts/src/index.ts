@@ -49,3 +49,4 @@ export * from './messages';
 export * from './notifications';
 export * from './accounting-reports';
 export * from './accounting-settlements';
+export * from './accounting-payouts';

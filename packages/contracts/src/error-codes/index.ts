@@ -14,6 +14,7 @@ import { importErrors, studentErrors } from './students';
 import { schoolPagesErrors } from './school-pages';
 import { messagingErrors } from './messaging';
 import { notificationErrors } from './notifications';
+import { payoutErrors } from './payouts';
 import { accountingReportErrors } from './accounting-reports';
 
 export { defineError, type ErrorDefinition, type NoParams } from './define';
@@ -44,6 +45,7 @@ export const errorCatalogue = {
   ...automationErrors,
   ...notificationErrors,
   ...accountingReportErrors,
+  ...payoutErrors,
 };
 
 export type DomainErrorCode = keyof typeof errorCatalogue;

@@ -220,5 +220,16 @@ export const errors: Pick<Translation, 'errors'> = {
       'Nothing to export for this period: the report would be empty. Choose another period.',
     ACCOUNTING_REPORT_TOO_LONG_FOR_PDF:
       'This report has {{lines}} lines: too many for a PDF. Choose Excel or a shorter period.',
+    PAYOUT_NOT_FOUND: 'Payout not found.',
+    PAYOUT_STATUS_CONFLICT:
+      'This payout’s status has changed: this action is no longer possible. Reload the page.',
+    PAYOUT_NOTHING_TO_PAY: 'No payment is waiting to be paid out: nothing to transfer for now.',
+    PAYOUT_BELOW_MINIMUM: 'The pending net amount is below the payout minimum ({{minimum, money}}).',
+    PAYOUT_BANK_DETAILS_MISSING:
+      'First enter the school’s bank details (Settings › Organisation details).',
+    PAYOUT_TRANSFER_ID_REQUIRED: 'Enter the transfer reference the bank gave.',
+    PAYOUT_RAIL_UNAVAILABLE:
+      'The transfer service did not answer: nothing was sent, try again in a moment.',
+    PAYOUT_VALUE_DATE_INVALID: 'The value date cannot be before the payout was sent.',
   },
 };

@@ -244,5 +244,17 @@ export const errors = {
       'Rien à exporter pour cette période : ce rapport serait vide. Choisissez une autre période.',
     ACCOUNTING_REPORT_TOO_LONG_FOR_PDF:
       'Ce rapport compte {{lines}} lignes : trop pour un PDF. Choisissez Excel ou une période plus courte.',
+    PAYOUT_NOT_FOUND: 'Virement introuvable.',
+    PAYOUT_STATUS_CONFLICT:
+      'Ce virement a changé de statut : cette action n’est plus possible. Rechargez la page.',
+    PAYOUT_NOTHING_TO_PAY: 'Aucun paiement en attente de virement : rien à verser pour le moment.',
+    PAYOUT_BELOW_MINIMUM:
+      'Le montant net en attente est inférieur au minimum de virement ({{minimum, money}}).',
+    PAYOUT_BANK_DETAILS_MISSING:
+      'Renseignez d’abord les coordonnées bancaires de l’école (Paramètres › Détails de l’organisation).',
+    PAYOUT_TRANSFER_ID_REQUIRED: 'Indiquez la référence du virement donnée par la banque.',
+    PAYOUT_RAIL_UNAVAILABLE:
+      'Le service de virement n’a pas répondu : rien n’a été envoyé, réessayez dans un instant.',
+    PAYOUT_VALUE_DATE_INVALID: 'La date de valeur ne peut pas précéder l’envoi du virement.',
   },
 } as const;
