@@ -28,6 +28,8 @@ export const LedgerAccounts = {
   bank: '5211',
   /** Mobile money fees. */
   walletFees: '6317',
+  /** Créditeurs divers — encaissements à affecter: money in that no student is known for yet. */
+  unassignedCredits: '4712',
   /** Fee revenue (706 Services vendus): inscription, écolage, other school fees. */
   revenue: {
     registration: '70611',
