@@ -50,3 +50,5 @@ export * from './notifications';
 export * from './accounting-reports';
 export * from './accounting-settlements';
 export * from './accounting-payouts';
+export * from './syscohada-accounts';
+export * from './accounting-journal';

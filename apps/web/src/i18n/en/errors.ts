@@ -220,6 +220,17 @@ export const errors: Pick<Translation, 'errors'> = {
       'Nothing to export for this period: the report would be empty. Choose another period.',
     ACCOUNTING_REPORT_TOO_LONG_FOR_PDF:
       'This report has {{lines}} lines: too many for a PDF. Choose Excel or a shorter period.',
+    LEDGER_PERIOD_CLOSED:
+      'The accounting period is closed up to {{closedThrough}}: post the entry in the open period.',
+    JOURNAL_EMPTY_PERIOD: 'No entries in this period: nothing to export.',
+    JOURNAL_PERIOD_INVALID: 'Invalid period: the end date cannot be later than {{latest}}.',
+    PERIOD_ALREADY_CLOSED:
+      'The period is already closed up to {{closedThrough}}: choose a later date.',
+    PERIOD_NOT_EXPORTED:
+      'Export the journal of the whole period first (entries may have been posted since the last export).',
+    PERIOD_CLOSE_TOO_LATE: 'Only past days can be closed: choose a date before today.',
+    ACCOUNT_UNKNOWN:
+      'Account {{account}} does not exist in the chosen chart (line {{line}}): enter an account of the chart or a sub-account.',
     PAYOUT_NOT_FOUND: 'Payout not found.',
     PAYOUT_STATUS_CONFLICT:
       'This payout’s status has changed: this action is no longer possible. Reload the page.',

@@ -244,6 +244,18 @@ export const errors = {
       'Rien à exporter pour cette période : ce rapport serait vide. Choisissez une autre période.',
     ACCOUNTING_REPORT_TOO_LONG_FOR_PDF:
       'Ce rapport compte {{lines}} lignes : trop pour un PDF. Choisissez Excel ou une période plus courte.',
+    LEDGER_PERIOD_CLOSED:
+      'La période comptable est close jusqu’au {{closedThrough}} : passez l’écriture dans la période ouverte.',
+    JOURNAL_EMPTY_PERIOD: 'Aucune écriture sur cette période : rien à exporter.',
+    JOURNAL_PERIOD_INVALID: 'Période invalide : la date de fin ne peut pas dépasser le {{latest}}.',
+    PERIOD_ALREADY_CLOSED:
+      'La période est déjà close jusqu’au {{closedThrough}} : choisissez une date postérieure.',
+    PERIOD_NOT_EXPORTED:
+      'Exportez d’abord le journal de toute la période à clore (des écritures ont pu être passées depuis le dernier export).',
+    PERIOD_CLOSE_TOO_LATE:
+      'Seuls les jours passés peuvent être clos : choisissez une date antérieure à aujourd’hui.',
+    ACCOUNT_UNKNOWN:
+      'Le compte {{account}} n’existe pas dans le plan comptable choisi (ligne {{line}}) : indiquez un compte du plan ou un sous-compte.',
     PAYOUT_NOT_FOUND: 'Virement introuvable.',
     PAYOUT_STATUS_CONFLICT:
       'Ce virement a changé de statut : cette action n’est plus possible. Rechargez la page.',
