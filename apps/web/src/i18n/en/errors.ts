@@ -242,5 +242,17 @@ export const errors: Pick<Translation, 'errors'> = {
     PAYOUT_RAIL_UNAVAILABLE:
       'The transfer service did not answer: nothing was sent, try again in a moment.',
     PAYOUT_VALUE_DATE_INVALID: 'The value date cannot be before the payout was sent.',
+    STATEMENT_NO_FILE: 'Choose the statement file and its provider.',
+    STATEMENT_TOO_LARGE: 'The statement is larger than 20 MB.',
+    STATEMENT_BINARY:
+      'This file is not a text statement (CSV or JSON): compressed, Excel, PDF or binary files are refused.',
+    STATEMENT_EMPTY: 'The statement has no transaction line.',
+    STATEMENT_INVALID:
+      'Statement refused: {{count}} format error(s), listed below. Nothing was saved.',
+    STATEMENT_ALREADY_IMPORTED:
+      'This statement was already imported: nothing was matched a second time.',
+    RECONCILIATION_ITEM_NOT_FOUND: 'Reconciliation item not found.',
+    RECONCILIATION_ITEM_RESOLVED: 'This item is already resolved.',
+    RECONCILIATION_RESOLUTION_UNFIT: 'This resolution does not fit this kind of difference.',
   },
 };

@@ -268,5 +268,17 @@ export const errors = {
     PAYOUT_RAIL_UNAVAILABLE:
       'Le service de virement n’a pas répondu : rien n’a été envoyé, réessayez dans un instant.',
     PAYOUT_VALUE_DATE_INVALID: 'La date de valeur ne peut pas précéder l’envoi du virement.',
+    STATEMENT_NO_FILE: 'Choisissez le fichier du relevé et son opérateur.',
+    STATEMENT_TOO_LARGE: 'Le relevé dépasse 20 Mo.',
+    STATEMENT_BINARY:
+      'Ce fichier n’est pas un relevé texte (CSV ou JSON) : fichier compressé, Excel, PDF ou binaire refusé.',
+    STATEMENT_EMPTY: 'Le relevé ne contient aucune ligne de transaction.',
+    STATEMENT_INVALID:
+      'Relevé refusé : {{count}} erreur(s) de format, listées ci-dessous. Rien n’a été enregistré.',
+    STATEMENT_ALREADY_IMPORTED:
+      'Ce relevé a déjà été importé : rien n’a été rapproché une seconde fois.',
+    RECONCILIATION_ITEM_NOT_FOUND: 'Écart de rapprochement introuvable.',
+    RECONCILIATION_ITEM_RESOLVED: 'Cet écart est déjà résolu.',
+    RECONCILIATION_RESOLUTION_UNFIT: 'Cette résolution ne convient pas à ce type d’écart.',
   },
 } as const;
