@@ -1,3 +1,4 @@
+import { accountingReportTitles, type AccountingReport } from './accounting-reports';
 import { auditCategoryLabels, type AuditCategoryValue } from './audit';
 import { invoiceStatusLabels, type InvoiceStatus } from './billing';
 import { permissionCatalogue } from './permissions';
@@ -111,12 +112,23 @@ const plan: ValueWords<PlanId> = {
   personnalise: { fr: 'Personnalisé', en: 'Custom' },
 };
 
+const accountingReport: ValueWords<AccountingReport> = {
+  'grand-livre': { fr: accountingReportTitles['grand-livre'], en: 'Students subsidiary ledger' },
+  'balance-agee': { fr: accountingReportTitles['balance-agee'], en: 'Aged receivables' },
+  encaissements: {
+    fr: accountingReportTitles.encaissements,
+    en: 'Collections by mode and provider',
+  },
+  virements: { fr: accountingReportTitles.virements, en: 'Payouts to the school' },
+};
+
 const theme: ValueWords<'dark' | 'light'> = {
   dark: { fr: 'Sombre', en: 'Dark' },
   light: { fr: 'Clair', en: 'Light' },
 };
 
-const format: ValueWords<'csv' | 'xlsx' | 'zip'> = {
+const format: ValueWords<'csv' | 'xlsx' | 'zip' | 'pdf'> = {
+  pdf: { fr: 'PDF', en: 'PDF' },
   csv: { fr: 'CSV', en: 'CSV' },
   xlsx: { fr: 'Excel (XLSX)', en: 'Excel (XLSX)' },
   zip: { fr: 'Archive ZIP', en: 'ZIP archive' },
@@ -289,6 +301,7 @@ export const auditDetailFields: Record<string, AuditDetailField> = {
   to: field('À', 'To', { kind: 'instant', values: status }),
   du: field('Du', 'From', { kind: 'day' }),
   au: field('Au', 'To', { kind: 'day' }),
+  rapport: field('Rapport', 'Report', { values: accountingReport }),
   date: field('Date', 'Date', { kind: 'day' }),
   expire: field('Expire le', 'Expires on', { kind: 'instant' }),
   envoi: field('Envoyé par', 'Sent by'),
@@ -377,6 +390,7 @@ export const auditResourceLabels: Record<string, Words> = {
   admission: { fr: 'Demande d’inscription', en: 'Admission request' },
   family_credit: { fr: 'Avoir de la famille', en: 'Family credit' },
   workflow: { fr: 'Automatisation', en: 'Automation' },
+  accounting_report: { fr: 'Rapport comptable', en: 'Accounting report' },
   message_opt_out: { fr: 'Désabonnement', en: 'Unsubscribe' },
   outbound_message: {
     fr: 'Message (SMS, WhatsApp, e-mail)',

@@ -152,6 +152,7 @@ export const auditActionLabels: Record<string, string> = {
   'automation.duplicated': 'Automatisation dupliquée',
   'automation.archived': 'Automatisation supprimée (archivée)',
   'automation.defaults_created': 'Rappels par défaut créés (en pause)',
+  'accounting.report_exported': 'Rapport comptable exporté',
 };
 
 export const auditListQuerySchema = z.object({

@@ -249,6 +249,9 @@ export const audit: Audit = {
         opt_out_cancelled: 'Unsubscribe cancelled: the recipient gets these messages again',
         retried: 'Failed message sent again',
       },
+      accounting: {
+        report_exported: 'Accounting report exported',
+      },
     },
   },
 };

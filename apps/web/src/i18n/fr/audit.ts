@@ -248,6 +248,9 @@ export const audit = {
         opt_out_cancelled: 'Désabonnement annulé : le destinataire reçoit à nouveau ces messages',
         retried: 'Message en échec renvoyé',
       },
+      accounting: {
+        report_exported: 'Rapport comptable exporté',
+      },
     },
   },
 } as const;
