@@ -29,3 +29,4 @@ export * from './modules/notifications/notifications.tables';
 export * from './modules/automations/workflows/workflows.tables';
 export * from './modules/accounting/settlements/settlements.tables';
 export * from './modules/accounting/payouts/payouts.tables';
+export * from './modules/accounting/reconciliation/reconciliation.tables';
