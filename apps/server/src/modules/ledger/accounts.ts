@@ -28,6 +28,10 @@ export const LedgerAccounts = {
   bank: '5211',
   /** Mobile money fees. */
   walletFees: '6317',
+  /** Écolage's commission on each payment (Rémunérations d'intermédiaires et de conseils). */
+  platformCommission: '6322',
+  /** Virements de fonds: payouts on their way from the wallets to the bank. */
+  transfersInTransit: '585',
   /** Créditeurs divers — encaissements à affecter: money in that no student is known for yet. */
   unassignedCredits: '4712',
   /** Fee revenue (706 Services vendus): inscription, écolage, other school fees. */
