@@ -30,3 +30,6 @@ export * from './modules/automations/workflows/workflows.tables';
 export * from './modules/accounting/settlements/settlements.tables';
 export * from './modules/accounting/payouts/payouts.tables';
 export * from './modules/accounting/reconciliation/reconciliation.tables';
+export * from './modules/ledger/numbering/numbering.tables';
+export * from './modules/ledger/periods/periods.tables';
+export * from './modules/accounting/journal/journal.tables';
