@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   foreignKey,
@@ -68,6 +69,11 @@ export const paymentSettlements = pgTable(
     commissionRateBp: integer('commission_rate_bp').notNull(),
     feePercentBp: integer('fee_percent_bp').notNull(),
     feeFixedXof: integer('fee_fixed_xof').notNull(),
+    /**
+     * No fee rate was entered for the provider and wallet when the payment was settled: the fee
+     * was counted 0 and is unknown, not free (decisions/0019) — shown so that Finance can check it.
+     */
+    feeRateMissing: boolean('fee_rate_missing').notNull().default(false),
     status: text('status', { enum: settlementStatusValues }).notNull(),
     payoutId: uuid('payout_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
