@@ -22,16 +22,10 @@ export const accountingReportErrors = {
     const when = from && to ? ` du ${from} au ${to}` : to ? ` au ${to}` : '';
     return `Rien à exporter${when} : ce rapport serait vide. Choisissez une autre période.`;
   }),
-  /** 422 — a PDF of more lines than paper allows: the Excel file holds them. */
-  ACCOUNTING_REPORT_TOO_LONG_FOR_PDF: defineError<{ lines: number; maximum: number }>(
-    422,
-    (params) => {
-      const lines = typeof params?.lines === 'number' ? params.lines.toLocaleString('fr-FR') : '';
-      const maximum =
-        typeof params?.maximum === 'number'
-          ? ` (${params.maximum.toLocaleString('fr-FR')} au plus)`
-          : '';
-      return `Ce rapport compte ${lines ? `${lines} lignes` : 'trop de lignes'} : trop pour un PDF${maximum}. Choisissez Excel ou une période plus courte.`;
-    },
-  ),
+  /** 422 — a PDF of more lines than paper allows (`maximum`): the Excel file holds them. */
+  ACCOUNTING_REPORT_TOO_LONG_FOR_PDF: defineError<{ maximum: number }>(422, (params) => {
+    const maximum =
+      typeof params?.maximum === 'number' ? params.maximum.toLocaleString('fr-FR') : '';
+    return `Ce rapport compte ${maximum ? `plus de ${maximum} lignes` : 'trop de lignes'} : trop pour un PDF. Choisissez Excel ou une période plus courte.`;
+  }),
 };

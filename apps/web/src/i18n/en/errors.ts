@@ -219,7 +219,7 @@ export const errors: Pick<Translation, 'errors'> = {
     ACCOUNTING_REPORT_EMPTY:
       'Nothing to export for this period: the report would be empty. Choose another period.',
     ACCOUNTING_REPORT_TOO_LONG_FOR_PDF:
-      'This report has {{lines}} lines: too many for a PDF. Choose Excel or a shorter period.',
+      'This report has more than {{maximum}} lines: too many for a PDF. Choose Excel or a shorter period.',
     LEDGER_PERIOD_CLOSED:
       'The accounting period is closed up to {{closedThrough}}: post the entry in the open period.',
     JOURNAL_EMPTY_PERIOD: 'No entries in this period: nothing to export.',

@@ -243,7 +243,7 @@ export const errors = {
     ACCOUNTING_REPORT_EMPTY:
       'Rien à exporter pour cette période : ce rapport serait vide. Choisissez une autre période.',
     ACCOUNTING_REPORT_TOO_LONG_FOR_PDF:
-      'Ce rapport compte {{lines}} lignes : trop pour un PDF. Choisissez Excel ou une période plus courte.',
+      'Ce rapport compte plus de {{maximum}} lignes : trop pour un PDF. Choisissez Excel ou une période plus courte.',
     LEDGER_PERIOD_CLOSED:
       'La période comptable est close jusqu’au {{closedThrough}} : passez l’écriture dans la période ouverte.',
     JOURNAL_EMPTY_PERIOD: 'Aucune écriture sur cette période : rien à exporter.',
