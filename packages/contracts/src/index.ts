@@ -47,6 +47,7 @@ export * from './sms-text';
 export * from './short-links';
 export * from './messages';
 export * from './notifications';
+export * from './incoming-credits';
 export * from './accounting-reports';
 export * from './accounting-settlements';
 export * from './accounting-payouts';

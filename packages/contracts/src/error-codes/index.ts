@@ -14,6 +14,7 @@ import { importErrors, studentErrors } from './students';
 import { schoolPagesErrors } from './school-pages';
 import { messagingErrors } from './messaging';
 import { notificationErrors } from './notifications';
+import { incomingCreditErrors } from './incoming-credits';
 import { journalErrors } from './journal';
 import { payoutErrors } from './payouts';
 import { accountingReportErrors } from './accounting-reports';
@@ -45,6 +46,7 @@ export const errorCatalogue = {
   ...messagingErrors,
   ...automationErrors,
   ...notificationErrors,
+  ...incomingCreditErrors,
   ...journalErrors,
   ...accountingReportErrors,
   ...payoutErrors,
