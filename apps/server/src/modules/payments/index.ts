@@ -46,3 +46,10 @@ export {
   type PaymentReceiptRef,
   type PaymentReceiptSummary,
 } from './list/payment-receipts';
+export {
+  recordIncomingCredit,
+  assignIncomingCredit,
+  returnIncomingCredit,
+  type IncomingCreditInput,
+  type IncomingCreditRecorded,
+} from './incoming-credits/incoming-credits.service';
