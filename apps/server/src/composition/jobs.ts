@@ -5,6 +5,7 @@ import type { JobDefinition, JobQueue } from '../platform/jobs/jobs';
 import { lateFeesJob } from '../modules/billing';
 import { weeklySummaryJob } from '../modules/notifications';
 import { reminderJobs } from '../modules/automations';
+import { ledgerValidationJob } from '../modules/ledger';
 import type { LinkSigner } from '../modules/payer';
 import type { BackgroundWorker } from './background-worker';
 
@@ -83,6 +84,7 @@ export function applicationJobs(dependencies: JobDependencies): JobDefinition[] 
     ...workerJobs(dependencies),
     lateFeesJob(dependencies.db),
     weeklySummaryJob(dependencies.db),
+    ledgerValidationJob(dependencies.db),
     ...(dependencies.messaging?.jobs ?? []),
     ...(dependencies.reminders
       ? reminderJobs({

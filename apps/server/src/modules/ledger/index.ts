@@ -21,3 +21,13 @@ export {
   auxiliaryLedgerLines,
   type AuxiliaryLedgerLine,
 } from './auxiliary-ledger.repository';
+export { validateLedgerThrough, entryNumberText } from './numbering/numbering.service';
+export { ledgerValidationJob } from './numbering/numbering.job';
+export { closeLedgerPeriod } from './periods/periods.service';
+export {
+  findClosedThrough,
+  findFirstEntryDate,
+  findPeriodClosures,
+  hasPostingsSince,
+} from './periods/periods.repository';
+export type { LedgerPeriodClosureRow } from './periods/periods.tables';

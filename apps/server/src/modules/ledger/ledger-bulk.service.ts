@@ -8,6 +8,7 @@ import {
   refreshStatisticsIfStale,
 } from './ledger-bulk.repository';
 import { checkPosting, postLedgerTransaction, type LedgerPosting } from './ledger.service';
+import { placeInOpenPeriod } from './periods/periods.service';
 
 /** Postings per statement: each statement sends one array per column (`unnest`). */
 const POSTINGS_PER_STATEMENT = 10_000;
@@ -21,9 +22,11 @@ const POSTINGS_PER_STATEMENT = 10_000;
  */
 export async function postLedgerTransactions(
   tx: Transaction,
-  postings: readonly LedgerPosting[],
+  requested: readonly LedgerPosting[],
 ): Promise<{ created: number }> {
-  for (const posting of postings) checkPosting(posting);
+  for (const posting of requested) checkPosting(posting);
+  if (requested.length === 0) return { created: 0 };
+  const postings = await placeInOpenPeriod(tx, requested);
   let created = 0;
   for (let start = 0; start < postings.length; start += POSTINGS_PER_STATEMENT) {
     const slice = postings.slice(start, start + POSTINGS_PER_STATEMENT);

@@ -9,6 +9,7 @@ import {
   insertLedgerTransaction,
 } from './ledger.repository';
 import type { LedgerTransactionRow } from './ledger.tables';
+import { placeInOpenPeriod } from './periods/periods.service';
 
 export interface LedgerEntryInput {
   account: string;
@@ -28,6 +29,11 @@ export interface LedgerPosting {
   sourceId?: string | null;
   reversesId?: string | null;
   entries: LedgerEntryInput[];
+  /**
+   * Dated in a closed period: 'move' (automatic postings, the default) dates it the first open
+   * day, its label saying so; 'refuse' (an explicit posting) answers 409 LEDGER_PERIOD_CLOSED.
+   */
+  onClosedPeriod?: 'move' | 'refuse';
 }
 
 /** Why a posting is refused: it would break the ledger's rules. */
@@ -74,9 +80,10 @@ export function checkPosting(posting: LedgerPosting): void {
  */
 export async function postLedgerTransaction(
   tx: Transaction,
-  posting: LedgerPosting,
+  requested: LedgerPosting,
 ): Promise<{ transaction: LedgerTransactionRow; created: boolean }> {
-  checkPosting(posting);
+  checkPosting(requested);
+  const [posting] = (await placeInOpenPeriod(tx, [requested])) as [LedgerPosting];
   const inserted = await insertLedgerTransaction(tx, {
     organizationId: posting.organizationId,
     idempotencyKey: posting.idempotencyKey,

@@ -51,3 +51,16 @@ export async function deleteUnlessReferenced(
     throw error;
   }
 }
+
+/**
+ * A posting dated in a closed accounting period (the ledger's trigger raises SQLSTATE EC409 with
+ * the closed day as its detail): that day, or null for any other error.
+ */
+export function closedPeriodRefusal(error: unknown): { closedThrough?: string } | null {
+  if (pgCode(error) !== 'EC409') return null;
+  const failure = error as { detail?: unknown; cause?: { detail?: unknown } };
+  const detail = failure.cause?.detail ?? failure.detail;
+  return typeof detail === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(detail)
+    ? { closedThrough: detail }
+    : {};
+}

@@ -1,7 +1,12 @@
 import { ErrorCode, type ApiError, type DomainErrorCode } from '@ecolage/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isConcurrencyFailure, isUniqueViolation, violatedConstraint } from '../db/errors';
+import {
+  closedPeriodRefusal,
+  isConcurrencyFailure,
+  isUniqueViolation,
+  violatedConstraint,
+} from '../db/errors';
 import { AppError, domainError } from '../errors';
 import { serializeError } from '../logger';
 
@@ -133,6 +138,9 @@ function toApiError(
     if (code) return appErrorAnswer(domainError(code as never, {} as never, { statusCode: 409 }));
     return { statusCode: 409, body: { code: ErrorCode.CONFLICT, message: DUPLICATE_MESSAGE } };
   }
+  // A posting dated in a closed accounting period (the ledger's trigger, SQLSTATE EC409).
+  const closedPeriod = closedPeriodRefusal(error);
+  if (closedPeriod) return appErrorAnswer(domainError('LEDGER_PERIOD_CLOSED', closedPeriod));
   if (isConcurrencyFailure(error)) {
     return { statusCode: 409, body: { code: ErrorCode.CONFLICT, message: CONCURRENT_MESSAGE } };
   }
