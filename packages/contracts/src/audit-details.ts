@@ -389,6 +389,7 @@ export const auditResourceLabels: Record<string, Words> = {
   payment_qr_sheet: { fr: 'Feuille de QR codes', en: 'QR code sheet' },
   admission: { fr: 'Demande d’inscription', en: 'Admission request' },
   family_credit: { fr: 'Avoir de la famille', en: 'Family credit' },
+  incoming_credit: { fr: 'Encaissement à affecter', en: 'Unassigned incoming payment' },
   workflow: { fr: 'Automatisation', en: 'Automation' },
   accounting_report: { fr: 'Rapport comptable', en: 'Accounting report' },
   message_opt_out: { fr: 'Désabonnement', en: 'Unsubscribe' },

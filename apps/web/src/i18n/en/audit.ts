@@ -203,6 +203,12 @@ export const audit: Audit = {
         refunded: 'Payment refunded',
         refund_failed: 'Refund failed',
       },
+      incoming_credit: {
+        received: 'Unrequested payment received, to assign',
+        matched: 'Unrequested payment received, assigned to a student automatically',
+        assigned: 'Unassigned payment given to a student',
+        returned: 'Unassigned payment returned to the sender',
+      },
       payments: {
         exported: 'Payments exported',
       },

@@ -141,6 +141,15 @@ export const errors: Pick<Translation, 'errors'> = {
     STUDENT_HAS_NO_PAYER: 'This student has no guardian: add one before taking a payment.',
     INVOICE_OF_ANOTHER_STUDENT: 'One of the chosen invoices is not this student’s.',
     NOTHING_DUE: 'This student has no invoice to pay.',
+    INCOMING_CREDIT_NOT_FOUND: 'This unassigned payment was not found.',
+    INCOMING_CREDIT_ALREADY_ASSIGNED:
+      'This payment has already been assigned: it cannot be assigned a second time.',
+    INCOMING_CREDIT_RETURNED:
+      'This payment was returned to its sender: it can no longer be assigned.',
+    INCOMING_CREDIT_NOT_RETURNABLE: 'Only a payment waiting to be assigned can be returned.',
+    INCOMING_CREDIT_INVALID:
+      'This incoming payment is incomplete or invalid: whole francs, a transaction id.',
+    MERCHANT_CODE_TAKEN: 'This merchant code already belongs to a school at this provider.',
     INVOICE_AWAITS_PAYMENT:
       'A mobile money payment is pending for this invoice: wait for its outcome or cancel the request before taking payment.',
     SCHOOL_NOT_FOUND: 'School not found.',

@@ -202,6 +202,12 @@ export const audit = {
         refunded: 'Paiement remboursé',
         refund_failed: 'Remboursement échoué',
       },
+      incoming_credit: {
+        received: 'Encaissement reçu sans demande, à affecter',
+        matched: 'Encaissement reçu sans demande, affecté automatiquement à un élève',
+        assigned: 'Encaissement à affecter attribué à un élève',
+        returned: 'Encaissement à affecter rendu à l’expéditeur',
+      },
       payments: {
         exported: 'Paiements exportés',
       },

@@ -157,6 +157,16 @@ export const errors = {
     STUDENT_HAS_NO_PAYER: 'Cet étudiant n’a aucun responsable : ajoutez-en un avant d’encaisser.',
     INVOICE_OF_ANOTHER_STUDENT: 'Une des factures choisies n’est pas une facture de cet étudiant.',
     NOTHING_DUE: 'Cet étudiant n’a aucune facture à payer.',
+    INCOMING_CREDIT_NOT_FOUND: 'Ce crédit à affecter est introuvable.',
+    INCOMING_CREDIT_ALREADY_ASSIGNED:
+      'Ce crédit a déjà été affecté : il ne peut pas l’être une seconde fois.',
+    INCOMING_CREDIT_RETURNED:
+      'Ce crédit a été rendu à l’expéditeur : il ne peut plus être affecté.',
+    INCOMING_CREDIT_NOT_RETURNABLE:
+      'Seul un crédit en attente d’affectation peut être rendu à l’expéditeur.',
+    INCOMING_CREDIT_INVALID:
+      'Ce crédit entrant est incomplet ou invalide : montant en francs entiers, identifiant de transaction.',
+    MERCHANT_CODE_TAKEN: 'Ce code marchand est déjà celui d’une école chez cet opérateur.',
     INVOICE_AWAITS_PAYMENT:
       'Un paiement mobile money est en attente pour cette facture : attendez son issue ou annulez la demande avant d’encaisser.',
     SCHOOL_NOT_FOUND: 'École introuvable.',
