@@ -48,6 +48,7 @@ import {
   studentBalanceQueries,
 } from './modules/billing';
 import {
+  incomingCreditsRoutes,
   paymentsListRoutes,
   paymentsRoutes,
   usePaymentReceipts,
@@ -212,6 +213,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentsRoutes, { context: payments });
   await app.register(webhookRoutes, { context: payments });
   await app.register(paymentsListRoutes, { context: payments });
+  // « Comptabilité › À affecter »: money that arrived unasked, assigned or returned by Finance.
+  await app.register(incomingCreditsRoutes, { context: payments });
   await app.register(dashboardRoutes, { db, now: payments.now });
   // The platform operator's console: schools, KYC review, the public site's inbox, provider fees.
   await app.register(operatorRoutes, { db, files });

@@ -8,3 +8,4 @@ export {
   type PaymentSettlementRow,
   type SettlementStatus,
 } from './settlements/settlements.tables';
+export { accountingReportsRoutes } from './reports/reports.routes';
