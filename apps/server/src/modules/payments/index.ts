@@ -53,3 +53,4 @@ export {
   type IncomingCreditInput,
   type IncomingCreditRecorded,
 } from './incoming-credits/incoming-credits.service';
+export { incomingCreditsRoutes } from './incoming-credits/incoming-credits.routes';
