@@ -6,6 +6,7 @@ import { receiptEventHandlers, receiptRefundSubscriber } from '../modules/receip
 import { bankChangedNoticeHandler } from '../modules/settings';
 import { automationEventHandlers } from '../modules/automations';
 import { notificationEventHandlers } from '../modules/notifications';
+import { settlementEventHandlers } from '../modules/accounting';
 
 /**
  * The handlers the worker's dispatcher runs after commit, each on its own (attempts, backoff,
@@ -21,6 +22,8 @@ import { notificationEventHandlers } from '../modules/notifications';
  * | admission.received  | notifications.admission-received | « Nouvelle pré-inscription » (+ e-mail)   |
  * | payment.review_opened | notifications.payment-review | « Paiement à examiner » in the bell         |
  * | cash_session.closed | notifications.cash-difference  | « Écart de caisse » when counted ≠ expected  |
+ * | payment.succeeded   | accounting.settle-payment      | the settlement line: fee, commission, net     |
+ * | payment.refunded    | accounting.settle-refund       | the refund's line: commission given back      |
  */
 export function eventHandlers(now: () => Date = () => new Date()): AnyEventHandler[] {
   return [
@@ -28,6 +31,7 @@ export function eventHandlers(now: () => Date = () => new Date()): AnyEventHandl
     bankChangedNoticeHandler,
     ...automationEventHandlers,
     ...notificationEventHandlers,
+    ...settlementEventHandlers,
   ];
 }
 

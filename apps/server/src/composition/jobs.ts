@@ -5,6 +5,12 @@ import type { JobDefinition, JobQueue } from '../platform/jobs/jobs';
 import { lateFeesJob } from '../modules/billing';
 import { weeklySummaryJob } from '../modules/notifications';
 import { reminderJobs } from '../modules/automations';
+import {
+  payoutRailFromConfig,
+  payoutsJob,
+  settleMissingJob,
+  type PayoutRail,
+} from '../modules/accounting';
 import { ledgerValidationJob } from '../modules/ledger';
 import type { LinkSigner } from '../modules/payer';
 import type { BackgroundWorker } from './background-worker';
@@ -21,6 +27,8 @@ export interface JobDependencies {
   messaging?: { jobs: readonly JobDefinition[] };
   /** The reminder engine's (automations.plan, automations.dispatch): signs the payment links. */
   reminders?: { signer: LinkSigner };
+  /** How payouts leave (PAYOUT_RAIL): the payouts job asks the sandbox's rail about its transfers. */
+  payoutRail?: PayoutRail;
 }
 
 /**
@@ -84,6 +92,8 @@ export function applicationJobs(dependencies: JobDependencies): JobDefinition[] 
     ...workerJobs(dependencies),
     lateFeesJob(dependencies.db),
     weeklySummaryJob(dependencies.db),
+    settleMissingJob(dependencies.db),
+    payoutsJob(dependencies.db, dependencies.payoutRail ?? payoutRailFromConfig({})),
     ledgerValidationJob(dependencies.db),
     ...(dependencies.messaging?.jobs ?? []),
     ...(dependencies.reminders

@@ -73,6 +73,12 @@ const envSchema = z.object({
   WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
   /** Sender of the e-mails: `Écolage <no-reply@ecolage.tg>`. */
   MAIL_FROM: z.string().trim().min(3).default('Écolage <no-reply@ecolage.local>'),
+  /** How payouts reach the school's bank: `manual` (the member types the bank's reference) or `sandbox`. */
+  PAYOUT_RAIL: z
+    .enum(['manual', 'sandbox'], { error: 'PAYOUT_RAIL vaut manual ou sandbox.' })
+    .default('manual'),
+  /** The sandbox's bank-transfer API (…/banque/v1) when PAYOUT_RAIL=sandbox. */
+  PAYOUT_BANK_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Journeys and demos only: `enabled` lets `PUT /api/test-clock` move the application's now. */
   TEST_CLOCK: z
     .enum(['enabled', 'disabled'], { error: 'TEST_CLOCK vaut enabled ou disabled.' })
