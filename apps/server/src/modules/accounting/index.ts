@@ -9,6 +9,7 @@ export {
   type SettlementStatus,
 } from './settlements/settlements.tables';
 export { accountingReportsRoutes } from './reports/reports.routes';
+export { settlementEventHandlers } from './settlements/settlement-events';
 export { settlePayment, settleRefund } from './settlements/settle-payment.service';
 export { settleMissingJob, SETTLE_MISSING_JOB } from './settlements/settle-missing.job';
 export { settleMissing } from './settlements/settle-missing.service';
@@ -16,4 +17,3 @@ export { payoutRoutes, type PayoutRoutesOptions } from './payouts/payouts.routes
 export { payoutsJob, PAYOUTS_JOB } from './payouts/payouts.job';
 export { payoutRailFromConfig, type PayoutRail } from './payouts/rails';
 export type { PayoutRow, PayoutStatus } from './payouts/payouts.tables';
-export { accountingReportsRoutes } from './reports/reports.routes';
