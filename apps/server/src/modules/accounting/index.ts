@@ -8,6 +8,7 @@ export {
   type PaymentSettlementRow,
   type SettlementStatus,
 } from './settlements/settlements.tables';
+export { settlementListRoutes } from './settlement-list/settlement-list.routes';
 export { accountingReportsRoutes } from './reports/reports.routes';
 export { settlementEventHandlers } from './settlements/settlement-events';
 export { settlePayment, settleRefund } from './settlements/settle-payment.service';
