@@ -56,6 +56,7 @@ import {
   type PaymentsContext,
 } from './modules/payments';
 import { dashboardRoutes } from './modules/dashboard';
+import { settlementListRoutes } from './modules/accounting';
 import { operatorRoutes } from './modules/operator';
 import { searchRoutes } from './modules/search';
 import { createHttpClient, createPaymentProviders, loadPspConfig } from './modules/psp';
@@ -219,6 +220,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The platform operator's console: schools, KYC review, the public site's inbox, provider fees.
   await app.register(operatorRoutes, { db, files });
   await app.register(searchRoutes, { db });
+  // « Comptabilité › Paiements »: the settlement lines, their filters and totals.
+  await app.register(settlementListRoutes, { db });
   await app.register(notificationsRoutes, { db });
   await app.register(receiptsRoutes, { db, files });
   await app.register(cashDeskRoutes, { db });
