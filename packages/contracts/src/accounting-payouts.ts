@@ -66,7 +66,9 @@ export type Payout = z.infer<typeof payoutSchema>;
 export const payoutsPageSchema = pageOf(payoutSchema);
 export type PayoutsPage = z.infer<typeof payoutsPageSchema>;
 
-export const payoutIdParamsSchema = z.object({ id: z.uuid({ error: 'Virement introuvable.' }) });
+export const payoutIdParamsSchema = z.object({
+  payoutId: z.uuid({ error: 'Virement introuvable.' }),
+});
 
 export const payoutLinesQuerySchema = z.object({ ...pageQuery, pageSize: pageSizeQuery(20) });
 
