@@ -56,6 +56,7 @@ import {
   type PaymentsContext,
 } from './modules/payments';
 import { dashboardRoutes } from './modules/dashboard';
+import { payoutRoutes, type PayoutRail } from './modules/accounting';
 import { settlementListRoutes } from './modules/accounting';
 import { operatorRoutes } from './modules/operator';
 import { searchRoutes } from './modules/search';
@@ -84,6 +85,8 @@ export interface BuildAppOptions {
   https?: boolean;
   /** Per-IP API requests per minute. */
   rateLimitPerMinute?: number;
+  /** How payouts leave (PAYOUT_RAIL); the manual rail when absent. */
+  payoutRail?: PayoutRail;
   /** Per-IP budget of each public form. */
   formRateLimit?: { max: number; timeWindow: string };
   /** Built web app to serve; `false` to serve none. */
@@ -220,6 +223,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The platform operator's console: schools, KYC review, the public site's inbox, provider fees.
   await app.register(operatorRoutes, { db, files });
   await app.register(searchRoutes, { db });
+  // « Comptabilité › Virements »: payouts to the school's bank account, their schedule.
+  await app.register(payoutRoutes, { db, files, rail: options.payoutRail });
   // « Comptabilité › Paiements »: the settlement lines, their filters and totals.
   await app.register(settlementListRoutes, { db });
   await app.register(notificationsRoutes, { db });

@@ -14,6 +14,7 @@ import type { PaymentsContext } from './modules/payments';
 import { createPaymentProvidersFromEnv } from './modules/psp';
 import { startJobs, type JobQueue } from './platform/jobs/jobs';
 import { applicationJobs, sendNextReconcileRound } from './composition/jobs';
+import { payoutRailFromConfig, SETTLE_MISSING_JOB } from './modules/accounting';
 import { startWorkerThread } from './composition/worker-thread';
 import { failInterruptedImports } from './modules/students';
 import { createLinkSigner } from './modules/payer';
@@ -138,7 +139,11 @@ const testClock =
       }
     : undefined;
 
+// Payouts to the schools' banks: typed by hand (manual) or through the sandbox's bank API.
+const payoutRail = payoutRailFromConfig(config);
+
 const app = await buildApp({
+  payoutRail,
   testClock,
   // A workflow enabled or edited: its school's sends are planned at once, not at the next tick.
   automations: {
@@ -177,12 +182,15 @@ const jobs = await startJobs(
     queue: () => started.queue,
     messaging,
     reminders: { signer: createLinkSigner(jwtSecret) },
+    payoutRail,
   }),
   logger,
 );
 started.queue = jobs;
 // Reconciliation every 15 s from now on (each round sends the next one).
 await sendNextReconcileRound(jobs);
+// Payments recorded without their settlement line (the seed, before the accounting) get it now.
+await jobs.send(SETTLE_MISSING_JOB, {}, { singletonKey: 'start-up' });
 // Events stored while the server was down are processed now, then as they arrive.
 paymentsWorker.start();
 // Queued messages (this process's and the payments thread's receipts) get their job at commit.
