@@ -19,16 +19,19 @@ export interface CreditMatch {
 /**
  * The keys a typed reference may stand for: the whole reference, each matricule-looking word in
  * it (« Scolarité STU-001 Koffi » → STU1), and a number alone read with the school's prefix
- * (« 001 » → STU1).
+ * (« 001 », « Frais 1 » → STU1) unless a word already names a matricule of that prefix.
  */
 export function referenceKeys(reference: string, prefix: string): string[] {
   const keys = new Set<string>();
   const whole = matriculeKey(reference);
   if (whole) keys.add(/^\d+$/.test(whole) ? matriculeKey(`${prefix}${whole}`) : whole);
-  const words = [...reference.matchAll(/[A-Za-z]+[\s\-_./]*\d+/g)];
-  for (const match of words) keys.add(matriculeKey(match[0]));
-  // Numbers alone stand for a matricule only when no word looks like one.
-  if (words.length === 0) {
+  const words = [...reference.matchAll(/[A-Za-z]+[\s\-_./]*\d+/g)].map((match) =>
+    matriculeKey(match[0]),
+  );
+  for (const word of words) keys.add(word);
+  // Numbers alone stand for a matricule of the school's prefix unless a word already names one.
+  const ownPrefix = matriculeKey(prefix);
+  if (!words.some((word) => word.replace(/\d+$/, '') === ownPrefix)) {
     for (const match of reference.matchAll(/(?:^|[^A-Za-z0-9])(\d+)(?=$|[^A-Za-z0-9])/g)) {
       keys.add(matriculeKey(`${prefix}${match[1]}`));
     }
