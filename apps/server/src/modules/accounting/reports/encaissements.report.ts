@@ -11,12 +11,12 @@ import type { ReportColumn, ReportLine } from './report-document';
 import { collectionTotals, type CollectionTotals } from './reports.repository';
 
 export const encaissementsColumns: ReportColumn[] = [
-  { header: 'Opérateur / portefeuille', type: 'text', weight: 22, width: 34 },
+  { header: 'Opérateur / portefeuille', type: 'text', weight: 20, width: 34 },
   { header: 'Paiements', type: 'integer', weight: 10, width: 11 },
   { header: 'Remboursements', type: 'integer', weight: 14, width: 16 },
   { header: 'Brut', type: 'amount', weight: 12, width: 15 },
   { header: 'Commission', type: 'amount', weight: 12, width: 15 },
-  { header: 'Frais opérateur', type: 'amount', weight: 12, width: 15 },
+  { header: 'Frais opérateur', type: 'amount', weight: 14, width: 15 },
   { header: 'Net', type: 'amount', weight: 12, width: 15 },
 ];
 

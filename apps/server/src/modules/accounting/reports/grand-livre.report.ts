@@ -16,10 +16,10 @@ const ACCOUNT = LedgerAccounts.studentsReceivable;
 const BATCH = 200;
 
 export const grandLivreColumns: ReportColumn[] = [
-  { header: 'Date', type: 'date', weight: 9, width: 12 },
+  { header: 'Date', type: 'date', weight: 11, width: 12 },
   { header: 'Journal', type: 'text', weight: 7, width: 9 },
   { header: 'Pièce', type: 'text', weight: 15, width: 18 },
-  { header: 'Libellé', type: 'text', weight: 33, width: 40 },
+  { header: 'Libellé', type: 'text', weight: 31, width: 40 },
   { header: 'Débit', type: 'amount', weight: 12, width: 14 },
   { header: 'Crédit', type: 'amount', weight: 12, width: 14 },
   { header: 'Solde', type: 'amount', weight: 12, width: 14 },
