@@ -13,6 +13,7 @@ import { ui } from './en/ui';
 import { admissions } from './en/admissions';
 import { automations } from './en/automations';
 import { accounting } from './en/accounting';
+import { accountingReports } from './en/accounting-reports';
 import { audit } from './en/audit';
 import { dashboard } from './en/dashboard';
 import { invitation } from './en/invitation';
@@ -53,6 +54,7 @@ export const en: Translation = {
   ...admissions,
   ...automations,
   ...accounting,
+  ...accountingReports,
   ...payments,
   ...paymentLinks,
   ...dashboard,

@@ -9,6 +9,7 @@ import { shell } from './fr/shell';
 import type { admissions } from './fr/admissions';
 import type { automations } from './fr/automations';
 import type { accounting } from './fr/accounting';
+import type { accountingReports } from './fr/accounting-reports';
 import type { audit } from './fr/audit';
 import type { dashboard } from './fr/dashboard';
 import type { cashDesk } from './fr/cash-desk';
@@ -63,6 +64,7 @@ export type ScreenStrings = typeof ui &
   typeof admissions &
   typeof automations &
   typeof accounting &
+  typeof accountingReports &
   typeof payments &
   typeof paymentLinks &
   typeof dashboard &
