@@ -65,6 +65,10 @@ const validBodies: Record<string, object> = {
   'POST /api/automations/{workflowId}/enable': {},
   'POST /api/automations/{workflowId}/pause': {},
   'POST /api/automations/{workflowId}/duplicate': {},
+  'POST /api/accounting/reconciliation/items/{reconciliationItemId}/resolve': {
+    resolution: 'explained',
+    note: 'Intrusion',
+  },
 };
 
 describe('access control over every route of /api/openapi.json', () => {

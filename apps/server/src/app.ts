@@ -58,6 +58,8 @@ import {
 import { dashboardRoutes } from './modules/dashboard';
 import { payoutRoutes, type PayoutRail } from './modules/accounting';
 import { settlementListRoutes } from './modules/accounting';
+import { reconciliationRoutes } from './modules/accounting';
+import { recordIncomingCredit } from './modules/payments';
 import { operatorRoutes } from './modules/operator';
 import { searchRoutes } from './modules/search';
 import { createHttpClient, createPaymentProviders, loadPspConfig } from './modules/psp';
@@ -227,6 +229,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(payoutRoutes, { db, files, rail: options.payoutRail });
   // « Comptabilité › Paiements »: the settlement lines, their filters and totals.
   await app.register(settlementListRoutes, { db });
+  // « Comptabilité › Rapprochement »: statements imported, matched, the queue, the report.
+  await app.register(reconciliationRoutes, { db, recordIncomingCredit });
   await app.register(notificationsRoutes, { db });
   await app.register(receiptsRoutes, { db, files });
   await app.register(cashDeskRoutes, { db });

@@ -128,6 +128,10 @@ export async function schoolRecords(
     insert into staff_notifications (organization_id, user_id, kind, title, body, link, dedupe_key)
     values (${organizationId}, ${school.userId}, 'payment_received', 'Paiement reçu', 'Test',
       '/admin/paiements', 'test') returning id`);
+  // A difference of the school's reconciliation queue (« Rapprochement »).
+  const reconciliationItem = await db.execute<{ id: string }>(sql`
+    insert into reconciliation_items (organization_id, source, kind, reference, statement_amount)
+    values (${organizationId}, 'wave', 'provider_only', 'T_INCONNU', 5000) returning id`);
   // A KYC document of the school (« Détails de l'organisation »).
   const kyc = await app.inject({
     method: 'POST',
@@ -175,6 +179,7 @@ export async function schoolRecords(
     documentId: kyc.json().id,
     workflowId: workflow.json().id,
     notificationId: notification.rows[0]!.id,
+    reconciliationItemId: reconciliationItem.rows[0]!.id,
   };
 }
 

@@ -18,3 +18,4 @@ export { payoutRoutes, type PayoutRoutesOptions } from './payouts/payouts.routes
 export { payoutsJob, PAYOUTS_JOB } from './payouts/payouts.job';
 export { payoutRailFromConfig, type PayoutRail } from './payouts/rails';
 export type { PayoutRow, PayoutStatus } from './payouts/payouts.tables';
+export { reconciliationRoutes } from './reconciliation/reconciliation.routes';
