@@ -90,6 +90,6 @@ export async function findUnsettledRefunds(db: DbOrTx, limit: number) {
       ),
     )
     .where(and(eq(paymentRefunds.status, 'succeeded'), isNull(paymentSettlements.id)))
-    .orderBy(asc(sql`${paymentRefunds.completedAt} nulls last`), asc(paymentRefunds.id))
+    .orderBy(sql`${paymentRefunds.completedAt} asc nulls last`, asc(paymentRefunds.id))
     .limit(limit);
 }
