@@ -14,6 +14,7 @@ import { admissions } from './en/admissions';
 import { automations } from './en/automations';
 import { accounting } from './en/accounting';
 import { accountingReports } from './en/accounting-reports';
+import { accountingSettlements } from './en/accounting-settlements';
 import { audit } from './en/audit';
 import { dashboard } from './en/dashboard';
 import { invitation } from './en/invitation';
@@ -55,6 +56,7 @@ export const en: Translation = {
   ...automations,
   ...accounting,
   ...accountingReports,
+  ...accountingSettlements,
   ...payments,
   ...paymentLinks,
   ...dashboard,

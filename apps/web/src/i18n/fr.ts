@@ -10,6 +10,7 @@ import type { admissions } from './fr/admissions';
 import type { automations } from './fr/automations';
 import type { accounting } from './fr/accounting';
 import type { accountingReports } from './fr/accounting-reports';
+import type { accountingSettlements } from './fr/accounting-settlements';
 import type { audit } from './fr/audit';
 import type { dashboard } from './fr/dashboard';
 import type { cashDesk } from './fr/cash-desk';
@@ -65,6 +66,7 @@ export type ScreenStrings = typeof ui &
   typeof automations &
   typeof accounting &
   typeof accountingReports &
+  typeof accountingSettlements &
   typeof payments &
   typeof paymentLinks &
   typeof dashboard &
