@@ -7,6 +7,7 @@ import { fedapayRoutes } from './fedapay';
 import { esc, page } from './html';
 import { MailStore } from './mail-store';
 import { mailboxRoutes } from './mailbox';
+import { merchantPaymentRoutes } from './merchant-payments';
 import { registerBodyParsers } from './http';
 import { mtnRoutes } from './mtn';
 import { orangeRoutes } from './orange';
@@ -81,6 +82,7 @@ export async function buildSandbox(options: BuildSandboxOptions = {}): Promise<F
   await app.register(aggregatorRoutes(sandbox), { prefix: MESSAGE_PREFIXES.aggregator });
   await app.register(whatsappRoutes(sandbox), { prefix: MESSAGE_PREFIXES.whatsapp });
   await app.register(telephoneRoutes(sandbox));
+  await app.register(merchantPaymentRoutes(sandbox));
   await app.register(mailboxRoutes(mailbox));
   await app.register(controlRoutes(sandbox), { prefix: '/__sim' });
 

@@ -7,6 +7,7 @@ import type { Sandbox } from './engine';
 import { answerForm, outcomeLabel, promptText, readPayerAnswer } from './hosted-page';
 import { esc, formatAmount, formatTime, notice, page } from './html';
 import { devicesNav } from './mailbox';
+import { MERCHANT_PAYMENT_MESSAGES, merchantPaymentForm } from './merchant-payments';
 import { phoneDigits, samePhone, type SimTransaction } from './state';
 import { scenarioNotice, scenarioTable, smsList, whatsappList } from './telephone-messages';
 
@@ -63,7 +64,7 @@ function render(sandbox: Sandbox, number: string, message?: string): string {
 <input id="numero" name="numero" type="tel" inputmode="tel" autocomplete="tel" value="${esc(number)}" required>
 <div class="actions"><button class="secondary">Afficher</button></div>
 </form>`;
-  const shown = message ? MESSAGES[message] : undefined;
+  const shown = message ? (MESSAGES[message] ?? MERCHANT_PAYMENT_MESSAGES[message]) : undefined;
   if (!number) {
     return page(
       'Téléphone',
@@ -98,6 +99,7 @@ ${notice(shown?.text, shown?.error)}
 ${scenarioNotice(number)}
 <h2>Demandes de paiement</h2>
 ${promptsHtml}
+${merchantPaymentForm(number)}
 <h2>SMS reçus</h2>
 <section class="card">${smsList(sms)}</section>
 <h2>WhatsApp</h2>
