@@ -56,6 +56,8 @@ const crossSchoolIndexes = new Set([
   'workflow_sends_due_idx',
   // A phone's reminders across schools (at most three SMS a day on the platform).
   'workflow_sends_recipient_processed_idx',
+  // A merchant payment's notification names the merchant account only: its school is found by it.
+  'merchant_accounts_provider_code_key',
 ]);
 
 /** What keeps a tenant table from being isolated by school. */

@@ -390,6 +390,7 @@ export const auditResourceLabels: Record<string, Words> = {
   admission: { fr: 'Demande d’inscription', en: 'Admission request' },
   family_credit: { fr: 'Avoir de la famille', en: 'Family credit' },
   incoming_credit: { fr: 'Encaissement à affecter', en: 'Unassigned incoming payment' },
+  merchant_account: { fr: 'Compte marchand', en: 'Merchant account' },
   workflow: { fr: 'Automatisation', en: 'Automation' },
   accounting_report: { fr: 'Rapport comptable', en: 'Accounting report' },
   message_opt_out: { fr: 'Désabonnement', en: 'Unsubscribe' },

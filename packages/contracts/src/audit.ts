@@ -129,6 +129,7 @@ export const auditActionLabels: Record<string, string> = {
   'incoming_credit.matched': 'Encaissement reçu sans demande, affecté automatiquement à un élève',
   'incoming_credit.assigned': 'Encaissement à affecter attribué à un élève',
   'incoming_credit.returned': 'Encaissement à affecter rendu à l’expéditeur',
+  'merchant_account.added': 'Compte marchand ajouté chez un opérateur',
   'payments.exported': 'Paiements exportés',
   'receipt.issued': 'Reçu émis',
   'receipts.exported': 'Reçus exportés (archive)',

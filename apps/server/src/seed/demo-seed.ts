@@ -4,10 +4,13 @@ import { addMemberWithSystemRole, ensureSystemRoles, isMember } from '../modules
 import { changePlatformRole, ensureAccount } from '../modules/auth';
 import { ensureDefaultWorkflows } from '../modules/automations';
 import { createSchool, findOrganizationBySlug, type Organization } from '../modules/organizations';
+import { ensureMerchantAccount } from '../modules/payments';
 import { seedDemoSchoolData } from './demo-school-data';
 
 export const DEMO_SCHOOL_SLUG = 'ecole-demo';
 export const DEMO_PASSWORD = 'ecolage-demo';
+/** The demo school's Wave merchant id: the sandbox's « Payer un marchand » pays it. */
+export const DEMO_WAVE_MERCHANT_CODE = 'M_ECOLEDEMO';
 
 /** One demo login per system role, with names from Lomé. */
 export const demoAccounts: { roleKey: SystemRoleKey; name: string; email: string }[] = [
@@ -76,6 +79,17 @@ async function seedDemoSchool(db: Database): Promise<DemoSeedResult> {
     await ensureSystemRoles(tx, school.id);
     // The default reminders (J-7, J-1, J+3, J+10), paused as every school's.
     await ensureDefaultWorkflows(tx, school.id);
+    // Its Wave merchant account: payments parents make from the Wave menu reach « À affecter ».
+    await ensureMerchantAccount(
+      tx,
+      {
+        organizationId: school.id,
+        provider: 'wave',
+        merchantCode: DEMO_WAVE_MERCHANT_CODE,
+        label: 'Wave — paiements marchands',
+      },
+      seeder,
+    );
     for (const account of demoAccounts) {
       const { user } = await ensureAccount(tx, { ...account, password: DEMO_PASSWORD });
       if (await isMember(tx, school.id, user.id)) continue;

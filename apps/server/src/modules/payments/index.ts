@@ -54,3 +54,4 @@ export {
   type IncomingCreditRecorded,
 } from './incoming-credits/incoming-credits.service';
 export { incomingCreditsRoutes } from './incoming-credits/incoming-credits.routes';
+export { ensureMerchantAccount } from './incoming-credits/merchant-accounts.service';

@@ -209,6 +209,9 @@ export const audit: Audit = {
         assigned: 'Unassigned payment given to a student',
         returned: 'Unassigned payment returned to the sender',
       },
+      merchant_account: {
+        added: 'Merchant account added at a provider',
+      },
       payments: {
         exported: 'Payments exported',
       },

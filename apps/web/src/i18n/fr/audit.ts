@@ -208,6 +208,9 @@ export const audit = {
         assigned: 'Encaissement à affecter attribué à un élève',
         returned: 'Encaissement à affecter rendu à l’expéditeur',
       },
+      merchant_account: {
+        added: 'Compte marchand ajouté chez un opérateur',
+      },
       payments: {
         exported: 'Paiements exportés',
       },

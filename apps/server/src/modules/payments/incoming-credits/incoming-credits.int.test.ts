@@ -13,6 +13,7 @@ import { ok, signUpSchool } from '../../../test/school-fixture';
 import { addMemberWithSystemRole } from '../../access';
 import { ensureAccount } from '../../auth';
 import { accountBalance } from '../../ledger';
+import { ensureMerchantAccount } from './merchant-accounts.service';
 import { recordIncomingCredit, type IncomingCreditInput } from './incoming-credits.service';
 
 /** A member of the school with one of the system roles, signed in. */
@@ -320,5 +321,101 @@ describe('Money that arrives unasked (« à affecter »)', () => {
     });
     expect(foreign.statusCode).toBe(404);
     expect((await creditRow(waiting.id)).status).toBe('to_assign');
+  });
+
+  it('credits a Wave merchant payment made from the wallet menu: stored first, then matched by its reference', async () => {
+    const { sandbox, context } = harness();
+    await context.db.transaction((tx) =>
+      ensureMerchantAccount(
+        tx,
+        { organizationId: school.organizationId, provider: 'wave', merchantCode: 'M_TESTECOLE' },
+        { type: 'system', label: 'Test' },
+      ),
+    );
+    const other = await signUpSchool(harness().app, 'École Voisine');
+    await expect(
+      context.db.transaction((tx) =>
+        ensureMerchantAccount(
+          tx,
+          { organizationId: other.organizationId, provider: 'wave', merchantCode: 'M_TESTECOLE' },
+          { type: 'system', label: 'Test' },
+        ),
+      ),
+    ).rejects.toMatchObject({ code: 'MERCHANT_CODE_TAKEN' });
+    const paid = await sandbox.inject({
+      method: 'POST',
+      url: '/__sim/merchant-payments',
+      payload: {
+        merchantCode: 'M_TESTECOLE',
+        amount: 15_000,
+        reference: 'stu 001',
+        msisdn: '+22893334455',
+        pin: '1234',
+      },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const { transaction } = paid.json();
+    await harness().settle();
+    const { rows } = await context.db.execute(
+      sql`select c.status, c.matched_by, c.student_id, c.source, c.provider, c.event_id is not null as from_event, e.outcome
+          from incoming_credits c join provider_events e on e.id = c.event_id
+          where c.provider_txn_id = ${transaction.id}`,
+    );
+    expect(rows).toEqual([
+      {
+        status: 'matched',
+        matched_by: 'reference',
+        student_id: school.student.id,
+        source: 'provider_notification',
+        provider: 'wave',
+        from_event: true,
+        outcome: 'applied',
+      },
+    ]);
+    const page = await ok(finance('GET', '/api/accounting/incoming-credits?status=matched'));
+    const item = page.items.find(
+      (candidate: { providerTxnId: string }) => candidate.providerTxnId === transaction.id,
+    );
+    expect(item).toMatchObject({
+      amount: 15_000,
+      payerPhone: '+22893334455',
+      reference: 'stu 001',
+      wallet: null,
+    });
+    expect(item.receipt?.number).toMatch(/^REC-/);
+    const accounts = await ok(finance('GET', '/api/accounting/merchant-accounts'));
+    expect(accounts.items).toEqual([
+      expect.objectContaining({ provider: 'wave', merchantCode: 'M_TESTECOLE' }),
+    ]);
+
+    // A wrong PIN pays nobody; an unknown merchant code waits for the platform's review.
+    const wrongPin = await sandbox.inject({
+      method: 'POST',
+      url: '/__sim/merchant-payments',
+      payload: { merchantCode: 'M_TESTECOLE', amount: 1_000, msisdn: '93334455', pin: '0000' },
+    });
+    expect(wrongPin.json().state).toBe('failed');
+    const stranger = await sandbox.inject({
+      method: 'POST',
+      url: '/__sim/merchant-payments',
+      payload: { merchantCode: 'M_INCONNU', amount: 1_000, msisdn: '93334455', pin: '1234' },
+    });
+    await harness().settle();
+    const { rows: reviews } = await context.db.execute(
+      sql`select reason, detail, organization_id from payment_reviews
+          where detail like ${'%M_INCONNU%'}`,
+    );
+    expect(reviews).toEqual([
+      {
+        reason: 'unknown_attempt',
+        detail: expect.stringMatching(/compte inconnu/),
+        organization_id: null,
+      },
+    ]);
+    const { rows: none } = await context.db.execute(
+      sql`select count(*)::int as n from incoming_credits where provider_txn_id = ${stranger.json().transaction.id}`,
+    );
+    expect(none).toEqual([{ n: 0 }]);
+    await expectLedgerAgrees(context, school.organizationId);
   });
 });

@@ -17,6 +17,7 @@ import {
   recordEventFailure,
 } from './provider-events.repository';
 import { flagForReview } from '../reviews/flag-for-review';
+import { applyMerchantPayment, isMerchantPayment } from '../incoming-credits/merchant-payments';
 
 /** Header values as stored: one string per header, secrets masked. */
 function storableHeaders(headers: InboundWebhook['headers']): Record<string, string> {
@@ -158,6 +159,11 @@ export async function prepareProviderEvent(
   event: ProviderEventRow,
   attempt: PaymentAttemptRow | undefined,
 ): Promise<ApplyJob | null> {
+  if (!attempt && isMerchantPayment(event)) {
+    // Money a customer sent from the wallet's menu: the school's incoming credit.
+    await applyMerchantPayment(context, event);
+    return null;
+  }
   if (!attempt) {
     await context.db.transaction(async (tx) => {
       await flagForReview(tx, {
