@@ -15,13 +15,13 @@ const money = (amount: number) => pdfText(formatFrancs(amount));
 
 /** Columns of a line: date, student, reference, gross, commission, fee, net (x, width, align). */
 const COLUMNS = [
-  { title: 'Date', width: 56, align: 'left' },
-  { title: 'Élève', width: 130, align: 'left' },
-  { title: 'Référence', width: 86, align: 'left' },
-  { title: 'Brut', width: 66, align: 'right' },
-  { title: 'Commission', width: 58, align: 'right' },
-  { title: 'Frais', width: 52, align: 'right' },
-  { title: 'Net', width: 67, align: 'right' },
+  { title: 'Date', width: 54, align: 'left' },
+  { title: 'Élève', width: 118, align: 'left' },
+  { title: 'Référence', width: 84, align: 'left' },
+  { title: 'Brut', width: 72, align: 'right' },
+  { title: 'Commission', width: 66, align: 'right' },
+  { title: 'Frais', width: 64, align: 'right' },
+  { title: 'Net', width: 77, align: 'right' },
 ] as const;
 
 export interface PayoutStatementInput {

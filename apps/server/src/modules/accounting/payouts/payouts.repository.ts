@@ -283,7 +283,7 @@ export async function upsertPayoutSettings(
   tx: Transaction,
   row: Omit<PayoutSettingsRow, 'updatedAt'>,
 ): Promise<PayoutSettingsRow> {
-  const { organizationId, ...rest } = row;
+  const { organizationId: _school, ...rest } = row;
   const [saved] = await tx
     .insert(payoutSettings)
     .values({ ...row, updatedAt: new Date() })
