@@ -22,6 +22,12 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const validBodies: Record<string, object> = {
   'POST /api/notifications/{notificationId}/read': {},
   'POST /api/messages/{messageId}/retry': {},
+  'POST /api/accounting/payouts/{payoutId}/send': { transferId: 'VIR-BANQUE-1' },
+  'POST /api/accounting/payouts/{payoutId}/mark-paid': {
+    valueDate: '2030-09-02',
+    bankReference: 'REL-1',
+  },
+  'POST /api/accounting/payouts/{payoutId}/mark-failed': { reason: 'Compte clôturé' },
   'PATCH /api/members/{userId}': { status: 'inactive' },
   'PATCH /api/roles/{roleId}': { name: 'Renommé' },
   'PATCH /api/academic-years/{yearId}': { current: true },

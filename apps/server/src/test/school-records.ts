@@ -110,6 +110,12 @@ export async function schoolRecords(
   const message = await db.execute<{ id: string }>(sql`
     insert into outbound_messages (organization_id, channel, recipient, body, template, status, attempts)
     values (${organizationId}, 'sms', '+22890000000', 'Rappel', 'test.reminder', 'dead', 4) returning id`);
+  // A payout of the school (« Comptabilité › Virements »), written directly.
+  const payout = await db.execute<{ id: string }>(sql`
+    insert into payouts (organization_id, reference, status, period_start, period_end, gross,
+      commission, provider_fee, net, payment_count, account_masked, origin, scheduled_for)
+    values (${organizationId}, 'VIR-2030-000001', 'pending', '2030-09-01', '2030-09-01', 0, 0, 0,
+      0, 0, '•••• 0070', 'manual', '2030-09-01') returning id`);
   // A workflow of the school (« Automatisations »).
   const workflow = await app.inject({
     method: 'POST',
@@ -179,6 +185,7 @@ export async function schoolRecords(
     documentId: kyc.json().id,
     workflowId: workflow.json().id,
     notificationId: notification.rows[0]!.id,
+    payoutId: payout.rows[0]!.id,
     reconciliationItemId: reconciliationItem.rows[0]!.id,
   };
 }
