@@ -37,7 +37,7 @@ export async function insertStatementLines(
 ) {
   for (let start = 0; start < lines.length; start += INSERT_BATCH) {
     const batch = lines.slice(start, start + INSERT_BATCH);
-    const column = <T>(pick: (line: StatementLine) => T) => batch.map(pick);
+    const column = <T>(pick: (line: StatementLine) => T) => sql.param(batch.map(pick));
     await tx.execute(sql`
       insert into statement_lines (organization_id, statement_id, source, line_no, provider_txn_id,
         our_reference, attempt_ref, occurred_at, day, direction, amount, fee, type, counterparty, raw)
