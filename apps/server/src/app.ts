@@ -58,6 +58,7 @@ import {
 import { dashboardRoutes } from './modules/dashboard';
 import { payoutRoutes, type PayoutRail } from './modules/accounting';
 import { settlementListRoutes } from './modules/accounting';
+import { journalRoutes } from './modules/accounting';
 import { reconciliationRoutes } from './modules/accounting';
 import { recordIncomingCredit } from './modules/payments';
 import { operatorRoutes } from './modules/operator';
@@ -229,6 +230,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(payoutRoutes, { db, files, rail: options.payoutRail });
   // « Comptabilité › Paiements »: the settlement lines, their filters and totals.
   await app.register(settlementListRoutes, { db });
+  // « Comptabilité › Journal »: FEC, Sage 100, CSV, XLSX exports, closure, account mapping.
+  await app.register(journalRoutes, { db });
   // « Comptabilité › Rapprochement »: statements imported, matched, the queue, the report.
   await app.register(reconciliationRoutes, { db, recordIncomingCredit });
   await app.register(notificationsRoutes, { db });

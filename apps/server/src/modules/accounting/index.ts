@@ -19,3 +19,5 @@ export { payoutsJob, PAYOUTS_JOB } from './payouts/payouts.job';
 export { payoutRailFromConfig, type PayoutRail } from './payouts/rails';
 export type { PayoutRow, PayoutStatus } from './payouts/payouts.tables';
 export { reconciliationRoutes } from './reconciliation/reconciliation.routes';
+export { journalRoutes } from './journal/journal.routes';
+export { checkFec, type FecCheck } from './journal/check-fec';

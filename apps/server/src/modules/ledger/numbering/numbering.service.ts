@@ -1,5 +1,9 @@
 import type { Database } from '../../../platform/db/database';
-import { lockSchoolNumbering, numberUnnumberedThrough } from './numbering.repository';
+import {
+  findSchoolsWithUnnumbered,
+  lockSchoolNumbering,
+  numberUnnumberedThrough,
+} from './numbering.repository';
 
 /**
  * Validates the school's ledger through `day`: every transaction dated on or before it that has
@@ -21,4 +25,9 @@ export async function validateLedgerThrough(
 /** `VE2026-000042`: the journal, the fiscal year, the number on six digits. */
 export function entryNumberText(journal: string, fiscalYear: number, number: number): string {
   return `${journal}${fiscalYear}-${String(number).padStart(6, '0')}`;
+}
+
+/** The schools whose ledger has transactions without a number (the nightly validation's list). */
+export function schoolsToValidate(db: Database): Promise<string[]> {
+  return findSchoolsWithUnnumbered(db);
 }
