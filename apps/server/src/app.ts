@@ -57,6 +57,7 @@ import {
 } from './modules/payments';
 import { dashboardRoutes } from './modules/dashboard';
 import { payoutRoutes, type PayoutRail } from './modules/accounting';
+import { accountingReportsRoutes } from './modules/accounting';
 import { settlementListRoutes } from './modules/accounting';
 import { journalRoutes } from './modules/accounting';
 import { reconciliationRoutes } from './modules/accounting';
@@ -236,6 +237,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reconciliationRoutes, { db, recordIncomingCredit });
   await app.register(notificationsRoutes, { db });
   await app.register(receiptsRoutes, { db, files });
+  // « Comptabilité › Exporter »: grand livre, balance âgée, encaissements, virements (PDF, XLSX).
+  await app.register(accountingReportsRoutes, { db, files });
   await app.register(cashDeskRoutes, { db });
   // Messages: the school's outbox (« Messages », with « Renvoyer ») and the providers' delivery
   // reports, stored then applied (decisions/0020).
