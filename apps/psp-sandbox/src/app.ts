@@ -17,6 +17,7 @@ import { infobipRoutes } from './sms-infobip';
 import { twilioRoutes } from './sms-twilio';
 import { telephoneRoutes } from './telephone';
 import { waveRoutes } from './wave';
+import { statementRoutes } from './statements';
 import { whatsappRoutes } from './whatsapp';
 
 declare module 'fastify' {
@@ -83,6 +84,7 @@ export async function buildSandbox(options: BuildSandboxOptions = {}): Promise<F
   await app.register(whatsappRoutes(sandbox), { prefix: MESSAGE_PREFIXES.whatsapp });
   await app.register(telephoneRoutes(sandbox));
   await app.register(merchantPaymentRoutes(sandbox));
+  await app.register(statementRoutes(sandbox));
   await app.register(mailboxRoutes(mailbox));
   await app.register(controlRoutes(sandbox), { prefix: '/__sim' });
 
@@ -98,6 +100,7 @@ export async function buildSandbox(options: BuildSandboxOptions = {}): Promise<F
         `<h1>Bac à sable PSP d'Écolage</h1>
 <p>Simulateur local des protocoles de PayGate Global, FedaPay, MTN MoMo, Orange Money et Wave, et des passerelles de messages : SMS (Twilio, Infobip, agrégateur local) et WhatsApp Cloud API.</p>
 <p class="actions"><a class="button primary" href="/telephone">Ouvrir le téléphone</a> <a class="button secondary" href="/boite-mail">Ouvrir la boîte mail</a></p>
+<h2>Relevés des opérateurs</h2><p>Relevés du jour au format de chaque opérateur (ajoutez <code>?from=AAAA-MM-JJ&amp;to=AAAA-MM-JJ</code>, <code>&amp;plant=amount:&lt;réf&gt;,fee:&lt;réf&gt;,missing:&lt;réf&gt;,extra</code>) : <a href="/__sim/statements/paygate">PayGate</a> · <a href="/__sim/statements/fedapay">FedaPay</a> · <a href="/__sim/statements/mtn">MTN MoMo</a> · <a href="/__sim/statements/orange">Orange Money</a> · <a href="/__sim/statements/wave">Wave</a> · <a href="/__sim/statements/bank?plant=extra">Banque</a></p>
 <h2>Préfixes des fournisseurs et des passerelles</h2><ul class="card plain">${links}</ul>
 <p class="muted">État : <a href="/__sim/state">/__sim/state</a>. Voir le README pour les pannes simulées.</p>`,
       ),

@@ -55,7 +55,7 @@ export async function insertStatementLines(
 /**
  * Three-way match of a provider's statement in two statements: each payment line gets its
  * payment and its outcome from the attempt, the settlement line and the ledger posting; then
- * lines left without a payment are unasked credits (no reference of ours) or « chez l'opérateur
+ * lines left without a payment are unasked credits (no reference that is one of our ids) or « chez l'opérateur
  * seulement » (a reference we do not know), and lines that are no collection are `other`.
  */
 export async function matchProviderLines(
@@ -80,7 +80,8 @@ export async function matchProviderLines(
     update statement_lines
     set outcome = case
       when type <> 'payment' or direction <> 'credit' then 'other'
-      when nullif(trim(our_reference), '') is null then 'incoming_credit'
+      -- No reference of ours (none, or what the payer typed: a matricule): an unasked credit.
+      when attempt_ref is null then 'incoming_credit'
       else 'provider_only' end
     where organization_id = ${organizationId} and statement_id = ${statementId} and outcome is null`);
 }
