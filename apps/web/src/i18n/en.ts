@@ -13,11 +13,8 @@ import { ui } from './en/ui';
 import { admissions } from './en/admissions';
 import { automations } from './en/automations';
 import { accounting } from './en/accounting';
-import { accountingPayouts } from './en/accounting-payouts';
 import { accountingReports } from './en/accounting-reports';
-import { accountingJournal } from './en/accounting-journal';
 import { accountingSettlements } from './en/accounting-settlements';
-import { accountingReconciliation } from './en/accounting-reconciliation';
 import { incomingCredits } from './en/incoming-credits';
 import { audit } from './en/audit';
 import { dashboard } from './en/dashboard';
@@ -59,11 +56,8 @@ export const en: Translation = {
   ...admissions,
   ...automations,
   ...accounting,
-  ...accountingPayouts,
   ...accountingReports,
-  ...accountingJournal,
   ...accountingSettlements,
-  ...accountingReconciliation,
   ...incomingCredits,
   ...payments,
   ...paymentLinks,

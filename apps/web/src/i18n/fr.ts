@@ -9,11 +9,8 @@ import { shell } from './fr/shell';
 import type { admissions } from './fr/admissions';
 import type { automations } from './fr/automations';
 import type { accounting } from './fr/accounting';
-import type { accountingPayouts } from './fr/accounting-payouts';
 import type { accountingReports } from './fr/accounting-reports';
-import type { accountingJournal } from './fr/accounting-journal';
 import type { accountingSettlements } from './fr/accounting-settlements';
-import type { accountingReconciliation } from './fr/accounting-reconciliation';
 import type { incomingCredits } from './fr/incoming-credits';
 import type { audit } from './fr/audit';
 import type { dashboard } from './fr/dashboard';
@@ -69,11 +66,8 @@ export type ScreenStrings = typeof ui &
   typeof admissions &
   typeof automations &
   typeof accounting &
-  typeof accountingPayouts &
   typeof accountingReports &
-  typeof accountingJournal &
   typeof accountingSettlements &
-  typeof accountingReconciliation &
   typeof incomingCredits &
   typeof payments &
   typeof paymentLinks &
