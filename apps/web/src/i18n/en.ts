@@ -15,6 +15,7 @@ import { automations } from './en/automations';
 import { accounting } from './en/accounting';
 import { accountingReports } from './en/accounting-reports';
 import { accountingSettlements } from './en/accounting-settlements';
+import { accountingReconciliation } from './en/accounting-reconciliation';
 import { incomingCredits } from './en/incoming-credits';
 import { audit } from './en/audit';
 import { dashboard } from './en/dashboard';
@@ -58,6 +59,7 @@ export const en: Translation = {
   ...accounting,
   ...accountingReports,
   ...accountingSettlements,
+  ...accountingReconciliation,
   ...incomingCredits,
   ...payments,
   ...paymentLinks,

@@ -11,6 +11,7 @@ import type { automations } from './fr/automations';
 import type { accounting } from './fr/accounting';
 import type { accountingReports } from './fr/accounting-reports';
 import type { accountingSettlements } from './fr/accounting-settlements';
+import type { accountingReconciliation } from './fr/accounting-reconciliation';
 import type { incomingCredits } from './fr/incoming-credits';
 import type { audit } from './fr/audit';
 import type { dashboard } from './fr/dashboard';
@@ -68,6 +69,7 @@ export type ScreenStrings = typeof ui &
   typeof accounting &
   typeof accountingReports &
   typeof accountingSettlements &
+  typeof accountingReconciliation &
   typeof incomingCredits &
   typeof payments &
   typeof paymentLinks &

@@ -1,0 +1,57 @@
+import type { Translation } from '../fr';
+
+/** « Accounting › Reconciliation » in English. */
+export const accountingReconciliation: Pick<Translation, 'reconciliation'> = {
+  reconciliation: {
+    importTitle: 'Import a statement',
+    importLead:
+      'The file as the provider or the bank exports it: each line is matched with the payment and the books.',
+    source: 'Statement provider',
+    sourcePlaceholder: 'Choose the provider',
+    file: 'Statement file (CSV or JSON, 20 MB at most)',
+    importButton: 'Import and reconcile',
+    importing: 'Reconciling…',
+    imported:
+      'Statement imported: {{matched}} line(s) matched, {{differences}} difference(s), {{credits}} credit(s) to assign.',
+    importFailed: 'The statement could not be imported.',
+    rowErrors: 'Errors line by line',
+    statementsTitle: 'Imported statements',
+    statementsEmpty: 'No statement imported yet.',
+    statementLine:
+      '{{source}} · {{file}} · from {{from}} to {{to}} · {{lines}} lines · {{matched}} matched · {{differences}} differences',
+    queueTitle: 'Differences to handle',
+    filterKind: 'Kind of difference',
+    filterStatus: 'State',
+    allKinds: 'All kinds',
+    allStatuses: 'All states',
+    loading: 'Loading differences…',
+    loadError: 'The differences could not be loaded.',
+    empty: 'No difference',
+    emptyHint: 'Differences found while reconciling a statement will show here.',
+    columns: {
+      day: 'Date',
+      kind: 'Difference',
+      reference: 'Reference',
+      statementAmount: 'Statement',
+      ourAmount: 'Our books',
+      fees: 'Fees (statement / ours)',
+      status: 'State',
+      action: 'Action',
+    },
+    resolve: 'Resolve',
+    resolveTitle: 'Resolve the difference',
+    resolution: 'Resolution',
+    note: 'Note (required)',
+    confirm: 'Save the resolution',
+    resolved: 'Difference resolved.',
+    resolveFailed: 'The difference could not be resolved.',
+    close: 'Close',
+    cancel: 'Cancel',
+    reportTitle: 'Reconciliation report',
+    reportFrom: 'From',
+    reportTo: 'To',
+    reportPdf: 'Download the PDF',
+    reportXlsx: 'Download the Excel file',
+    reportFailed: 'The report could not be downloaded.',
+  },
+};
