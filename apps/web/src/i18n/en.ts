@@ -14,6 +14,7 @@ import { admissions } from './en/admissions';
 import { automations } from './en/automations';
 import { accounting } from './en/accounting';
 import { accountingReports } from './en/accounting-reports';
+import { accountingJournal } from './en/accounting-journal';
 import { accountingSettlements } from './en/accounting-settlements';
 import { accountingReconciliation } from './en/accounting-reconciliation';
 import { incomingCredits } from './en/incoming-credits';
@@ -58,6 +59,7 @@ export const en: Translation = {
   ...automations,
   ...accounting,
   ...accountingReports,
+  ...accountingJournal,
   ...accountingSettlements,
   ...accountingReconciliation,
   ...incomingCredits,

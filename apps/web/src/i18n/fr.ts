@@ -10,6 +10,7 @@ import type { admissions } from './fr/admissions';
 import type { automations } from './fr/automations';
 import type { accounting } from './fr/accounting';
 import type { accountingReports } from './fr/accounting-reports';
+import type { accountingJournal } from './fr/accounting-journal';
 import type { accountingSettlements } from './fr/accounting-settlements';
 import type { accountingReconciliation } from './fr/accounting-reconciliation';
 import type { incomingCredits } from './fr/incoming-credits';
@@ -68,6 +69,7 @@ export type ScreenStrings = typeof ui &
   typeof automations &
   typeof accounting &
   typeof accountingReports &
+  typeof accountingJournal &
   typeof accountingSettlements &
   typeof accountingReconciliation &
   typeof incomingCredits &
