@@ -99,18 +99,38 @@ export async function sumLines(db: DbOrTx, scope: SettlementListScope) {
   return totalsOf(row);
 }
 
-/** How many filtered lines each status or payout has (from the rollup), unordered. */
+/** What the rollup and the lines can be grouped by: a status, a payout, a school day. */
+export type GroupBy = 'status' | 'payout' | 'day';
+
+/** A group already chosen (the lines of one status, one payout), as a condition. */
+export interface GroupFilter {
+  by: GroupBy;
+  key: string | null;
+}
+
+function rollupGroupCondition({ by, key }: GroupFilter): SQL {
+  if (by === 'status') return sql`${rollup.status} = ${key ?? ''}`;
+  if (by === 'day') return eq(rollup.day, key ?? '');
+  return key === null ? isNull(rollup.payoutId) : eq(rollup.payoutId, key);
+}
+
+/**
+ * How many filtered lines each status, payout or day has (within `inside`), from the rollup;
+ * days in order, the others unordered.
+ */
 export async function countGroups(
   db: DbOrTx,
   scope: SettlementListScope,
-  by: 'status' | 'payout',
+  by: GroupBy,
+  inside: GroupFilter[] = [],
 ): Promise<LineGroup[]> {
-  const column = by === 'status' ? rollup.status : rollup.payoutId;
+  const column = by === 'status' ? rollup.status : by === 'payout' ? rollup.payoutId : rollup.day;
   const rows = await db
     .select({ key: column, count: sql`sum(${rollup.lineCount})` })
     .from(rollup)
-    .where(rollupConditions(scope))
-    .groupBy(column);
+    .where(and(rollupConditions(scope), ...inside.map(rollupGroupCondition)))
+    .groupBy(column)
+    .orderBy(by === 'day' ? rollup.day : sql`1`);
   return rows
     .map((row) => ({ key: row.key, count: toNumber(row.count) }))
     .filter((group) => group.count > 0);
@@ -172,9 +192,10 @@ function orderKeys(order: LineOrder, dir: SettlementSortDirection): SQL[] {
   }
 }
 
-/** A group of the « Statut » or « Identifiant du virement » walk as a condition on the lines. */
-export function groupCondition(by: 'status' | 'payout', key: string | null): SQL {
+/** A group of a walk (a status, a payout, a day) as a condition on the lines. */
+export function groupCondition({ by, key }: GroupFilter): SQL {
   if (by === 'status') return sql`${lines.status} = ${key ?? ''}`;
+  if (by === 'day') return eq(lines.day, key ?? '');
   return key === null ? isNull(lines.payoutId) : eq(lines.payoutId, key);
 }
 
@@ -185,13 +206,13 @@ export function groupCondition(by: 'status' | 'payout', key: string | null): SQL
 async function findLineIds(
   db: DbOrTx,
   scope: SettlementListScope,
-  extra: SQL | undefined,
+  within: GroupFilter[],
   order: LineOrder,
   dir: SettlementSortDirection,
   limit: number,
   offset: number,
 ): Promise<string[]> {
-  const where = and(lineConditions(scope), extra);
+  const where = and(lineConditions(scope), ...within.map(groupCondition));
   const keys = orderKeys(order, dir);
   const query =
     order === 'payoutReference'
@@ -243,14 +264,14 @@ export async function findLinesByIds(db: DbOrTx, organizationId: string, ids: st
 export type SettlementLine = Awaited<ReturnType<typeof findLinesByIds>>[number];
 
 /**
- * `limit` filtered lines from `offset` in `order` (within `extra`, a group of the walk), of `total`
+ * `limit` filtered lines from `offset` in `order` (`within` the groups of a walk), of `total`
  * lines. A page past the middle is read from the other end (its lines reversed back), so the last
  * page costs what the first does.
  */
 export async function findOrderedLines(
   db: DbOrTx,
   scope: SettlementListScope,
-  extra: SQL | undefined,
+  within: GroupFilter[],
   order: LineOrder,
   dir: SettlementSortDirection,
   limit: number,
@@ -263,9 +284,9 @@ export async function findOrderedLines(
     const take = Math.min(limit, total - offset);
     const fromEnd = Math.max(0, total - offset - take);
     const reverse = dir === 'asc' ? 'desc' : 'asc';
-    ids = (await findLineIds(db, scope, extra, order, reverse, take, fromEnd)).reverse();
+    ids = (await findLineIds(db, scope, within, order, reverse, take, fromEnd)).reverse();
   } else {
-    ids = await findLineIds(db, scope, extra, order, dir, limit, offset);
+    ids = await findLineIds(db, scope, within, order, dir, limit, offset);
   }
   const found = new Map(
     (await findLinesByIds(db, scope.organizationId, ids)).map((line) => [line.id, line]),

@@ -14,10 +14,11 @@ import {
   countGroups,
   findOrderedLines,
   findPayoutReferences,
-  groupCondition,
   STATUS_ORDER,
   sumLines,
   sumRolledUp,
+  type GroupBy,
+  type GroupFilter,
   type LineGroup,
   type LineOrder,
   type SettlementLine,
@@ -79,24 +80,30 @@ async function orderPayoutGroups(
 }
 
 /**
- * A page of the « Statut » or « Identifiant du virement » sort without a search: the rollup says
- * how many lines each status (or payout) has, so the page's place is found among the groups and
- * read from its group(s) by date on their index, never sorting every line.
+ * A page found through the rollup's counts, never by skipping lines: `levels` are the groups the
+ * order walks (« Statut »: status then day; « Identifiant du virement »: payout then day; « Date »:
+ * day), each group's count says whether the page starts in it, and only the page's day is read,
+ * by date, on its index. A deep page costs what the first does.
  */
 async function walkGroups(
   db: DbOrTx,
   scope: SettlementListScope,
-  by: 'status' | 'payout',
+  levels: GroupBy[],
+  inside: GroupFilter[],
   dir: SettlementSortDirection,
   offset: number,
   limit: number,
 ): Promise<SettlementLine[]> {
-  const counted = await countGroups(db, scope, by);
+  const [by, ...deeper] = levels;
+  if (!by) return [];
+  const counted = await countGroups(db, scope, by, inside);
   const ascending =
     by === 'status'
       ? orderStatusGroups(counted)
-      : await orderPayoutGroups(db, scope.organizationId, counted);
-  const groups = dir === 'asc' ? ascending : ascending.reverse();
+      : by === 'payout'
+        ? await orderPayoutGroups(db, scope.organizationId, counted)
+        : counted;
+  const groups = dir === 'asc' ? ascending : [...ascending].reverse();
   const page: SettlementLine[] = [];
   let skip = offset;
   for (const group of groups) {
@@ -106,14 +113,23 @@ async function walkGroups(
       continue;
     }
     const take = Math.min(limit - page.length, group.count - skip);
-    const condition = groupCondition(by, group.key);
+    const within = [...inside, { by, key: group.key }];
     page.push(
-      ...(await findOrderedLines(db, scope, condition, 'date', dir, take, skip, group.count)),
+      ...(deeper.length > 0
+        ? await walkGroups(db, scope, deeper, within, dir, skip, take)
+        : await findOrderedLines(db, scope, within, 'date', dir, take, skip, group.count)),
     );
     skip = 0;
   }
   return page;
 }
+
+/** The groups each sort walks when no student search is on (the others skip lines by index). */
+const WALKS: Partial<Record<SettlementListParams['sort'], GroupBy[]>> = {
+  date: ['day'],
+  status: ['status', 'day'],
+  transfer: ['payout', 'day'],
+};
 
 /**
  * One page of « Comptabilité › Paiements »: 8 lines in the chosen order (ties by id) and the
@@ -141,21 +157,18 @@ export async function listSettlements(
     ? await sumLines(db, scope)
     : await sumRolledUp(db, scope);
 
-  let lines: SettlementLine[];
-  if (!searching && (query.sort === 'status' || query.sort === 'transfer')) {
-    const by = query.sort === 'status' ? 'status' : 'payout';
-    lines = await walkGroups(db, scope, by, query.dir, offset, pageSize);
-  } else {
-    lines = await findOrderedLines(
-      db,
-      scope,
-      undefined,
-      ORDER_OF_SORT[query.sort],
-      query.dir,
-      pageSize,
-      offset,
-      totals.count,
-    );
-  }
+  const walk = searching ? undefined : WALKS[query.sort];
+  const lines = walk
+    ? await walkGroups(db, scope, walk, [], query.dir, offset, pageSize)
+    : await findOrderedLines(
+        db,
+        scope,
+        [],
+        ORDER_OF_SORT[query.sort],
+        query.dir,
+        pageSize,
+        offset,
+        totals.count,
+      );
   return { rows: lines.map(toRow), page: query.page, pageSize, total: totals.count, totals };
 }
