@@ -75,6 +75,10 @@ const validBodies: Record<string, object> = {
     resolution: 'explained',
     note: 'Intrusion',
   },
+  'POST /api/accounting/incoming-credits/{creditId}/assign': {
+    studentId: '00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/accounting/incoming-credits/{creditId}/return': { note: 'Intrusion' },
 };
 
 describe('access control over every route of /api/openapi.json', () => {

@@ -138,6 +138,12 @@ export async function schoolRecords(
   const reconciliationItem = await db.execute<{ id: string }>(sql`
     insert into reconciliation_items (organization_id, source, kind, reference, statement_amount)
     values (${organizationId}, 'wave', 'provider_only', 'T_INCONNU', 5000) returning id`);
+  // Money that arrived unasked, waiting « à affecter » (« Comptabilité › À affecter »).
+  const credit = await db.execute<{ id: string }>(sql`
+    insert into incoming_credits (id, organization_id, source, provider, provider_txn_id, amount,
+      received_at, status)
+    values (${randomUUID()}, ${organizationId}, 'provider_notification', 'wave', 'T_ACCES', 5000,
+      now(), 'to_assign') returning id`);
   // A KYC document of the school (« Détails de l'organisation »).
   const kyc = await app.inject({
     method: 'POST',
@@ -187,6 +193,7 @@ export async function schoolRecords(
     notificationId: notification.rows[0]!.id,
     payoutId: payout.rows[0]!.id,
     reconciliationItemId: reconciliationItem.rows[0]!.id,
+    creditId: credit.rows[0]!.id,
   };
 }
 
