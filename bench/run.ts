@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { benchAccountingList } from './accounting-list';
 import { benchAuth } from './auth.bench';
 import { benchDashboard } from './dashboard';
 import { benchHttp } from './http.bench';
@@ -12,6 +13,7 @@ import { benchPayer } from './payer';
 import { benchPayments } from './payments';
 import { benchReceipts } from './receipts';
 import { benchReminders } from './reminders';
+import { benchReconciliation } from './reconciliation';
 import { benchSearch } from './search';
 import { freePort } from '../e2e/support/free-port';
 import { freshDataDir, root, startProduct } from './lib/product-server';
@@ -63,6 +65,8 @@ if (runs('receipts')) results.receipts = await benchReceipts();
 if (runs('payer')) results.payer = await benchPayer();
 if (runs('search')) results.search = await benchSearch();
 if (runs('reminders')) results.reminders = await benchReminders();
+if (runs('reconciliation')) results.reconciliation = await benchReconciliation();
+if (runs('accounting-list')) results.accountingList = await benchAccountingList();
 
 console.log(JSON.stringify(results, null, 2));
 const dir = path.join(root, 'bench', 'results');
