@@ -228,6 +228,7 @@ export const payments: Payments = {
         desk: 'recorded at the cash desk',
         cancel: 'request cancelled',
         refund: 'refund',
+        incoming_credit: 'payment received without a request, assigned to the student',
       },
       providerStatus: 'Status at the provider: {{status}}',
       event: "Provider's notification received",

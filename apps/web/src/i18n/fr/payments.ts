@@ -208,6 +208,7 @@ export const payments = {
         desk: 'enregistré à la caisse',
         cancel: 'demande annulée',
         refund: 'remboursement',
+        incoming_credit: 'encaissement reçu sans demande, affecté à l’élève',
       },
       providerStatus: 'Statut chez le prestataire : {{status}}',
       event: 'Notification du prestataire reçue',
