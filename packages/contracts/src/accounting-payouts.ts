@@ -138,6 +138,8 @@ export const payoutSettingsSchema = z.object({
   weekday: z.number().int().min(1).max(7),
   minimumXof: z.number().int(),
   paused: z.boolean(),
+  /** « Envoyer » asks for the bank's transfer reference (the manual rail). */
+  transferIdTyped: z.boolean(),
   /** Whether the school's bank details are filled in (else no payout leaves). */
   bankDetailsReady: z.boolean(),
   accountMasked: z.string().nullable(),

@@ -184,7 +184,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<PayoutRoutesOptions> = async (
         response: { 200: payoutSettingsSchema, ...errors },
       },
     },
-    (request) => getPayoutSettings(db, requireMember(request).organizationId),
+    (request) => getPayoutSettings(db, requireMember(request).organizationId, rail.needsTransferId),
   );
 
   app.put(
@@ -198,6 +198,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<PayoutRoutesOptions> = async (
         response: { 200: payoutSettingsSchema, ...errors },
       },
     },
-    (request) => updatePayoutSettings(db, actingMember(request), request.body),
+    (request) =>
+      updatePayoutSettings(db, actingMember(request), request.body, rail.needsTransferId),
   );
 };

@@ -188,6 +188,7 @@ export async function getPayoutDetail(
 export async function getPayoutSettings(
   db: Database,
   organizationId: string,
+  transferIdTyped = true,
 ): Promise<PayoutSettings> {
   const settings = settingsOrDefaults(await findPayoutSettings(db, organizationId));
   const bank = await bankSnapshot(db, organizationId);
@@ -195,6 +196,7 @@ export async function getPayoutSettings(
   const pending = await pendingTotals(db, organizationId, today);
   return {
     ...settings,
+    transferIdTyped,
     bankDetailsReady: bank !== null,
     accountMasked: bank?.accountMasked ?? null,
     pendingNet: pending.net,
@@ -206,6 +208,7 @@ export async function updatePayoutSettings(
   db: Database,
   acting: ActingMember,
   input: UpdatePayoutSettingsRequest,
+  transferIdTyped = true,
 ): Promise<PayoutSettings> {
   await db.transaction(async (tx) => {
     const before = settingsOrDefaults(await findPayoutSettings(tx, acting.organizationId));
@@ -229,5 +232,5 @@ export async function updatePayoutSettings(
       userAgent: acting.userAgent,
     });
   });
-  return getPayoutSettings(db, acting.organizationId);
+  return getPayoutSettings(db, acting.organizationId, transferIdTyped);
 }
