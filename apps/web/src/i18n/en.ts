@@ -13,6 +13,7 @@ import { ui } from './en/ui';
 import { admissions } from './en/admissions';
 import { automations } from './en/automations';
 import { accounting } from './en/accounting';
+import { accountingPayouts } from './en/accounting-payouts';
 import { accountingReports } from './en/accounting-reports';
 import { accountingJournal } from './en/accounting-journal';
 import { accountingSettlements } from './en/accounting-settlements';
@@ -58,6 +59,7 @@ export const en: Translation = {
   ...admissions,
   ...automations,
   ...accounting,
+  ...accountingPayouts,
   ...accountingReports,
   ...accountingJournal,
   ...accountingSettlements,

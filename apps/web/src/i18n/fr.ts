@@ -9,6 +9,7 @@ import { shell } from './fr/shell';
 import type { admissions } from './fr/admissions';
 import type { automations } from './fr/automations';
 import type { accounting } from './fr/accounting';
+import type { accountingPayouts } from './fr/accounting-payouts';
 import type { accountingReports } from './fr/accounting-reports';
 import type { accountingJournal } from './fr/accounting-journal';
 import type { accountingSettlements } from './fr/accounting-settlements';
@@ -68,6 +69,7 @@ export type ScreenStrings = typeof ui &
   typeof admissions &
   typeof automations &
   typeof accounting &
+  typeof accountingPayouts &
   typeof accountingReports &
   typeof accountingJournal &
   typeof accountingSettlements &
