@@ -50,6 +50,9 @@ export async function insertStatementLines(
         ${column((l) => l.fee)}::bigint[], ${column((l) => l.type)}::text[],
         ${column((l) => l.counterparty)}::text[], ${column((l) => l.raw)}::text[])`);
   }
+  // A big statement: the planner learns its lines before the match joins them (else it plans a
+  // nested loop over rows it believes are a handful).
+  if (lines.length >= 1_000) await tx.execute(sql`analyze statement_lines`);
 }
 
 /**
