@@ -57,6 +57,9 @@ export function sandboxProviderEnv(origin, smtpPort = Number(new URL(origin).por
     WHATSAPP_ACCESS_TOKEN: 'EAAGecolageSandboxWhatsAppToken0000demo',
     WHATSAPP_APP_SECRET: 'ecolage-sandbox-whatsapp-app-secret',
     WHATSAPP_VERIFY_TOKEN: 'ecolage-sandbox-verify-token',
+    // Payouts to the schools' banks through the sandbox's bank-transfer API (paid after 5 s).
+    PAYOUT_RAIL: 'sandbox',
+    PAYOUT_BANK_BASE_URL: `${origin}/banque/v1`,
     // Écolage's e-mails go to the sandbox's SMTP server, which shows them on its Boîte mail page.
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   };

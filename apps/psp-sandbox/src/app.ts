@@ -1,6 +1,7 @@
 // Builds the sandbox's HTTP server: one route family per provider under its own prefix (the path
 // below the prefix is the provider's real one), the téléphone page and the /__sim controls.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { bankTransferRoutes } from './bank-transfers';
 import { controlRoutes } from './control';
 import { Sandbox, type SandboxOptions } from './engine';
 import { fedapayRoutes } from './fedapay';
@@ -87,6 +88,7 @@ export async function buildSandbox(options: BuildSandboxOptions = {}): Promise<F
   await app.register(statementRoutes(sandbox));
   await app.register(mailboxRoutes(mailbox));
   await app.register(controlRoutes(sandbox), { prefix: '/__sim' });
+  await app.register(bankTransferRoutes(sandbox), { prefix: '/banque' });
 
   app.get('/', async (_request, reply) => {
     const links = Object.entries({ ...PROVIDER_PREFIXES, ...MESSAGE_PREFIXES })
