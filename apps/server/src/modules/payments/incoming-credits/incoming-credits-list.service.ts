@@ -10,7 +10,7 @@ import type {
 } from '@ecolage/contracts';
 import type { DbOrTx } from '../../../platform/db/database';
 import { paymentReceipts } from '../list/payment-receipts';
-import { findCreditNames } from './incoming-credits.reads';
+import { findCreditNames, findStudentIdsMatching } from './incoming-credits.reads';
 import type { IncomingCreditRow } from './incoming-credits.tables';
 import {
   listIncomingCredits,
@@ -27,7 +27,13 @@ export async function incomingCreditsPage(
   query: { status?: IncomingCreditStatus; q?: string; page: number },
 ): Promise<IncomingCreditPage> {
   const pageSize = INCOMING_CREDITS_PAGE_SIZE;
-  const { rows, total } = await listIncomingCredits(db, organizationId, { ...query, pageSize });
+  const q = query.q?.trim();
+  const studentIds = q ? await findStudentIdsMatching(db, organizationId, q) : [];
+  const { rows, total } = await listIncomingCredits(db, organizationId, {
+    ...query,
+    studentIds,
+    pageSize,
+  });
   const items = await describeCredits(db, organizationId, rows);
   return {
     items,

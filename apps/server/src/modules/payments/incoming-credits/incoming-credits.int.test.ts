@@ -112,6 +112,9 @@ describe('Money that arrives unasked (« à affecter »)', () => {
       expect(item.receipt?.number).toMatch(/^REC-\d{4}-\d{6}$/);
       expect(item.matchedBy).toBe('reference');
     }
+    // The search finds a credit by the student it went to, too.
+    const byStudent = await ok(finance('GET', '/api/accounting/incoming-credits?q=kossi'));
+    expect(byStudent.total).toBe(spellings.length);
     const payment = await ok(school.call('GET', `/api/payments/${results[0]!.paymentId}`));
     expect(payment).toMatchObject({ status: 'succeeded', provider: 'wave', wallet: 'WAVE' });
     expect(await suspense()).toBe(0);

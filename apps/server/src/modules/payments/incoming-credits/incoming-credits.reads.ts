@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
 // Named read-only query (docs/architecture.md): a credit's reference is matched against the
 // school's matricules, its sender's phone against the guardians; the queue shows their names.
@@ -50,6 +50,25 @@ export async function findGuardianByPhone(db: DbOrTx, organizationId: string, ph
     .from(guardians)
     .where(and(eq(guardians.organizationId, organizationId), eq(guardians.phone, phone)));
   return row;
+}
+
+/**
+ * The school's students whose matricule or name contains `q` (the queue's search also finds a
+ * credit by the student it went to), 50 at most.
+ */
+export async function findStudentIdsMatching(db: DbOrTx, organizationId: string, q: string) {
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(
+      and(
+        eq(students.organizationId, organizationId),
+        or(ilike(students.matricule, pattern), ilike(students.fullName, pattern)),
+      ),
+    )
+    .limit(50);
+  return rows.map((row) => row.id);
 }
 
 /** Names for the queue: students and guardians by id. */

@@ -1,5 +1,5 @@
 import type { IncomingCreditStatus } from '@ecolage/contracts';
-import { and, count, desc, eq, ilike, or, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sum, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
 import {
   incomingCredits,
@@ -74,7 +74,10 @@ export async function updateIncomingCredit(
   return row!;
 }
 
-function listFilter(organizationId: string, filter: { status?: IncomingCreditStatus; q?: string }) {
+function listFilter(
+  organizationId: string,
+  filter: { status?: IncomingCreditStatus; q?: string; studentIds?: string[] },
+) {
   const conditions: SQL[] = [eq(incomingCredits.organizationId, organizationId)];
   if (filter.status) conditions.push(eq(incomingCredits.status, filter.status));
   const q = filter.q?.trim();
@@ -87,6 +90,9 @@ function listFilter(organizationId: string, filter: { status?: IncomingCreditSta
         ilike(incomingCredits.payerName, pattern),
         ilike(incomingCredits.providerTxnId, pattern),
         ...(digits.length >= 4 ? [ilike(incomingCredits.payerPhone, `%${digits}%`)] : []),
+        ...(filter.studentIds?.length
+          ? [inArray(incomingCredits.studentId, filter.studentIds)]
+          : []),
       )!,
     );
   }
@@ -97,7 +103,14 @@ function listFilter(organizationId: string, filter: { status?: IncomingCreditSta
 export async function listIncomingCredits(
   db: DbOrTx,
   organizationId: string,
-  filter: { status?: IncomingCreditStatus; q?: string; page: number; pageSize: number },
+  filter: {
+    status?: IncomingCreditStatus;
+    q?: string;
+    /** Students the search names (their credits match too). */
+    studentIds?: string[];
+    page: number;
+    pageSize: number;
+  },
 ): Promise<{ rows: IncomingCreditRow[]; total: number }> {
   const where = listFilter(organizationId, filter);
   const rows = await db
