@@ -176,7 +176,7 @@ export async function reconciliationReportPdf(
   };
   const money = (value: number | null) => (value === null ? '' : formatFrancs(value));
   for (const section of ['Relevés importés', 'Écarts']) {
-    doc.font(FONT.bold).fontSize(11).text(section, 40);
+    doc.font(FONT.bold).fontSize(11).fillColor('#000000').text(section, 40);
     doc.moveDown(0.3);
     const sectionRows = rows.filter((row) => row.section === section);
     if (section === 'Relevés importés') {
