@@ -3,11 +3,7 @@
  * the provider's fee, net), the payouts to its bank account, the reconciliation with the
  * providers' statements, the journal exports and the accounting reports.
  */
-export {
-  settlementStatusValues,
-  type PaymentSettlementRow,
-  type SettlementStatus,
-} from './settlements/settlements.tables';
+export type { PaymentSettlementRow, SettlementStatus } from './settlements/settlements.tables';
 export { settlementListRoutes } from './settlement-list/settlement-list.routes';
 export { accountingReportsRoutes } from './reports/reports.routes';
 export { settlementEventHandlers } from './settlements/settlement-events';
