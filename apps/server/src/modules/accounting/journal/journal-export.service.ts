@@ -91,7 +91,7 @@ export async function exportJournal(
     return {
       fileName: `${stem}FEC${day}.txt`,
       contentType: 'text/plain; charset=utf-8',
-      stream: Readable.from(fecChunks(pages())),
+      stream: Readable.from(fecChunks(pages()), { highWaterMark: 2 }),
       lines,
     };
   }
@@ -99,7 +99,7 @@ export async function exportJournal(
     return {
       fileName: `${stem}SAGE${day}.txt`,
       contentType: 'text/plain; charset=windows-1252',
-      stream: Readable.from(sageChunks(pages())),
+      stream: Readable.from(sageChunks(pages()), { highWaterMark: 2 }),
       lines,
     };
   }

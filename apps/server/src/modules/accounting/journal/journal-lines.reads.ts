@@ -139,13 +139,15 @@ export async function* journalLinePages(
   db: Database,
   organizationId: string,
   period: { from: string; to: string },
-  pageSize = 2_000,
+  pageSize = 500,
 ): AsyncGenerator<JournalLine[]> {
   const pool = (db as unknown as { $client: pg.Pool }).$client;
   const client = await pool.connect();
   let failed = false;
   try {
     await client.query('begin isolation level repeatable read read only');
+    // The year's sorts and the lettering's windows in memory rather than on disk.
+    await client.query("set local work_mem = '64MB'");
     await client.query(`declare journal_lines no scroll cursor for ${JOURNAL_LINES_SQL}`, [
       organizationId,
       period.from,

@@ -63,3 +63,8 @@ export async function findSchoolsWithUnnumbered(db: DbOrTx): Promise<string[]> {
       where n.organization_id = t.organization_id and n.transaction_id = t.id)`);
   return rows.map((row) => row.organization_id);
 }
+
+/** Refreshes the planner's statistics of the entry numbers (after a large validation). */
+export async function analyzeEntryNumbers(tx: Transaction): Promise<void> {
+  await tx.execute(sql`analyze ledger_entry_numbers`);
+}

@@ -1,5 +1,6 @@
 import type { Database } from '../../../platform/db/database';
 import {
+  analyzeEntryNumbers,
   findSchoolsWithUnnumbered,
   lockSchoolNumbering,
   numberUnnumberedThrough,
@@ -18,7 +19,10 @@ export async function validateLedgerThrough(
 ): Promise<{ numbered: number }> {
   return db.transaction(async (tx) => {
     await lockSchoolNumbering(tx, organizationId);
-    return { numbered: await numberUnnumberedThrough(tx, organizationId, day) };
+    const numbered = await numberUnnumberedThrough(tx, organizationId, day);
+    // Many rows at once (a first export, a big school): the planner's statistics follow.
+    if (numbered >= 10_000) await analyzeEntryNumbers(tx);
+    return { numbered };
   });
 }
 
