@@ -151,7 +151,11 @@ export function parseCsv(text: string): string[][] {
 
 /** Whole francs of a cell as a spreadsheet shows it (« 12 345 », « 12345 », « -1 200 », « 12345.00 »). */
 export function francsOfCell(cell: string): number {
-  const compact = cell.replace(/[\s\u00a0\u202f]|F(CFA)?$/g, '').replace('\u2212', '-');
+  const compact = cell
+    .replace(/[\s\u00a0\u202f]|F(CFA)?$/g, '')
+    .replace('\u2212', '-')
+    // Thousands grouped by a comma or a dot (« 74,920 », « 1.250.000 »): groups of 3 digits.
+    .replace(/(\d)[.,](?=\d{3}(?:\D|$))/g, '$1');
   const match = /^(-?)(\d+)(?:[.,](\d{1,2}))?$/.exec(compact);
   if (!match) throw new Error(`pas un montant : « ${cell} »`);
   if (match[3] && Number(match[3]) !== 0) throw new Error(`des centimes en francs : « ${cell} »`);
@@ -179,7 +183,10 @@ export function xlsxToCsvRows(xlsx: Buffer, name: string): string[][] {
         `-env:UserInstallation=file://${path.join(folder, 'profil')}`,
         '--headless',
         '--convert-to',
-        'csv',
+        // Comma-separated, double quotes, UTF-8 (76): the text as the sheet holds it.
+        // Tokens: comma, double quote, UTF-8 (76), from line 1, standard cell formats, default
+        // language, quoted text, detect numbers, cells NOT as shown (the numbers themselves).
+        'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false',
         '--outdir',
         folder,
         file,
