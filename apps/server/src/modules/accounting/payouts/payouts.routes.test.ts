@@ -13,7 +13,7 @@ import {
   postingTotals,
   setPlan,
 } from '../settlements/accounting.test-support';
-import { runPayoutSchedule } from './payouts.job';
+import { runPayoutSchedule } from './payout-schedule.service';
 
 const { app, database } = useTestApp();
 
