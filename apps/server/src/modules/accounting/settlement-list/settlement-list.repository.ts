@@ -164,22 +164,30 @@ export const STATUS_ORDER: readonly SettlementStatusValue[] = [
 
 const dateKeys = [lines.day, lines.occurredAt, lines.id];
 
-function orderKeys(order: LineOrder, dir: SettlementSortDirection): SQL[] {
+/**
+ * The ORDER BY of `order`. With a student search (`searching`), the first key is written so that
+ * no index can give the order (`day + 0`, `gross + 0`…): the planner then takes the few lines the
+ * search's trigrams find and sorts them, instead of walking a sort index line by line in the hope
+ * of meeting a rare name (its estimate of a name's lines can be far off).
+ */
+function orderKeys(order: LineOrder, dir: SettlementSortDirection, searching: boolean): SQL[] {
   const way = dir === 'asc' ? sql`asc` : sql`desc`;
   const by = (columns: unknown[]) => columns.map((column) => sql`${column} ${way}`);
+  const first = (column: unknown, unindexed: SQL) => (searching ? unindexed : sql`${column}`);
+  const dated = [first(lines.day, sql`${lines.day} + 0`), lines.occurredAt, lines.id];
   switch (order) {
     case 'date':
-      return by(dateKeys);
+      return by(dated);
     case 'student':
-      return by([lines.studentSortKey, lines.id]);
+      return by([first(lines.studentSortKey, sql`${lines.studentSortKey} || ''`), lines.id]);
     case 'gross':
-      return by([lines.gross, lines.id]);
+      return by([first(lines.gross, sql`${lines.gross} + 0`), lines.id]);
     case 'commission':
-      return by([lines.commission, lines.id]);
+      return by([first(lines.commission, sql`${lines.commission} + 0`), lines.id]);
     case 'fee':
-      return by([lines.providerFee, lines.id]);
+      return by([first(lines.providerFee, sql`${lines.providerFee} + 0`), lines.id]);
     case 'net':
-      return by([lines.net, lines.id]);
+      return by([first(lines.net, sql`${lines.net} + 0`), lines.id]);
     case 'statusRank': {
       const rank = sql`array_position(${sql.raw(`array['${STATUS_ORDER.join("','")}']`)}::text[], ${lines.status})`;
       return [...by([rank]), ...by(dateKeys)];
@@ -213,7 +221,7 @@ async function findLineIds(
   offset: number,
 ): Promise<string[]> {
   const where = and(lineConditions(scope), ...within.map(groupCondition));
-  const keys = orderKeys(order, dir);
+  const keys = orderKeys(order, dir, scope.words.length > 0);
   const query =
     order === 'payoutReference'
       ? db
