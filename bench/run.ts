@@ -14,7 +14,6 @@ import { benchPayments } from './payments';
 import { benchReceipts } from './receipts';
 import { benchReminders } from './reminders';
 import { benchReconciliation } from './reconciliation';
-import { benchReconciliation } from './reconciliation';
 import { benchSearch } from './search';
 import { freePort } from '../e2e/support/free-port';
 import { freshDataDir, root, startProduct } from './lib/product-server';
@@ -66,7 +65,6 @@ if (runs('receipts')) results.receipts = await benchReceipts();
 if (runs('payer')) results.payer = await benchPayer();
 if (runs('search')) results.search = await benchSearch();
 if (runs('reminders')) results.reminders = await benchReminders();
-if (runs('reconciliation')) results.reconciliation = await benchReconciliation();
 if (runs('reconciliation')) results.reconciliation = await benchReconciliation();
 if (runs('accounting-list')) results.accountingList = await benchAccountingList();
 

@@ -51,5 +51,6 @@ export * from './incoming-credits';
 export * from './accounting-reports';
 export * from './accounting-settlements';
 export * from './accounting-payouts';
+export * from './accounting-reconciliation';
 export * from './syscohada-accounts';
 export * from './accounting-journal';

@@ -16,6 +16,7 @@ import { messagingErrors } from './messaging';
 import { notificationErrors } from './notifications';
 import { incomingCreditErrors } from './incoming-credits';
 import { journalErrors } from './journal';
+import { reconciliationErrors } from './reconciliation';
 import { payoutErrors } from './payouts';
 import { accountingReportErrors } from './accounting-reports';
 
@@ -48,6 +49,7 @@ export const errorCatalogue = {
   ...notificationErrors,
   ...incomingCreditErrors,
   ...journalErrors,
+  ...reconciliationErrors,
   ...accountingReportErrors,
   ...payoutErrors,
 };
