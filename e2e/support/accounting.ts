@@ -1,202 +1,272 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Download, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { francsOnScreen } from './accounting-files';
 
 /**
- * What the accounting journey checks in the files a school hands its accountant: the FEC
- * (research §1: 18 `|`-separated fields, CRLF, dates AAAAMMJJ, amounts `150000,00`) and an XLSX
- * opened by LibreOffice as a school would (`soffice --headless --convert-to csv`). Written here,
- * not imported from the server: the e2e project builds only what a browser and a file can show.
+ * The accounting journey's helpers: the product's API with a member's session, the demo school's
+ * students and invoices, the sandbox's téléphone page, the Comptabilité rows as the screen shows
+ * them, screenshots and downloads.
  */
 
-export interface FecSummary {
-  /** Problems found, in French (empty when the file is right). */
-  errors: string[];
-  /** Lines under the header. */
-  lines: number;
-  /** Distinct entries (journal + number). */
-  entries: number;
-  /** Every journal and year with its numbers, in order. */
-  journals: Map<string, number[]>;
-  /** The rows' fields, for further questions (auxiliaries, accounts…). */
-  rows: string[][];
+export const SHOTS = '/tmp/shots';
+export const DIRECTION = 'direction@ecole-demo.tg';
+export const PASSWORD = 'ecolage-demo';
+
+export interface Session {
+  access_token: string;
+}
+export interface SettlementRow {
+  id: string;
+  kind: 'payment' | 'refund';
+  paymentId: string;
+  date: string;
+  studentLabel: string;
+  gross: number;
+  commission: number;
+  providerFee: number;
+  net: number;
+  status: 'pending' | 'in_payout' | 'paid' | 'at_desk';
+  provider: string;
+  wallet: string;
+  payoutId: string | null;
+  payoutReference: string | null;
+  transferId: string | null;
+}
+export interface SettlementPage {
+  rows: SettlementRow[];
+  total: number;
+  totals: { count: number; gross: number; commission: number; providerFee: number; net: number };
+}
+export interface QueueItem {
+  id: string;
+  kind: string;
+  paymentId: string | null;
+  statementAmount: number | null;
+  ourAmount: number | null;
+}
+export interface FeeRate {
+  provider: string;
+  wallet: string | null;
+  percentBp: number;
+  fixedXof: number;
 }
 
-/** Centimes of a FEC amount `150000,00` (integers: no float ever adds money). */
-function centimes(amount: string): number | null {
-  const match = /^(\d+),(\d{2})$/.exec(amount);
-  return match ? Number(match[1]) * 100 + Number(match[2]) : null;
-}
-
-/**
- * The journey's own check of an FEC file for `period` (YYYY-MM-DD days): 18 fields on every line
- * (header included), CRLF endings, every entry (journal + EcritureNum) balanced with two lines at
- * least and one date, entry dates within the period, each journal's numbers (per fiscal year)
- * sequential without gaps or repeats, amounts on one side only.
- */
-export function checkFecFile(text: string, period: { from: string; to: string }): FecSummary {
-  const errors: string[] = [];
-  if (/(?<!\r)\n/.test(text)) errors.push('des lignes ne finissent pas par CR LF');
-  const all = text.split('\r\n');
-  if (all.at(-1) === '') all.pop();
-  const [header, ...body] = all;
-  const names = (header ?? '').replace(/^\uFEFF/, '').split('|');
-  if (names.length !== 18) errors.push(`en-tête : ${names.length} champs au lieu de 18`);
-  if (names[0] !== 'JournalCode' || names[2] !== 'EcritureNum' || names[11] !== 'Debit') {
-    errors.push(`en-tête inattendu : ${header}`);
-  }
-  const from = period.from.replaceAll('-', '');
-  const to = period.to.replaceAll('-', '');
-  const entries = new Map<string, { debit: number; credit: number; lines: number; date: string }>();
-  const journals = new Map<string, number[]>();
-  const rows: string[][] = [];
-  body.forEach((line, index) => {
-    const where = `ligne ${index + 2}`;
-    const fields = line.split('|');
-    if (fields.length !== 18) {
-      errors.push(`${where} : ${fields.length} champs`);
-      return;
-    }
-    rows.push(fields);
-    const [journal, , number, date, , , , , , , , debitText, creditText] = fields as [
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-    ];
-    if (!/^\d{8}$/.test(date) || date < from || date > to) {
-      errors.push(`${where} : date ${date} hors de ${from}–${to}`);
-    }
-    const debit = centimes(debitText);
-    const credit = centimes(creditText);
-    if (debit === null || credit === null) {
-      errors.push(`${where} : montants « ${debitText} » / « ${creditText} »`);
-      return;
-    }
-    if ((debit === 0) === (credit === 0)) errors.push(`${where} : débit et crédit à la fois`);
-    const key = `${journal}|${number}`;
-    const entry = entries.get(key);
-    if (entry) {
-      entry.debit += debit;
-      entry.credit += credit;
-      entry.lines += 1;
-      if (entry.date !== date) errors.push(`${where} : l’écriture ${number} a deux dates`);
-      return;
-    }
-    entries.set(key, { debit, credit, lines: 1, date });
-    const parts = /^(.*?)(\d{4})-(\d+)$/.exec(number);
-    if (!parts || parts[1] !== journal) {
-      errors.push(`${where} : numéro « ${number} » pour le journal ${journal}`);
-      return;
-    }
-    const sequence = `${journal} ${parts[2]}`;
-    journals.set(sequence, [...(journals.get(sequence) ?? []), Number(parts[3])]);
+export async function call(
+  route: string,
+  init: { body?: unknown; token?: string; method?: string; origin?: string } = {},
+): Promise<Response> {
+  return fetch(`${init.origin ?? inject('baseUrl')}${route}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
-  for (const [key, entry] of entries) {
-    if (entry.debit !== entry.credit) {
-      errors.push(`écriture ${key} déséquilibrée : ${entry.debit} / ${entry.credit} centimes`);
-    }
-    if (entry.lines < 2) errors.push(`écriture ${key} : une seule ligne`);
-  }
-  for (const [sequence, numbers] of journals) {
-    const sorted = [...numbers].sort((a, b) => a - b);
-    sorted.forEach((value, index) => {
-      if (index > 0 && value !== sorted[index - 1]! + 1) {
-        errors.push(`journal ${sequence} : ${value} après ${sorted[index - 1]} (trou ou doublon)`);
-      }
-    });
-  }
-  return { errors, lines: body.length, entries: entries.size, journals, rows };
 }
 
-/** A CSV's rows (LibreOffice's export: comma-separated, double quotes around some fields). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[index + 1] === '\n') index += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
-
-/** Whole francs of a cell as a spreadsheet shows it (« 12 345 », « 12345 », « -1 200 », « 12345.00 »). */
-export function francsOfCell(cell: string): number {
-  const compact = cell
-    .replace(/[\s\u00a0\u202f]|F(CFA)?$/g, '')
-    .replace('\u2212', '-')
-    // Thousands grouped by a comma or a dot (« 74,920 », « 1.250.000 »): groups of 3 digits.
-    .replace(/(\d)[.,](?=\d{3}(?:\D|$))/g, '$1');
-  const match = /^(-?)(\d+)(?:[.,](\d{1,2}))?$/.exec(compact);
-  if (!match) throw new Error(`pas un montant : « ${cell} »`);
-  if (match[3] && Number(match[3]) !== 0) throw new Error(`des centimes en francs : « ${cell} »`);
-  return (match[1] ? -1 : 1) * Number(match[2]);
-}
-
-/** Whole francs of an amount the screen shows (« 12 345 F », « −1 200 FCFA »). */
-export function francsOnScreen(text: string): number {
-  const negative = /[-\u2212]/.test(text);
-  const digits = text.replace(/\D/g, '');
-  if (!digits) throw new Error(`pas un montant à l’écran : « ${text} »`);
-  return (negative ? -1 : 1) * Number(digits);
-}
-
-/** The XLSX converted by LibreOffice headless into CSV, as rows. */
-export function xlsxToCsvRows(xlsx: Buffer, name: string): string[][] {
-  const folder = mkdtempSync(path.join(tmpdir(), 'ecolage-e2e-soffice-'));
-  try {
-    const file = path.join(folder, name);
-    writeFileSync(file, xlsx);
-    execFileSync(
-      'soffice',
-      [
-        // Its own profile: no clash with another LibreOffice running on the machine.
-        `-env:UserInstallation=file://${path.join(folder, 'profil')}`,
-        '--headless',
-        '--convert-to',
-        // Comma-separated, double quotes, UTF-8 (76): the text as the sheet holds it.
-        // Tokens: comma, double quote, UTF-8 (76), from line 1, standard cell formats, default
-        // language, quoted text, detect numbers, cells NOT as shown (the numbers themselves).
-        'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false',
-        '--outdir',
-        folder,
-        file,
-      ],
-      { stdio: 'pipe', timeout: 60_000 },
+export async function api<T>(
+  route: string,
+  init: { body?: unknown; token?: string; method?: string; origin?: string } = {},
+): Promise<T> {
+  const response = await call(route, init);
+  if (response.status >= 300) {
+    throw new Error(
+      `${init.method ?? 'GET'} ${route} : ${response.status} ${await response.text()}`,
     );
-    const csv = readdirSync(folder).find((entry) => entry.endsWith('.csv'));
-    if (!csv) throw new Error('LibreOffice n’a pas produit de CSV');
-    return parseCsv(readFileSync(path.join(folder, csv), 'utf8'));
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
   }
+  return (await response.json()) as T;
+}
+
+export async function tokenOf(email: string): Promise<string> {
+  return (await api<Session>('/api/auth/login', { body: { email, password: PASSWORD } }))
+    .access_token;
+}
+
+export async function logIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL((url) => url.pathname === '/admin');
+}
+
+export async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/comptabilite-${name}.png`, fullPage: true });
+}
+
+/** `bp` basis points of `amount`, half up, on integers (as the settlement does). */
+export function basisPoints(amount: number, bp: number): number {
+  return Math.floor((amount * bp * 2 + 10_000) / 20_000);
+}
+
+export function todayInLome(): string {
+  // Lomé is on UTC all year.
+  return new Date().toISOString().slice(0, 10);
+}
+
+export interface StudentFacts {
+  id: string;
+  matricule: string;
+  fullName: string;
+  guardianId: string;
+  oldestOpenInvoice: { id: string; balance: number };
+}
+
+export async function student(token: string, name: string): Promise<StudentFacts> {
+  const found = await api<{ items: { id: string; fullName: string; matricule: string }[] }>(
+    `/api/students?search=${encodeURIComponent(name)}&page=1&pageSize=5`,
+    { token },
+  );
+  const item = found.items.find((one) => one.fullName === name);
+  if (!item) throw new Error(`${name} n’est pas dans les données de démonstration`);
+  const detail = await api<{ guardians: { id: string; mainPayer: boolean }[] }>(
+    `/api/students/${item.id}`,
+    { token },
+  );
+  const open = await api<{ items: { id: string; dueOn: string; balance: number }[] }>(
+    `/api/invoices?studentId=${item.id}&status=open&pageSize=50`,
+    { token },
+  );
+  const oldest = [...open.items]
+    .filter((invoice) => invoice.balance > 0)
+    .sort((a, b) => a.dueOn.localeCompare(b.dueOn))[0];
+  if (!oldest) throw new Error(`${name} n’a pas de facture ouverte`);
+  return {
+    id: item.id,
+    matricule: item.matricule,
+    fullName: item.fullName,
+    guardianId: (detail.guardians.find((one) => one.mainPayer) ?? detail.guardians[0])!.id,
+    oldestOpenInvoice: { id: oldest.id, balance: oldest.balance },
+  };
+}
+
+/** What a student owes: the balances of their issued invoices (open or partly paid). */
+export async function openBalance(token: string, studentId: string): Promise<number> {
+  const invoices = await api<{ items: { balance: number; status: string }[]; total: number }>(
+    `/api/invoices?studentId=${studentId}&pageSize=50`,
+    { token },
+  );
+  expect(invoices.total).toBeLessThanOrEqual(50);
+  return invoices.items
+    .filter((invoice) => invoice.status === 'open' || invoice.status === 'partially_paid')
+    .reduce((sum, invoice) => sum + invoice.balance, 0);
+}
+
+/**
+ * The payer approves the push shown on the sandbox's téléphone page for `phone` (a page of its
+ * own: the téléphone page reloads itself when its prompts change).
+ */
+export async function approveOnPhone(phonePage: Page, phone: string) {
+  await phonePage.goto(`${inject('sandboxUrl')}/telephone?numero=${encodeURIComponent(phone)}`);
+  const prompt = phonePage.getByRole('region', { name: /^Demande de / }).first();
+  await prompt.getByText(/Confirmez le paiement de/).waitFor();
+  await prompt.getByLabel('Code secret').fill('2468');
+  await prompt.getByRole('button', { name: 'Payer' }).click();
+  await phonePage.getByText('Paiement confirmé.').waitFor();
+  await phonePage.close();
+}
+
+export async function waitForPayment(token: string, paymentId: string) {
+  await expect
+    .poll(
+      async () => (await api<{ status: string }>(`/api/payments/${paymentId}`, { token })).status,
+      { timeout: 30_000, interval: 250 },
+    )
+    .toBe('succeeded');
+}
+
+/** The settlement line of a payment, once the event handler wrote it. */
+export async function settlementOf(token: string, name: string, paymentId: string) {
+  let line: SettlementRow | undefined;
+  await expect
+    .poll(
+      async () => {
+        const page = await api<SettlementPage>(
+          `/api/accounting/settlements?q=${encodeURIComponent(name)}`,
+          { token },
+        );
+        line = page.rows.find((row) => row.paymentId === paymentId && row.kind === 'payment');
+        return Boolean(line);
+      },
+      { timeout: 20_000, interval: 250 },
+    )
+    .toBe(true);
+  return line!;
+}
+
+/** The cells of the Comptabilité row of `name` (one line per student in this journey). */
+export async function rowCells(page: Page, name: string): Promise<string[]> {
+  const table = page.getByRole('table', { name: 'Lignes de la comptabilité' });
+  const row = table.getByRole('row').filter({ hasText: name });
+  await row.first().waitFor();
+  expect(await row.count()).toBe(1);
+  return row.getByRole('cell').allInnerTexts();
+}
+
+/** Shows the Paiements tab filtered on a student and returns the row's amounts as shown. */
+export async function shownLine(page: Page, name: string) {
+  await page.goto(`/admin/comptabilite?q=${encodeURIComponent(name)}`);
+  const cells = await rowCells(page, name);
+  // Date, Étudiant, Brut, Commission, Frais PSP, Net, Statut, Identifiant du virement.
+  return {
+    gross: francsOnScreen(cells[2]!),
+    commission: francsOnScreen(cells[3]!),
+    fee: francsOnScreen(cells[4]!),
+    net: francsOnScreen(cells[5]!),
+    status: cells[6]!.trim(),
+    transfer: cells[7]!.trim(),
+  };
+}
+
+export async function downloaded(download: Download): Promise<Buffer> {
+  const file = await download.path();
+  return readFileSync(file);
+}
+
+/** A push to `phone` for the student's oldest open invoice (part of it: `amount`), pending. */
+export async function requestWalletPayment(
+  token: string,
+  facts: StudentFacts,
+  wallet: 'YAS_TG' | 'MOOV_TG',
+  phone: string,
+  amount: number,
+): Promise<{ id: string }> {
+  const payment = await api<{ id: string; status: string }>('/api/payments', {
+    token,
+    body: {
+      guardianId: facts.guardianId,
+      wallet,
+      phone,
+      invoiceIds: [facts.oldestOpenInvoice.id],
+      amount,
+    },
+  });
+  expect(payment.status).toBe('pending');
+  return payment;
+}
+
+/** Cash at the desk: the cashier's own session, opened, the payment, closed with the right count. */
+export async function payCashAtDesk(facts: StudentFacts, amount: number): Promise<{ id: string }> {
+  const cashier = await tokenOf('caisse@ecole-demo.tg');
+  const session = await api<{ id: string }>('/api/cash-sessions', {
+    token: cashier,
+    body: { openingFloat: 0 },
+  });
+  const cash = await api<{ payment: { id: string } }>(`/api/cash-sessions/${session.id}/payments`, {
+    token: cashier,
+    body: {
+      studentId: facts.id,
+      invoiceIds: [facts.oldestOpenInvoice.id],
+      amount,
+      method: 'CASH',
+    },
+  });
+  await api(`/api/cash-sessions/${session.id}/close`, {
+    token: cashier,
+    body: { countedAmount: amount },
+  });
+  return cash.payment;
 }
