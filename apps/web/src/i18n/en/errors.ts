@@ -244,7 +244,8 @@ export const errors: Pick<Translation, 'errors'> = {
     PAYOUT_STATUS_CONFLICT:
       'This payout’s status has changed: this action is no longer possible. Reload the page.',
     PAYOUT_NOTHING_TO_PAY: 'No payment is waiting to be paid out: nothing to transfer for now.',
-    PAYOUT_BELOW_MINIMUM: 'The pending net amount is below the payout minimum ({{minimum, money}}).',
+    PAYOUT_BELOW_MINIMUM:
+      'The pending net amount is below the payout minimum ({{minimum, money}}).',
     PAYOUT_BANK_DETAILS_MISSING:
       'First enter the school’s bank details (Settings › Organisation details).',
     PAYOUT_TRANSFER_ID_REQUIRED: 'Enter the transfer reference the bank gave.',
