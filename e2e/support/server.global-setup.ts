@@ -78,9 +78,10 @@ export default async function setup(project: TestProject) {
   });
   const serverLog = path.join(dataDir, 'server.log');
   server.stdout?.on('data', (chunk: Buffer) => appendFileSync(serverLog, chunk));
-  const baseUrl = await new Promise<string>((resolve, reject) => {
+  // Migrations and the demo seed of a fresh database: 90 s leaves room for a loaded 2-core machine.
+  const ready = new Promise<string>((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`serveur non prêt :\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`serveur non prêt :\n${output}`)), 90_000);
     server.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const match = /prêt : (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
@@ -90,6 +91,13 @@ export default async function setup(project: TestProject) {
       }
     });
     server.once('exit', (code) => reject(new Error(`serveur arrêté (code ${code}) :\n${output}`)));
+  });
+  const baseUrl = await ready.catch((error: unknown) => {
+    // Nothing is left running behind a failed start.
+    server.kill('SIGKILL');
+    sandbox.process.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
   // The simulated providers notify this server (their dashboards' webhook settings).
   await fetch(`${sandbox.origin}/__sim/config`, {
