@@ -85,6 +85,8 @@ export const payoutLineSchema = z.object({
   gross: z.number().int(),
   commission: z.number().int(),
   providerFee: z.number().int(),
+  /** No fee of the provider was in force: `providerFee` 0 means unknown, not free. */
+  feeRateMissing: z.boolean(),
   net: z.number().int(),
 });
 export type PayoutLine = z.infer<typeof payoutLineSchema>;

@@ -83,6 +83,11 @@ export const settlementRowSchema = z.object({
   gross: z.number().int(),
   commission: z.number().int(),
   providerFee: z.number().int(),
+  /**
+   * No fee of the provider was in force when the payment succeeded: `providerFee` is 0 but the
+   * fee is unknown (shown « inconnu », never « 0 FCFA »).
+   */
+  feeRateMissing: z.boolean(),
   net: z.number().int(),
   status: z.enum(settlementStatusValues),
   provider: z.enum(paymentChannelValues),

@@ -46,6 +46,7 @@ export function payoutLineView(row: PaymentSettlementRow): PayoutLine {
     gross: row.gross,
     commission: row.commission,
     providerFee: row.providerFee,
+    feeRateMissing: row.feeRateMissing,
     net: row.net,
   };
 }

@@ -110,6 +110,10 @@ describe('payouts', () => {
     const detail = await ok(s.call('GET', `/api/accounting/payouts/${payout.id}?pageSize=2`));
     expect(detail.lines.total).toBe(3);
     expect(detail.lines.items).toHaveLength(2);
+    // Fees at the plan's rates, known: « inconnu » is for a line with no fee in force.
+    expect(
+      detail.lines.items.map((line: { feeRateMissing: boolean }) => line.feeRateMissing),
+    ).toEqual([false, false]);
     const list = await ok(s.call('GET', '/api/accounting/payouts?status=paid'));
     expect(list.items.map((item: { id: string }) => item.id)).toEqual([payout.id]);
 

@@ -19,6 +19,8 @@ export interface LineFixture {
   gross: number;
   commission: number;
   providerFee: number;
+  /** No provider's fee was in force (the fee is 0 and unknown); false when omitted. */
+  feeRateMissing?: boolean;
   net: number;
   status: 'pending' | 'in_payout' | 'paid' | 'at_desk';
   payoutId: string | null;

@@ -254,6 +254,7 @@ export async function findLinesByIds(db: DbOrTx, organizationId: string, ids: st
       gross: lines.gross,
       commission: lines.commission,
       providerFee: lines.providerFee,
+      feeRateMissing: lines.feeRateMissing,
       net: lines.net,
       status: lines.status,
       provider: lines.provider,

@@ -97,7 +97,10 @@ describe('« Comptabilité › Paiements »: GET /api/accounting/settlements', (
       // Amounts with ties (the id decides), a few days with several lines.
       const gross = (refund ? -1 : 1) * (10_000 + (i % 5) * 2_500);
       const commission = provider === 'desk' ? 0 : Math.trunc(gross / 100);
-      const providerFee = provider === 'desk' ? 0 : Math.trunc(gross / 50) + (i % 2);
+      // Every seventh wallet line met no provider's fee in force: 0, and unknown.
+      const feeRateMissing = provider !== 'desk' && i % 7 === 1;
+      const providerFee =
+        provider === 'desk' || feeRateMissing ? 0 : Math.trunc(gross / 50) + (i % 2);
       const line = await insertLine(db, {
         organizationId: school.organizationId,
         kind: refund ? 'refund' : 'payment',
@@ -108,6 +111,7 @@ describe('« Comptabilité › Paiements »: GET /api/accounting/settlements', (
         gross,
         commission,
         providerFee,
+        feeRateMissing,
         status,
         payoutId,
       });
@@ -205,6 +209,24 @@ describe('« Comptabilité › Paiements »: GET /api/accounting/settlements', (
         expect(ids, `${query} ${sort}`).toEqual(expected(sort, 'asc', keep));
       }
     }
+  });
+
+  it('says which lines met no provider fee in force (fee 0, unknown), the others known', async () => {
+    const { ids } = await allPages('sort=date&dir=asc');
+    const missing = lines.filter((line) => line.feeRateMissing).map((line) => line.id);
+    expect(missing.length).toBeGreaterThan(0);
+    const flagged: string[] = [];
+    for (let page = 1; page <= Math.ceil(ids.length / 8); page += 1) {
+      const { rows } = (await get(`sort=date&dir=asc&page=${page}`)).json();
+      for (const row of rows as { id: string; feeRateMissing: boolean; providerFee: number }[]) {
+        expect(typeof row.feeRateMissing).toBe('boolean');
+        if (row.feeRateMissing) {
+          expect(row.providerFee).toBe(0);
+          flagged.push(row.id);
+        }
+      }
+    }
+    expect(flagged.sort()).toEqual([...missing].sort());
   });
 
   it('a page past the last is empty; the total stays', async () => {

@@ -47,6 +47,7 @@ function toRow(line: SettlementLine): SettlementRow {
     gross: line.gross,
     commission: line.commission,
     providerFee: line.providerFee,
+    feeRateMissing: line.feeRateMissing,
     net: line.net,
     status: line.status,
     provider: line.provider as PaymentChannelValue,
