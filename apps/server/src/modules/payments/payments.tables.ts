@@ -80,6 +80,10 @@ export const paymentAttempts = pgTable(
     // (organization_id, cash_session_id) → cash_sessions: the cash desk, downstream, declares this
     // foreign key in its own migration (0016_foreign_keys_of_downstream_tables.sql, decisions/0015).
     index('payment_attempts_provider_ref_idx').on(table.provider, table.providerRef),
+    // Reconciliation: a statement line of a shared account naming another school's payment.
+    index('payment_attempts_provider_txn_idx')
+      .on(table.provider, table.providerTxnId)
+      .where(sql`${table.providerTxnId} is not null`),
     index('payment_attempts_organization_created_idx').on(table.organizationId, table.createdAt),
     // « Paiements » filters by status or provider (« Caisse »), newest first; the dashboard sums by success day.
     index('payment_attempts_organization_status_created_idx').on(

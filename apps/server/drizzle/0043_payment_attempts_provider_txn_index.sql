@@ -1,0 +1,1 @@
+CREATE INDEX "payment_attempts_provider_txn_idx" ON "payment_attempts" USING btree ("provider","provider_txn_id") WHERE "payment_attempts"."provider_txn_id" is not null;
