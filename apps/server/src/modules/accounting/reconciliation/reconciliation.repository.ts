@@ -13,7 +13,11 @@ import {
   type ReconciliationItemRow,
 } from './reconciliation.tables';
 import type { StatementLine } from './statement-formats';
-import { paymentsWithoutLineSql, statementMatchesSql } from './statement-matching.reads';
+import {
+  otherSchoolsLinesSql,
+  paymentsWithoutLineSql,
+  statementMatchesSql,
+} from './statement-matching.reads';
 
 export const ITEMS_PAGE_SIZE = 10;
 export const STATEMENTS_PAGE_SIZE = 10;
@@ -60,13 +64,16 @@ export async function insertStatementLines(
  * payment and its outcome from the attempt, the settlement line and the ledger posting; then
  * lines left without a payment are unasked credits (no reference that is one of our ids) or « chez l'opérateur
  * seulement » (a reference we do not know), and lines that are no collection are `other`.
+ * A line naming another school's payment (a platform account shared by all schools) is `other`
+ * too, its payer's number and raw text not kept: the answer is what those lines weighed, to leave
+ * out of the statement's totals (this school sees only their count).
  */
 export async function matchProviderLines(
   tx: DbOrTx,
   organizationId: string,
   statementId: string,
   source: StatementSource,
-) {
+): Promise<{ count: number; credit: number; fee: number }> {
   await tx.execute(sql`
     update statement_lines l
     set payment_id = m.payment_id,
@@ -79,6 +86,14 @@ export async function matchProviderLines(
     from (${statementMatchesSql(organizationId, statementId, source)}) m
     where l.organization_id = ${organizationId} and l.statement_id = ${statementId}
       and l.line_no = m.line_no`);
+  const others = await tx.execute<{ n: string; credit: string | null; fee: string | null }>(sql`
+    with foreign_lines as (
+      update statement_lines set outcome = 'other', counterparty = null, raw = ''
+      where organization_id = ${organizationId} and statement_id = ${statementId}
+        and line_no in (${otherSchoolsLinesSql(organizationId, statementId, source)})
+      returning amount, fee
+    )
+    select count(*) as n, sum(amount) as credit, sum(fee) as fee from foreign_lines`);
   await tx.execute(sql`
     update statement_lines
     set outcome = case
@@ -87,6 +102,12 @@ export async function matchProviderLines(
       when attempt_ref is null then 'incoming_credit'
       else 'provider_only' end
     where organization_id = ${organizationId} and statement_id = ${statementId} and outcome is null`);
+  const row = others.rows[0];
+  return {
+    count: Number(row?.n ?? 0),
+    credit: Number(row?.credit ?? 0),
+    fee: Number(row?.fee ?? 0),
+  };
 }
 
 /**
@@ -227,7 +248,13 @@ export async function updateStatementCounts(
   tx: DbOrTx,
   organizationId: string,
   statementId: string,
-  counts: { matchedCount: number; differenceCount: number; incomingCreditCount: number },
+  counts: {
+    matchedCount: number;
+    differenceCount: number;
+    incomingCreditCount: number;
+    creditTotal?: number;
+    feeTotal?: number;
+  },
 ) {
   const [row] = await tx
     .update(providerStatements)

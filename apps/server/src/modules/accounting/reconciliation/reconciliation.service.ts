@@ -188,8 +188,10 @@ export async function importStatement(
         importedByLabel: acting.actor.label,
       });
       await insertStatementLines(tx, organizationId, statement.id, upload.source, lines);
+      // Lines of other schools (a platform account shared by all): counted, left out of totals.
+      let otherSchools = { count: 0, credit: 0, fee: 0 };
       if (upload.source === 'bank') await matchBankLines(tx, organizationId, statement.id);
-      else await matchProviderLines(tx, organizationId, statement.id, upload.source);
+      else otherSchools = await matchProviderLines(tx, organizationId, statement.id, upload.source);
       await queueDifferences(tx, statement);
 
       const credits = await findIncomingCreditLines(tx, organizationId, statement.id);
@@ -222,6 +224,12 @@ export async function importStatement(
         matchedCount: outcomes.matched ?? 0,
         differenceCount: differences,
         incomingCreditCount: outcomes.incoming_credit ?? 0,
+        ...(otherSchools.count > 0
+          ? {
+              creditTotal: statement.creditTotal - otherSchools.credit,
+              feeTotal: statement.feeTotal - otherSchools.fee,
+            }
+          : {}),
       });
       await recordAuditEntry(tx, {
         organizationId,
@@ -238,6 +246,7 @@ export async function importStatement(
           rapprochées: outcomes.matched ?? 0,
           écarts: differences,
           crédits_à_affecter: handed,
+          ...(otherSchools.count > 0 ? { lignes_d_autres_écoles: otherSchools.count } : {}),
         },
         ip: acting.ip,
         userAgent: acting.userAgent,

@@ -63,6 +63,36 @@ export function statementMatchesSql(
 }
 
 /**
+ * The statement's credit lines that no payment of the school named (outcome still unset) but that
+ * name ANOTHER school's payment attempt — by its id, or by the provider's reference or
+ * transaction id on the same provider. A platform account shared by all schools (PayGate's) lists
+ * every school's payments: such a line is none of this school's business (counted, never queued,
+ * never an unasked credit). Each branch is an index lookup (the attempt's key, `(provider,
+ * provider_ref)`, `(provider, provider_txn_id)`). Columns: line_no.
+ */
+export function otherSchoolsLinesSql(
+  organizationId: string,
+  statementId: string,
+  source: string,
+): SQL {
+  return sql`
+    select l.line_no
+    from statement_lines l
+    where l.organization_id = ${organizationId} and l.statement_id = ${statementId}
+      and l.outcome is null and l.direction = 'credit' and l.type = 'payment'
+      and (
+        exists (select 1 from payment_attempts a
+          where a.id = l.attempt_ref and a.organization_id <> ${organizationId})
+        or exists (select 1 from payment_attempts a
+          where a.provider = ${source} and a.provider_ref = l.provider_txn_id
+            and a.organization_id <> ${organizationId})
+        or exists (select 1 from payment_attempts a
+          where a.provider = ${source} and a.provider_txn_id = l.provider_txn_id
+            and a.organization_id <> ${organizationId})
+      )`;
+}
+
+/**
  * Payments of `source` that succeeded in the period's days (UTC, the zone's time) and that no
  * statement line of the school names: « chez nous seulement ». Columns: payment_id, amount,
  * wallet, day, provider_txn_id, provider_fee.
