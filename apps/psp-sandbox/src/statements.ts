@@ -3,7 +3,7 @@
 // Balance & Reconciliation transactions (JSON Lines or CSV), FedaPay's CSV or JSON, PayGate's CSV,
 // and a bank statement. Differences can be planted for tests and demos:
 // `plant=amount:<ref>,fee:<ref>,missing:<ref>,extra` (<ref>: our reference, the provider's id or the
-// sandbox id). Fees: the providers' published rates known to the platform (PayGate 2.5 % Flooz,
+// sandbox id; PayGate: also its payment reference). Fees: the providers' published rates known to the platform (PayGate 2.5 % Flooz,
 // 3 % T-Money), others 0 unless `fees=wave:100,mtn:50` (basis points).
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +21,8 @@ interface Row {
   counterparty: string;
   /** FedaPay's mode, PayGate's network. */
   method: string;
+  /** PayGate's payment reference, as its status and callback gave it to Écolage. */
+  paymentRef: string;
   extra?: string;
 }
 
@@ -36,7 +38,12 @@ type Data = Record<string, unknown> & {
 };
 
 /** The provider's transaction id and our reference, as its exports show them. */
-function identify(transaction: SimTransaction): { txnId: string; ourRef: string; method: string } {
+function identify(transaction: SimTransaction): {
+  txnId: string;
+  ourRef: string;
+  method: string;
+  paymentRef?: string;
+} {
   const data = transaction.data as Data;
   if (data.kind === 'merchant_payment' && data.transaction) {
     return {
@@ -82,6 +89,8 @@ function identify(transaction: SimTransaction): { txnId: string; ourRef: string;
         txnId: transaction.ref,
         ourRef: String(data.identifier ?? ''),
         method: String(data.network ?? 'FLOOZ'),
+        // The one PayGate answered when the payment succeeded: the same in every export.
+        paymentRef: typeof data.paymentReference === 'string' ? data.paymentReference : '',
       };
   }
 }
@@ -136,12 +145,13 @@ export function statementRows(
     const at = transaction.settledAt ?? transaction.createdAt;
     const day = at.toISOString().slice(0, 10);
     if (day < from || day > to) continue;
-    const { txnId, ourRef, method } = identify(transaction);
+    const { txnId, ourRef, method, paymentRef = '' } = identify(transaction);
     const names = [
       transaction.id,
       transaction.ref,
       txnId,
       ourRef,
+      paymentRef,
       ...Object.values(transaction.lookup),
     ];
     const planted = (set: Set<string>) => names.some((name) => name && set.has(name));
@@ -157,6 +167,7 @@ export function statementRows(
       at,
       counterparty: transaction.msisdn ?? '',
       method,
+      paymentRef,
     });
   }
   for (let index = 0; index < plants.extra; index += 1) {
@@ -171,6 +182,7 @@ export function statementRows(
       at: new Date(`${to}T12:00:00Z`),
       counterparty: '22890000000',
       method: provider === 'paygate' ? 'FLOOZ' : provider.toUpperCase(),
+      paymentRef: provider === 'paygate' ? randomDigits(10) : '',
     });
   }
   return rows.sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -397,7 +409,7 @@ export function renderStatement(
           rows.map((row) => [
             row.txnId,
             row.ourRef,
-            randomDigits(10),
+            row.paymentRef,
             row.amount,
             row.fee,
             row.amount - row.fee,
