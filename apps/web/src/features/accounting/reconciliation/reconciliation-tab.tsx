@@ -20,6 +20,7 @@ import { Button, SubmitButton } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ListState } from '../../../components/ui/list-state';
 import { SelectField } from '../../../components/ui/select';
+import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
 import { addFrenchStrings } from '../../../i18n/add-strings';
 import { accountingReconciliation } from '../../../i18n/fr/accounting-reconciliation';
 import { formatMoney } from '../../../lib/amounts';
@@ -318,63 +319,70 @@ export function ReconciliationTab({ search, update }: AccountingTabProps) {
   } else if (!data || data.items.length === 0) {
     body = <ListState title={t('reconciliation.empty')}>{t('reconciliation.emptyHint')}</ListState>;
   } else {
+    // The shared table's cells (text-slate-800, mirrored light in the dark theme): the same
+    // look and contrast as the other accounting tables.
+    const amount = 'text-right whitespace-nowrap tabular-nums';
     body = (
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t('reconciliation.queueTitle')}</caption>
-          <thead className="text-slate-700">
-            <tr>
-              {(
-                [
-                  'day',
-                  'kind',
-                  'reference',
-                  'statementAmount',
-                  'ourAmount',
-                  'fees',
-                  'status',
-                  'action',
-                ] as const
-              ).map((column) => (
-                <th key={column} scope="col" className="px-2 py-2 font-semibold">
-                  {t(`reconciliation.columns.${column}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((item) => (
-              <tr key={item.id} className="border-t border-slate-200">
-                <td className="px-2 py-2">{frDay(item.day)}</td>
-                <td className="px-2 py-2">{reconciliationKindLabels[item.kind]}</td>
-                <td className="px-2 py-2 font-mono text-xs break-all">
-                  {item.providerTxnId ?? item.reference ?? '—'}
-                </td>
-                <td className="px-2 py-2 text-right">{money(item.statementAmount)}</td>
-                <td className="px-2 py-2 text-right">{money(item.ourAmount)}</td>
-                <td className="px-2 py-2 text-right">
-                  {money(item.statementFee)} / {money(item.ourFee)}
-                </td>
-                <td className="px-2 py-2">
-                  {reconciliationStatusLabels[item.status]}
-                  {item.resolution ? (
-                    <span className="block text-xs text-slate-600">
-                      {reconciliationResolutionLabels[item.resolution]} — {item.note}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="px-2 py-2">
-                  {item.status === 'open' ? (
-                    <Button size="sm" variant="secondary" onClick={() => setResolving(item)}>
-                      {t('reconciliation.resolve')}
-                    </Button>
-                  ) : null}
-                </td>
-              </tr>
+      <Table caption={t('reconciliation.queueTitle')} minWidth="min-w-[52rem]" dense>
+        <THead>
+          <tr role="row">
+            {(
+              [
+                'day',
+                'kind',
+                'reference',
+                'statementAmount',
+                'ourAmount',
+                'fees',
+                'status',
+                'action',
+              ] as const
+            ).map((column) => (
+              <Th
+                key={column}
+                className={
+                  column === 'statementAmount' || column === 'ourAmount' || column === 'fees'
+                    ? 'text-right'
+                    : undefined
+                }
+              >
+                {t(`reconciliation.columns.${column}`)}
+              </Th>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        </THead>
+        <TBody>
+          {data.items.map((item) => (
+            <Tr key={item.id}>
+              <Td className="whitespace-nowrap">{frDay(item.day)}</Td>
+              <Td>{reconciliationKindLabels[item.kind]}</Td>
+              <Td className="font-mono text-xs break-all">
+                {item.providerTxnId ?? item.reference ?? '—'}
+              </Td>
+              <Td className={`font-semibold ${amount}`}>{money(item.statementAmount)}</Td>
+              <Td className={amount}>{money(item.ourAmount)}</Td>
+              <Td className={amount}>
+                {money(item.statementFee)} / {money(item.ourFee)}
+              </Td>
+              <Td>
+                {reconciliationStatusLabels[item.status]}
+                {item.resolution ? (
+                  <span className="block text-xs text-slate-600">
+                    {reconciliationResolutionLabels[item.resolution]} — {item.note}
+                  </span>
+                ) : null}
+              </Td>
+              <Td>
+                {item.status === 'open' ? (
+                  <Button size="sm" variant="secondary" onClick={() => setResolving(item)}>
+                    {t('reconciliation.resolve')}
+                  </Button>
+                ) : null}
+              </Td>
+            </Tr>
+          ))}
+        </TBody>
+      </Table>
     );
   }
 
@@ -422,7 +430,7 @@ export function ReconciliationTab({ search, update }: AccountingTabProps) {
         {body}
         {data && pageCount > 1 ? (
           <nav
-            className="flex items-center gap-2 text-sm"
+            className="flex items-center gap-2 text-sm text-slate-800"
             aria-label={t('reconciliation.queueTitle')}
           >
             <Button
