@@ -22,7 +22,7 @@ interface Row {
   /** FedaPay's mode, PayGate's network. */
   method: string;
   /** PayGate's payment reference, as its status and callback gave it to Écolage. */
-  paymentRef: string;
+  paymentRef?: string;
   extra?: string;
 }
 
@@ -409,7 +409,7 @@ export function renderStatement(
           rows.map((row) => [
             row.txnId,
             row.ourRef,
-            row.paymentRef,
+            row.paymentRef ?? '',
             row.amount,
             row.fee,
             row.amount - row.fee,
