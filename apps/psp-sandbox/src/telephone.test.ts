@@ -136,3 +136,72 @@ describe('« téléphone » page', () => {
     expect(listed.sms).toHaveLength(1);
   });
 });
+
+/**
+ * Runs the page's own script against a small stand-in of the page's fields: the polling callback
+ * it registers and the status checks it makes (a check is what would reload the page).
+ */
+function pagePoller(html: string, fields: Record<string, unknown>[]) {
+  const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1];
+  expect(script).toBeDefined();
+  let tick: (() => void) | undefined;
+  const checks: string[] = [];
+  const document = {
+    activeElement: null as unknown,
+    getElementById: () => ({ dataset: { version: 'v1', numero: '90123456' } }),
+    querySelectorAll: () => fields,
+  };
+  const fetch = (url: string) => {
+    checks.push(url);
+    return new Promise(() => undefined);
+  };
+  const setInterval = (callback: () => void) => {
+    tick = callback;
+  };
+  new Function('document', 'fetch', 'setInterval', 'location', script!)(
+    document,
+    fetch,
+    setInterval,
+    {},
+  );
+  return { tick: () => tick!(), checks, document };
+}
+
+describe('« téléphone » page, its updates', () => {
+  it('never reloads by itself while the « Payer un marchand » form is being filled', async () => {
+    h = await harness();
+    const body = (await phonePage(h, '90123456')).body;
+    expect(pageText(body)).toContain('Aucune demande en attente');
+    // No <meta refresh> (it wiped the form every 10 s): only the script's polling.
+    expect(body).not.toContain('http-equiv="refresh"');
+    expect(body).toContain('Payer un marchand');
+
+    const hidden = { tagName: 'INPUT', type: 'hidden', value: '90123456', defaultValue: '' };
+    const code = { tagName: 'INPUT', type: 'text', value: '', defaultValue: '' };
+    const amount = { tagName: 'INPUT', type: 'number', value: '', defaultValue: '' };
+    const poller = pagePoller(body, [hidden, code, amount]);
+    poller.tick();
+    expect(poller.checks).toEqual(['/telephone/etat?numero=90123456']);
+    // A field focused, then a value typed and the focus elsewhere: no check, no reload.
+    poller.document.activeElement = code;
+    poller.tick();
+    code.value = 'ECOLE01';
+    poller.document.activeElement = null;
+    poller.tick();
+    expect(poller.checks).toHaveLength(1);
+    // Emptied again (sent, or cleared): the page follows its version again.
+    code.value = '';
+    poller.tick();
+    expect(poller.checks).toHaveLength(2);
+  });
+
+  it('does not reload while a PIN is typed in a prompt', async () => {
+    h = await harness();
+    await push(h, 'pin-typed');
+    const body = (await phonePage(h, '90123456')).body;
+    const pin = { tagName: 'INPUT', type: 'password', value: '12', defaultValue: '' };
+    const poller = pagePoller(body, [pin]);
+    poller.tick();
+    expect(poller.checks).toHaveLength(0);
+  });
+});

@@ -86,9 +86,14 @@ function render(sandbox: Sandbox, number: string, message?: string): string {
         )
         .join('')}</ul>`
     : '<p class="muted">Aucune opération.</p>';
+  // The page polls its version and reloads when it changed (a push, an SMS…), never while a person
+  // is at a form: a field focused or holding something typed (the « Payer un marchand » form, a
+  // PIN). No `<meta refresh>`: it would wipe what is being typed.
   const script = `(function(){var s=document.getElementById('etat');var v=s.dataset.version,n=s.dataset.numero;
-setInterval(function(){var busy=[].some.call(document.querySelectorAll('input[name=pin]'),function(i){return i.value!==''||document.activeElement===i});
-if(busy)return;fetch('/telephone/etat?numero='+encodeURIComponent(n)).then(function(r){return r.json()}).then(function(d){
+function typing(f){if(f.type==='hidden'||f.type==='submit'||f.type==='button')return false;if(document.activeElement===f)return true;
+if(f.tagName==='SELECT')return [].some.call(f.options,function(o){return o.selected!==o.defaultSelected});
+if(f.type==='checkbox'||f.type==='radio')return f.checked!==f.defaultChecked;return f.value!==f.defaultValue}
+setInterval(function(){if([].some.call(document.querySelectorAll('input,select,textarea'),typing))return;fetch('/telephone/etat?numero='+encodeURIComponent(n)).then(function(r){return r.json()}).then(function(d){
 if(d.version!==v)location.href='/telephone?numero='+encodeURIComponent(n)}).catch(function(){})},${POLL_MS})})();`;
   return page(
     `Téléphone ${displayNumber(number)}`,
@@ -108,7 +113,7 @@ ${merchantPaymentForm(number)}
 <section class="card">${historyHtml}</section>
 ${form}
 ${scenarioTable()}`,
-    { script, ...(prompts.length === 0 ? { refreshSeconds: 10 } : {}) },
+    { script },
   );
 }
 
