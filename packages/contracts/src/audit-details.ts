@@ -356,6 +356,29 @@ export const auditDetailFields: Record<string, AuditDetailField> = {
   destinataire: field('Destinataire', 'Recipient'),
   'type de messages': field('Messages', 'Messages', { values: optOutCategory }),
   origine: field('Origine', 'Source', { values: optOutSource }),
+  // « Comptabilité »: payouts, statements, the journal and its periods.
+  virement: field('Identifiant du virement', 'Transfer id'),
+  rail: field('Canal du virement', 'Payout rail'),
+  'date de valeur': field('Date de valeur', 'Value date'),
+  'référence bancaire': field('Référence bancaire', 'Bank reference'),
+  net: money('Net', 'Net'),
+  compte: field('Compte', 'Account'),
+  opérateur: field('Opérateur', 'Provider'),
+  rapprochées: field('Lignes rapprochées', 'Lines matched'),
+  écarts: field('Écarts', 'Differences'),
+  'crédits à affecter': field('Crédits à affecter', 'Credits to assign'),
+  'lignes d’autres écoles': field(
+    'Lignes d’autres écoles (ignorées)',
+    'Other schools’ lines (ignored)',
+  ),
+  écart: field('Écart', 'Difference'),
+  résolution: field('Résolution', 'Resolution'),
+  ajustement: money('Ajustement des frais', 'Fee adjustment'),
+  plan: field('Plan de comptes', 'Chart of accounts'),
+  'plan précédent': field('Plan de comptes précédent', 'Previous chart of accounts'),
+  modifications: field('Modifications', 'Changes'),
+  'close jusqu’au': field('Clôturée jusqu’au', 'Closed through'),
+  'clôture précédente': field('Clôture précédente', 'Previous closing'),
 };
 
 /** The kinds of resource an entry is about, as the journal's « Ressource » column names them. */
@@ -393,6 +416,11 @@ export const auditResourceLabels: Record<string, Words> = {
   merchant_account: { fr: 'Compte marchand', en: 'Merchant account' },
   workflow: { fr: 'Automatisation', en: 'Automation' },
   accounting_report: { fr: 'Rapport comptable', en: 'Accounting report' },
+  accounting: { fr: 'Comptabilité', en: 'Accounting' },
+  payout: { fr: 'Virement', en: 'Payout' },
+  payout_settings: { fr: 'Calendrier des virements', en: 'Payout schedule' },
+  provider_statement: { fr: 'Relevé d’opérateur', en: 'Provider statement' },
+  reconciliation_item: { fr: 'Écart de rapprochement', en: 'Reconciliation difference' },
   message_opt_out: { fr: 'Désabonnement', en: 'Unsubscribe' },
   outbound_message: {
     fr: 'Message (SMS, WhatsApp, e-mail)',

@@ -158,6 +158,17 @@ export const auditActionLabels: Record<string, string> = {
   'automation.archived': 'Automatisation supprimée (archivée)',
   'automation.defaults_created': 'Rappels par défaut créés (en pause)',
   'accounting.report_exported': 'Rapport comptable exporté',
+  'accounting.journal_exported': 'Journal comptable exporté',
+  'accounting.mapping_updated': 'Plan de comptes de l’école modifié',
+  'accounting.period_closed': 'Période comptable clôturée',
+  'payout.created': 'Virement créé',
+  'payout.sent': 'Virement envoyé à la banque',
+  'payout.paid': 'Virement marqué payé',
+  'payout.failed': 'Virement échoué : ses paiements reviennent en attente',
+  'payout.settings_updated': 'Calendrier des virements modifié',
+  'reconciliation.statement_imported': 'Relevé d’opérateur importé et rapproché',
+  'reconciliation.item_resolved': 'Écart de rapprochement résolu',
+  'reconciliation.report_exported': 'Rapport de rapprochement exporté',
 };
 
 export const auditListQuerySchema = z.object({

@@ -260,6 +260,21 @@ export const audit: Audit = {
       },
       accounting: {
         report_exported: 'Accounting report exported',
+        journal_exported: 'Accounting journal exported',
+        mapping_updated: 'School chart of accounts changed',
+        period_closed: 'Accounting period closed',
+      },
+      payout: {
+        created: 'Payout created',
+        sent: 'Payout sent to the bank',
+        paid: 'Payout marked paid',
+        failed: 'Payout failed: its payments are waiting again',
+        settings_updated: 'Payout schedule changed',
+      },
+      reconciliation: {
+        statement_imported: 'Provider statement imported and matched',
+        item_resolved: 'Reconciliation difference resolved',
+        report_exported: 'Reconciliation report exported',
       },
     },
   },

@@ -259,6 +259,21 @@ export const audit = {
       },
       accounting: {
         report_exported: 'Rapport comptable exporté',
+        journal_exported: 'Journal comptable exporté',
+        mapping_updated: 'Plan de comptes de l’école modifié',
+        period_closed: 'Période comptable clôturée',
+      },
+      payout: {
+        created: 'Virement créé',
+        sent: 'Virement envoyé à la banque',
+        paid: 'Virement marqué payé',
+        failed: 'Virement échoué : ses paiements reviennent en attente',
+        settings_updated: 'Calendrier des virements modifié',
+      },
+      reconciliation: {
+        statement_imported: 'Relevé d’opérateur importé et rapproché',
+        item_resolved: 'Écart de rapprochement résolu',
+        report_exported: 'Rapport de rapprochement exporté',
       },
     },
   },

@@ -152,8 +152,8 @@ export async function markPayoutPaid(
       ],
     });
     await journalPayout(tx, acting, 'payout.paid', paid, {
-      dateDeValeur: input.valueDate,
-      référenceBancaire: input.bankReference,
+      'date de valeur': input.valueDate,
+      'référence bancaire': input.bankReference,
     });
     return paid;
   });
