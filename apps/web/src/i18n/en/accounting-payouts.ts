@@ -31,6 +31,8 @@ export const accountingPayouts: Pick<Translation, 'accountingPayouts'> = {
       actions: 'Detail',
     },
     periodText: '{{from}} to {{to}}',
+    countText_one: '{{count}} payment',
+    countText_other: '{{count}} payments',
     open: 'Open {{reference}}',
     detail: {
       title: 'Payout {{reference}}',

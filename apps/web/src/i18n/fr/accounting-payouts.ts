@@ -31,6 +31,8 @@ export const accountingPayouts = {
       actions: 'Détail',
     },
     periodText: 'du {{from}} au {{to}}',
+    countText_one: '{{count}} paiement',
+    countText_other: '{{count}} paiements',
     open: 'Ouvrir {{reference}}',
     detail: {
       title: 'Virement {{reference}}',

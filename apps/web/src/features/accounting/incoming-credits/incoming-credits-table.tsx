@@ -16,7 +16,7 @@ import type { BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
 import { formatMoney } from '../../../lib/amounts';
-import { formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
 import { receiptFileName, receiptPdfPath, usePdf } from '../../receipts/receipts.api';
 import { paymentHref } from '../settlements/settlements-table';
 
@@ -66,6 +66,21 @@ function MatchCell({ credit }: { credit: IncomingCredit }) {
   );
 }
 
+/** The sender's phone (never cut across lines) and name. */
+function PhoneCell({ credit }: { credit: IncomingCredit }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="whitespace-nowrap">
+        {credit.payerPhone ? formatPhone(credit.payerPhone) : t('incomingCredits.noPhone')}
+      </span>
+      {credit.payerName ? (
+        <span className="block text-xs text-slate-700">{credit.payerName}</span>
+      ) : null}
+    </>
+  );
+}
+
 function ReceiptButton({ credit }: { credit: IncomingCredit }) {
   const { t } = useTranslation();
   const pdf = usePdf();
@@ -84,8 +99,11 @@ function ReceiptButton({ credit }: { credit: IncomingCredit }) {
           pdf.mutate({ path: receiptPdfPath(id, 'a4'), filename: receiptFileName(number, 'a4') })
         }
       >
-        <FileDown aria-hidden="true" className="size-4" />
-        {t('incomingCredits.receipt', { number })}
+        <FileDown aria-hidden="true" className="size-4 shrink-0" />
+        {/* May wrap (« Reçu / REC-… »): a narrower « Actions » column. */}
+        <span className="text-left whitespace-normal">
+          {t('incomingCredits.receipt', { number })}
+        </span>
       </Button>
       <Link
         to={paymentHref(credit.paymentId)}
@@ -142,7 +160,8 @@ export function IncomingCreditsTable({
           <Th>{column('provider')}</Th>
           <Th className="text-right">{column('amount')}</Th>
           <Th>{column('reference')}</Th>
-          <Th>{column('phone')}</Th>
+          {/* Between 768 and 1536 px the phone is folded into the reference's cell. */}
+          <Th className="md:max-2xl:hidden">{column('phone')}</Th>
           <Th>{column('status')}</Th>
           <Th>{column('match')}</Th>
           <Th>{column('actions')}</Th>
@@ -155,7 +174,13 @@ export function IncomingCreditsTable({
           return (
             <Tr key={credit.id}>
               <Td label={column('date')} className="whitespace-nowrap tabular-nums">
-                {date}
+                {/* The day, the time under it: a narrower column (every column fits at 1366 px). */}
+                <time dateTime={credit.receivedAt}>
+                  <span className="block">{formatDate(credit.receivedAt, language)}</span>
+                  <span className="block text-slate-700">
+                    {formatTime(credit.receivedAt, language)}
+                  </span>
+                </time>
               </Td>
               <Td label={column('provider')}>
                 <span className="block">{carrierLabel(credit, t)}</span>
@@ -169,20 +194,24 @@ export function IncomingCreditsTable({
               >
                 {amount}
               </Td>
-              <Td label={column('reference')}>
+              <Td label={column('reference')} className="wrap-anywhere">
                 {credit.reference ?? (
                   <span className="text-slate-600">{t('incomingCredits.noReference')}</span>
                 )}
+                <span className="mt-1 hidden md:block 2xl:hidden">
+                  <span className="sr-only">{column('phone')} : </span>
+                  <PhoneCell credit={credit} />
+                </span>
               </Td>
-              <Td label={column('phone')} className="whitespace-nowrap">
-                {credit.payerPhone ? formatPhone(credit.payerPhone) : t('incomingCredits.noPhone')}
-                {credit.payerName ? (
-                  <span className="block text-xs text-slate-700">{credit.payerName}</span>
-                ) : null}
+              <Td label={column('phone')} className="md:max-2xl:hidden">
+                <PhoneCell credit={credit} />
               </Td>
               <Td label={column('status')}>
                 <Badge tone={STATUS_TONES[credit.status]}>
-                  {t(`incomingCredits.statuses.${credit.status}`)}
+                  {/* May wrap (« Affecté / automatiquement »): the inner span's own white-space. */}
+                  <span className="whitespace-normal">
+                    {t(`incomingCredits.statuses.${credit.status}`)}
+                  </span>
                 </Badge>
               </Td>
               <Td label={column('match')}>

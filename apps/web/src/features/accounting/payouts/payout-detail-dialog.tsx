@@ -10,6 +10,7 @@ import { Pager } from '../../../components/ui/pager';
 import { notify } from '../../../components/ui/toaster';
 import { formatMoney } from '../../../lib/amounts';
 import { errorMessage } from '../../../lib/error-message';
+import { ProviderFee } from '../settlements/settlements-table';
 import { dayText, PayoutStatusBadge } from './payout-words';
 import {
   downloadPayoutStatement,
@@ -258,7 +259,11 @@ export function PayoutDetailDialog({
                         {money(line.commission)}
                       </td>
                       <td className="py-1 pr-2 text-right tabular-nums">
-                        {money(line.providerFee)}
+                        <ProviderFee
+                          amount={line.providerFee}
+                          missing={line.feeRateMissing}
+                          language={i18n.language}
+                        />
                       </td>
                       <td className="py-1 text-right tabular-nums">{money(line.net)}</td>
                     </tr>

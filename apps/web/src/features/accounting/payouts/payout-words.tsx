@@ -12,7 +12,12 @@ const tones: Record<PayoutStatusValue, BadgeTone> = {
 
 export function PayoutStatusBadge({ status }: { status: PayoutStatusValue }) {
   const { t } = useTranslation();
-  return <Badge tone={tones[status]}>{t(`accountingPayouts.status.${status}`)}</Badge>;
+  // The words may wrap in a tight table: the inner span's own white-space beats the badge's nowrap.
+  return (
+    <Badge tone={tones[status]}>
+      <span className="whitespace-normal">{t(`accountingPayouts.status.${status}`)}</span>
+    </Badge>
+  );
 }
 
 /** The status the address names (`?statut=paye`), or null. */

@@ -77,10 +77,26 @@ function routes(extra: Routes = {}): Routes {
             gross: 150_000,
             commission: 3_000,
             providerFee: 3_750,
+            feeRateMissing: false,
             net: 143_250,
           },
+          {
+            id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c02',
+            kind: 'payment',
+            paymentId: 'e5f6a7b8-9c0d-4e1f-8a2b-3c4d5e6f7a02',
+            day: '2026-11-21',
+            occurredAt: '2026-11-21T15:05:00.000Z',
+            studentLabel: 'Ama Lawson',
+            provider: 'paygate',
+            wallet: 'MOOV_TG',
+            gross: 50_000,
+            commission: 1_000,
+            providerFee: 0,
+            feeRateMissing: true,
+            net: 49_000,
+          },
         ],
-        total: 1,
+        total: 2,
         page: 1,
         pageSize: 10,
       },
@@ -138,6 +154,14 @@ describe('« Comptabilité › Virements »', () => {
     await user.click(await screen.findByRole('button', { name: 'Ouvrir VIR-2026-000012' }));
     const dialog = await screen.findByRole('dialog', { name: 'Virement VIR-2026-000012' });
     expect(await within(dialog).findByText('Kofi Mensah')).toBeTruthy();
+    // A line with no provider fee in force: « inconnu », not « 0 FCFA »; the other its fee.
+    const unknownRow = within(dialog).getByText('Ama Lawson').closest('tr')!;
+    expect(within(unknownRow).getByText('inconnu').getAttribute('title')).toBe(
+      'Aucun tarif de l’opérateur n’était en vigueur',
+    );
+    expect(within(unknownRow).queryByText(fcfaText(0))).toBeNull();
+    const knownRow = within(dialog).getByText('Kofi Mensah').closest('tr')!;
+    expect(within(knownRow).getByText(fcfaText(3_750))).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
     await user.type(
       within(dialog).getByLabelText('Référence du virement donnée par la banque'),

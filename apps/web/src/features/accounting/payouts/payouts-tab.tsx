@@ -5,17 +5,16 @@ import { Button } from '../../../components/ui/button';
 import { ListState } from '../../../components/ui/list-state';
 import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select';
-import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
 import { notify } from '../../../components/ui/toaster';
 import { addFrenchStrings } from '../../../i18n/add-strings';
 import { accountingPayouts } from '../../../i18n/fr/accounting-payouts';
-import { formatMoney } from '../../../lib/amounts';
 import { errorMessage, errorStatus } from '../../../lib/error-message';
 import { can, useSession } from '../../auth/session-store';
 import type { AccountingTabProps } from '../accounting-tabs';
 import { PayoutDetailDialog } from './payout-detail-dialog';
 import { PayoutSettingsForm } from './payout-settings-form';
-import { dayText, PayoutStatusBadge, readPayoutStatus } from './payout-words';
+import { PayoutsTable } from './payouts-table';
+import { readPayoutStatus } from './payout-words';
 import {
   PAYOUTS_PAGE_SIZE,
   useCreatePayout,
@@ -32,7 +31,7 @@ addFrenchStrings(accountingPayouts);
  * virement », each payout's detail and actions (manage:payouts), the schedule.
  */
 export function PayoutsTab({ search, update }: AccountingTabProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const titleId = useId();
   const session = useSession();
   const canManage = can('manage:payouts', session);
@@ -42,7 +41,6 @@ export function PayoutsTab({ search, update }: AccountingTabProps) {
   const settings = usePayoutSettings();
   const create = useCreatePayout();
   const [openId, setOpenId] = useState<string | null>(null);
-  const money = (amount: number) => formatMoney(amount, i18n.language);
   const data = list.data;
 
   let body;
@@ -66,64 +64,7 @@ export function PayoutsTab({ search, update }: AccountingTabProps) {
       <ListState title={t('accountingPayouts.empty')}>{t('accountingPayouts.emptyHint')}</ListState>
     );
   } else {
-    body = (
-      <Table caption={t('accountingPayouts.title')} busy={list.isPlaceholderData}>
-        <THead>
-          <Tr>
-            <Th scope="col">{t('accountingPayouts.columns.reference')}</Th>
-            <Th scope="col">{t('accountingPayouts.columns.period')}</Th>
-            <Th scope="col" className="text-right">
-              {t('accountingPayouts.columns.count')}
-            </Th>
-            <Th scope="col" className="text-right">
-              {t('accountingPayouts.columns.gross')}
-            </Th>
-            <Th scope="col" className="text-right">
-              {t('accountingPayouts.columns.commission')}
-            </Th>
-            <Th scope="col" className="text-right">
-              {t('accountingPayouts.columns.fee')}
-            </Th>
-            <Th scope="col" className="text-right">
-              {t('accountingPayouts.columns.net')}
-            </Th>
-            <Th scope="col">{t('accountingPayouts.columns.status')}</Th>
-            <Th scope="col">{t('accountingPayouts.columns.transferId')}</Th>
-          </Tr>
-        </THead>
-        <TBody>
-          {data.items.map((payout) => (
-            <Tr key={payout.id}>
-              <Td>
-                <button
-                  type="button"
-                  className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950"
-                  aria-label={t('accountingPayouts.open', { reference: payout.reference })}
-                  onClick={() => setOpenId(payout.id)}
-                >
-                  {payout.reference}
-                </button>
-              </Td>
-              <Td className="whitespace-nowrap">
-                {t('accountingPayouts.periodText', {
-                  from: dayText(payout.periodStart, i18n.language),
-                  to: dayText(payout.periodEnd, i18n.language),
-                })}
-              </Td>
-              <Td className="text-right tabular-nums">{payout.paymentCount}</Td>
-              <Td className="text-right tabular-nums">{money(payout.gross)}</Td>
-              <Td className="text-right tabular-nums">{money(payout.commission)}</Td>
-              <Td className="text-right tabular-nums">{money(payout.providerFee)}</Td>
-              <Td className="text-right font-semibold tabular-nums">{money(payout.net)}</Td>
-              <Td>
-                <PayoutStatusBadge status={payout.status} />
-              </Td>
-              <Td>{payout.transferId ?? '—'}</Td>
-            </Tr>
-          ))}
-        </TBody>
-      </Table>
-    );
+    body = <PayoutsTable payouts={data.items} busy={list.isPlaceholderData} onOpen={setOpenId} />;
   }
 
   return (

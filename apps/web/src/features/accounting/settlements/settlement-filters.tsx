@@ -43,7 +43,8 @@ export function SettlementFilterBar({
       <div
         role="group"
         aria-label={t('accountingSettlements.filters.label')}
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6 xl:items-start"
+        // The student's field wider: its placeholder whole at 1366 px (the selects say « Tous »).
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[minmax(0,1.5fr)_repeat(2,minmax(0,1.1fr))_repeat(3,minmax(0,1fr))] xl:items-start"
       >
         <SearchField
           label={t('accountingSettlements.filters.student')}

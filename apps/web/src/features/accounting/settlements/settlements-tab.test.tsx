@@ -22,6 +22,7 @@ function line(overrides: Partial<SettlementRow> = {}): SettlementRow {
     gross: 150_000,
     commission: 2_250,
     providerFee: 1_525,
+    feeRateMissing: false,
     net: 146_225,
     status: 'paid',
     provider: 'mtn',
@@ -43,7 +44,9 @@ const ROWS: SettlementRow[] = [
     studentLabel: 'Ama Lawson',
     gross: -25_000,
     commission: -375,
+    // No provider's fee in force for it: « inconnu », never « 0 FCFA ».
     providerFee: 0,
+    feeRateMissing: true,
     net: -24_625,
     status: 'pending',
     payoutId: null,
@@ -121,7 +124,10 @@ describe('« Comptabilité › Paiements »', () => {
     expect(headers[2]!.getAttribute('aria-sort')).toBeNull();
 
     const first = within(rows[1]!);
-    expect(first.getByText('21 nov. 2026, 14:05')).toBeTruthy();
+    // The day, the time under it (a narrower column).
+    expect(first.getByText('21 nov. 2026', { selector: 'time > span' })).toBeTruthy();
+    expect(first.getByText('14:05', { selector: 'time > span' })).toBeTruthy();
+    expect(first.getByText(fcfaText(1_525))).toBeTruthy();
     expect(first.getByText('Kofi Mensah')).toBeTruthy();
     expect(first.getByText(fcfaText(150_000))).toBeTruthy();
     expect(first.getByText(fcfaText(2_250))).toBeTruthy();
@@ -139,6 +145,12 @@ describe('« Comptabilité › Paiements »', () => {
     expect(refund.getByText('Remboursement')).toBeTruthy();
     expect(refund.getByText(fcfaText(-25_000))).toBeTruthy();
     expect(fcfaText(-25_000).startsWith('\u2212')).toBe(true);
+    const unknownFee = refund.getByText('inconnu');
+    expect(unknownFee.getAttribute('title')).toBe('Aucun tarif de l’opérateur n’était en vigueur');
+    expect(unknownFee.textContent).toBe('inconnu (Aucun tarif de l’opérateur n’était en vigueur)');
+    expect(refund.queryByText(fcfaText(0))).toBeNull();
+    // The cash desk's line: no fee, known (0 FCFA).
+    expect(within(rows[3]!).getAllByText(fcfaText(0)).length).toBeGreaterThan(0);
     expect(refund.getByText('En attente')).toBeTruthy();
     expect(within(rows[3]!).getByText('Encaissé (caisse)')).toBeTruthy();
 

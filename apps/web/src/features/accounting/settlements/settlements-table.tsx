@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import type { BadgeTone } from '../../../components/ui/badge';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table';
 import { formatMoney } from '../../../lib/amounts';
-import { formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
 import { SORT_COLUMNS } from './settlement-params';
 import type { SettlementParams } from './settlement-params';
 
@@ -20,10 +20,40 @@ const STATUS_TONES: Record<SettlementStatusValue, BadgeTone> = {
 
 export function SettlementStatusBadge({ status }: { status: SettlementStatusValue }) {
   const { t } = useTranslation();
-  return <Badge tone={STATUS_TONES[status]}>{t(`accountingSettlements.status.${status}`)}</Badge>;
+  // The words may wrap (« Encaissé / (caisse) ») when the table is tight: the inner span's own
+  // `white-space` overrides the badge's `nowrap`.
+  return (
+    <Badge tone={STATUS_TONES[status]}>
+      <span className="whitespace-normal">{t(`accountingSettlements.status.${status}`)}</span>
+    </Badge>
+  );
 }
 
 const AMOUNT_COLUMNS = new Set<SettlementSortValue>(['gross', 'commission', 'fee', 'net']);
+
+/**
+ * The provider's fee of a line or a payout's line: its amount, or « inconnu » when no fee of the
+ * provider was in force (`feeRateMissing`: the 0 stored is not a free payment), said in full to
+ * screen readers and on hover.
+ */
+export function ProviderFee({
+  amount,
+  missing,
+  language,
+}: {
+  amount: number;
+  missing: boolean;
+  language: string;
+}) {
+  const { t } = useTranslation();
+  if (!missing) return <>{formatMoney(amount, language)}</>;
+  return (
+    <span title={t('accountingSettlements.feeUnknownHint')} className="text-slate-700 italic">
+      {t('accountingSettlements.feeUnknown')}
+      <span className="sr-only"> ({t('accountingSettlements.feeUnknownHint')})</span>
+    </span>
+  );
+}
 
 /** `?paiement=<id>` of « Paiements »: the payment's drawer. */
 export const paymentHref = (paymentId: string) =>
@@ -59,12 +89,17 @@ function SortHeader({
           column: label,
         })}
         className={[
-          '-mx-2 inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 uppercase hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600',
+          // The label may wrap (« Identifiant du / virement »): every column fits at 1366 px.
+          '-mx-1.5 inline-flex min-h-11 items-center gap-1 rounded-md px-1.5 whitespace-normal uppercase hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600',
+          AMOUNT_COLUMNS.has(column) ? 'text-right' : 'text-left',
           current ? 'text-slate-900' : '',
         ].join(' ')}
       >
         {label}
-        <Icon aria-hidden="true" className={current ? 'size-4' : 'size-4 text-slate-500'} />
+        <Icon
+          aria-hidden="true"
+          className={current ? 'size-4 shrink-0' : 'size-4 shrink-0 text-slate-500'}
+        />
       </button>
     </Th>
   );
@@ -118,7 +153,13 @@ export function SettlementsTable({
                   aria-label={t('accountingSettlements.openPayment', { date })}
                   className="font-semibold text-brand-800 underline-offset-2 hover:underline focus-visible:underline"
                 >
-                  <time dateTime={row.date}>{date}</time>
+                  {/* The day, the time under it: a narrower column. */}
+                  <time dateTime={row.date}>
+                    <span className="block">{formatDate(row.date, language)}</span>
+                    <span className="block font-normal text-slate-700">
+                      {formatTime(row.date, language)}
+                    </span>
+                  </time>
                 </Link>
                 {row.kind === 'refund' ? (
                   <span className="block text-xs font-semibold text-red-800">
@@ -143,7 +184,11 @@ export function SettlementsTable({
                 label={t('accountingSettlements.columns.fee')}
                 className={amountClass(row.providerFee)}
               >
-                {money(row.providerFee)}
+                <ProviderFee
+                  amount={row.providerFee}
+                  missing={row.feeRateMissing}
+                  language={language}
+                />
               </Td>
               <Td
                 label={t('accountingSettlements.columns.net')}
@@ -156,7 +201,7 @@ export function SettlementsTable({
               </Td>
               <Td
                 label={t('accountingSettlements.columns.transfer')}
-                className="font-mono text-xs whitespace-nowrap"
+                className="w-36 font-mono text-xs break-all"
               >
                 {row.transferId ?? row.payoutReference ?? t('accountingSettlements.noPayout')}
                 {row.transferId && row.payoutReference ? (
