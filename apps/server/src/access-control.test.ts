@@ -136,8 +136,12 @@ describe('access control over every route of /api/openapi.json', () => {
   });
 
   it('a member of school B gets 404 for every id of school A', async () => {
+    // Path parameters that name a kind of thing, not a record of a school (« Exporter »'s report).
+    const notRecords = new Set(['report']);
     const withIds = operations.filter(
-      (entry) => entry.operation.security && /\{\w+\}/.test(entry.path),
+      (entry) =>
+        entry.operation.security &&
+        [...entry.path.matchAll(/\{(\w+)\}/g)].some((match) => !notRecords.has(match[1]!)),
     );
     expect(withIds.length).toBeGreaterThan(0);
     for (const { method, path } of withIds) {

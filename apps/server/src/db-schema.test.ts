@@ -58,6 +58,9 @@ const crossSchoolIndexes = new Set([
   'workflow_sends_recipient_processed_idx',
   // A merchant payment's notification names the merchant account only: its school is found by it.
   'merchant_accounts_provider_code_key',
+  // A statement line on a provider account shared by the schools is recognised as another
+  // school's payment by the provider's transaction id (counted, never shown).
+  'payment_attempts_provider_txn_idx',
 ]);
 
 /** What keeps a tenant table from being isolated by school. */

@@ -35,6 +35,9 @@ describe('the application jobs (composition root)', () => {
       'events.dispatch',
       'billing.late-fees',
       'notifications.weekly-summary',
+      'accounting.settle-missing',
+      'accounting.payouts',
+      'ledger.validate',
     ]);
     const queue = await startJobs(pool, jobs, silent, { work: false });
     await queue.stop();
@@ -45,8 +48,11 @@ describe('the application jobs (composition root)', () => {
       'select name, cron, timezone from pgboss.schedule order by name',
     );
     expect(rows).toEqual([
+      { name: 'accounting.payouts', cron: '17 * * * *', timezone: 'Africa/Lome' },
+      { name: 'accounting.settle-missing', cron: '13 * * * *', timezone: 'Africa/Lome' },
       { name: 'billing.late-fees', cron: '7 * * * *', timezone: 'Africa/Lome' },
       { name: 'events.dispatch', cron: '* * * * *', timezone: 'Africa/Lome' },
+      { name: 'ledger.validate', cron: '23 2 * * *', timezone: 'Africa/Lome' },
       { name: 'notifications.weekly-summary', cron: '3 * * * *', timezone: 'Africa/Lome' },
       { name: 'payments.events', cron: '* * * * *', timezone: 'Africa/Lome' },
       { name: 'payments.reconcile', cron: '* * * * *', timezone: 'Africa/Lome' },

@@ -29,6 +29,9 @@ import {
 } from './payouts.service';
 import { manualPayoutRail, type PayoutRail } from './rails';
 
+/** « Créer un virement » sends nothing: every waiting payment goes in. */
+const noBody = z.object({}).strict().nullish();
+
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
@@ -75,6 +78,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<PayoutRoutesOptions> = async (
       schema: {
         tags,
         summary: 'Créer un virement maintenant (tous les paiements en attente)',
+        body: noBody,
         response: { 201: payoutSchema, ...errors },
       },
     },
