@@ -33,6 +33,7 @@ const MODULE_RANKS = [
   ['cash-desk'],
   ['payer'],
   ['admissions'],
+  ['analytics'],
   ['dashboard', 'search', 'operator', 'notifications'],
   ['automations'],
   ['accounting'],

@@ -35,3 +35,4 @@ export * from './modules/ledger/numbering/numbering.tables';
 export * from './modules/ledger/periods/periods.tables';
 export * from './modules/accounting/journal/journal.tables';
 export * from './modules/accounting/settlement-list/settlement-totals.tables';
+export * from './modules/analytics/rollups/rollups.tables';

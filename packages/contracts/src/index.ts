@@ -54,3 +54,4 @@ export * from './accounting-payouts';
 export * from './accounting-reconciliation';
 export * from './syscohada-accounts';
 export * from './accounting-journal';
+export * from './statistics';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -40,6 +41,8 @@ export const students = pgTable(
     searchKey: text('search_key').notNull(),
     phone: text('phone'),
     email: text('email'),
+    /** Date de naissance: the ages of « Statistiques » (optional; never in the future). */
+    birthDate: date('birth_date'),
     status: text('status', { enum: studentStatuses }).notNull().default('active'),
     /** The programme chosen in the student modal (the enrolment says the level and year). */
     programmeId: uuid('programme_id'),

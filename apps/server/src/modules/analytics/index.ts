@@ -1,0 +1,7 @@
+/**
+ * « Statistiques » (issue 20): the school's collections, receivables and the traffic of its public
+ * pages, read from rollups kept as payments and invoices change (`rollups/`), and the cash
+ * forecast with its measured accuracy (`forecast/`). A reporting module: its named reads cross
+ * billing's, payments' and students' tables read-only (docs/architecture.md).
+ */
+export type { CollectionFactRow } from './rollups/rollups.tables';
