@@ -6,6 +6,7 @@ export * from './modules/organizations/organizations.tables';
 export * from './modules/organizations/slug-redirects.tables';
 export * from './modules/audit/audit.tables';
 export * from './modules/public/public.tables';
+export * from './modules/public/page-analytics/page-analytics.tables';
 export * from './modules/auth/auth.tables';
 export * from './modules/access/access.tables';
 export * from './modules/messaging/messaging.tables';
