@@ -5,3 +5,22 @@
  * billing's, payments' and students' tables read-only (docs/architecture.md).
  */
 export type { CollectionFactRow } from './rollups/rollups.tables';
+export {
+  computeCashForecast,
+  createForecastMemo,
+  getCashForecast,
+} from './forecast/forecast.service';
+export { statisticsRoutes } from './statistics/statistics.routes';
+export {
+  rebuildPaymentFacts,
+  rebuildReceivableDays,
+  refreshStatistics,
+  type RefreshOutcome,
+} from './rollups/refresh-statistics.service';
+export { statisticsEventHandlers } from './rollups/statistics-events';
+export { STATISTICS_REFRESH_JOB, statisticsRefreshJob } from './rollups/statistics-refresh.job';
+export {
+  collectedOnDays,
+  receivablesOn,
+  type RollupReceivables,
+} from './rollups/rollup-figures.repository';

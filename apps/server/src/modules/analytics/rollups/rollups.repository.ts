@@ -1,0 +1,108 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../platform/db/database';
+import { paymentSlicesSelect, receivableDaysSelect } from './payment-slices.reads';
+import { statisticsRefreshState } from './rollups.tables';
+
+const FACT_COLUMNS = sql.raw(`organization_id, attempt_id, slice, day, programme_id, level_id,
+  birth_year, source, provider, channel, amount, payments, lag_days`);
+const RECEIVABLE_COLUMNS = sql.raw(`organization_id, due_on, programme_id, level_id, birth_year,
+  invoices, open_invoices, total, paid, open`);
+
+/**
+ * Replaces these payments' slices: one delete and one insert (the months follow by the triggers
+ * of migration 0045). Returns the slices written.
+ */
+export async function replacePaymentFacts(
+  db: DbOrTx,
+  organizationId: string,
+  attemptIds: readonly string[],
+  channels: ReadonlyMap<string, string>,
+): Promise<number> {
+  if (attemptIds.length === 0) return 0;
+  await db.execute(sql`delete from collection_facts where organization_id = ${organizationId}
+    and attempt_id = any(${sql.param([...attemptIds])}::uuid[])`);
+  const inserted = await db.execute(sql`insert into collection_facts (${FACT_COLUMNS})
+    ${paymentSlicesSelect(organizationId, attemptIds, channels)}`);
+  return inserted.rowCount ?? 0;
+}
+
+/** Every slice of the school goes (a full rebuild starts from nothing). */
+export async function clearPaymentFacts(db: DbOrTx, organizationId: string): Promise<void> {
+  await db.execute(sql`delete from collection_facts where organization_id = ${organizationId}`);
+}
+
+/** Replaces the receivable rows of these due days (or all of the school's). */
+export async function replaceReceivableDays(
+  db: DbOrTx,
+  organizationId: string,
+  dueDays: readonly string[] | 'all',
+): Promise<void> {
+  if (dueDays !== 'all' && dueDays.length === 0) return;
+  const onDays =
+    dueDays === 'all' ? sql`` : sql`and due_on = any(${sql.param([...dueDays])}::date[])`;
+  await db.execute(
+    sql`delete from receivable_days where organization_id = ${organizationId} ${onDays}`,
+  );
+  await db.execute(sql`insert into receivable_days (${RECEIVABLE_COLUMNS})
+    ${receivableDaysSelect(organizationId, dueDays)}`);
+}
+
+/**
+ * Holds the school's statistics until the transaction ends: two refreshes (or a refresh and a
+ * payment's handler) never rebuild the same rows at once.
+ */
+export async function lockSchoolStatistics(db: DbOrTx, organizationId: string): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`statistics:${organizationId}`}, 0))`,
+  );
+}
+
+export interface RefreshWatermarks {
+  paymentsThrough: Date | null;
+  invoicesThrough: Date | null;
+}
+
+export async function findWatermarks(
+  db: DbOrTx,
+  organizationId: string,
+): Promise<RefreshWatermarks | undefined> {
+  const [row] = await db
+    .select({
+      paymentsThrough: statisticsRefreshState.paymentsThrough,
+      invoicesThrough: statisticsRefreshState.invoicesThrough,
+    })
+    .from(statisticsRefreshState)
+    .where(eq(statisticsRefreshState.organizationId, organizationId));
+  return row;
+}
+
+/**
+ * Moves the school's watermarks to `through` (never back) and notes the refresh. `through` is
+ * read from the database's clock, as the `updated_at` it is compared with.
+ */
+export async function saveWatermarks(
+  db: DbOrTx,
+  organizationId: string,
+  through: Date,
+  refreshedAt: Date,
+): Promise<void> {
+  await db.execute(sql`insert into statistics_refresh_state
+      (organization_id, payments_through, invoices_through, refreshed_at)
+    values (${organizationId}, ${through.toISOString()}::timestamptz,
+      ${through.toISOString()}::timestamptz, ${refreshedAt.toISOString()}::timestamptz)
+    on conflict (organization_id) do update set
+      payments_through = greatest(statistics_refresh_state.payments_through, excluded.payments_through),
+      invoices_through = greatest(statistics_refresh_state.invoices_through, excluded.invoices_through),
+      refreshed_at = excluded.refreshed_at`);
+}
+
+/**
+ * The instant changes are read up to: the transaction's start less a minute, so that a change
+ * whose transaction began before and committed after this one is read again next time.
+ */
+export async function safeWatermark(db: DbOrTx): Promise<Date> {
+  const result = await db.execute<{ ms: string }>(
+    sql`select floor(extract(epoch from now() - interval '1 minute') * 1000)::bigint as ms`,
+  );
+  return new Date(Number(result.rows[0]!.ms));
+}
