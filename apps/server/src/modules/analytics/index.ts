@@ -5,6 +5,7 @@
  * billing's, payments' and students' tables read-only (docs/architecture.md).
  */
 export type { CollectionFactRow } from './rollups/rollups.tables';
+export { forecastRoutes } from './forecast/forecast.routes';
 export {
   computeCashForecast,
   createForecastMemo,
