@@ -5,13 +5,6 @@
  * billing's, payments' and students' tables read-only (docs/architecture.md).
  */
 export type { CollectionFactRow } from './rollups/rollups.tables';
-export { forecastRoutes } from './forecast/forecast.routes';
-export {
-  computeCashForecast,
-  createForecastMemo,
-  getCashForecast,
-} from './forecast/forecast.service';
-export { statisticsRoutes } from './statistics/statistics.routes';
 export {
   rebuildPaymentFacts,
   rebuildReceivableDays,
