@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { ForecastEngine } from './forecast-engine';
+import {
+  analyticalBand,
+  cumulate,
+  curveAt,
+  dayNumber,
+  dayText,
+  expectWindows,
+  meanAbsolutePercentageError,
+  PaymentHistory,
+  quantile,
+  shrink,
+  windowProbability,
+  type DueDay,
+  type PaidCell,
+} from './forecast-model';
+
+/** Cohorts of 1 000 F due every day from `first`, paid 30 % 10 days early, 50 % 5 days late,
+ * 15 % 40 days late, 5 % never. */
+function pattern(first: number, cohorts: number) {
+  const cells: PaidCell[] = [];
+  const days: DueDay[] = [];
+  for (let due = first; due < first + cohorts; due += 1) {
+    days.push({ due, invoices: 1, total: 1000 });
+    cells.push({ due, day: due - 10, amount: 300 });
+    cells.push({ due, day: due + 5, amount: 500 });
+    cells.push({ due, day: due + 40, amount: 150 });
+  }
+  return { cells, days };
+}
+
+describe('the payment-lag curve', () => {
+  it('recovers a known lag pattern, amount-weighted, with the never-paid mass left out', () => {
+    const { cells, days } = pattern(1000, 100);
+    const curve = cumulate(new PaymentHistory(cells, days).increments(2000).share);
+    expect(curveAt(curve, -11)).toBe(0);
+    expect(curveAt(curve, -10)).toBeCloseTo(0.3, 10);
+    expect(curveAt(curve, 4)).toBeCloseTo(0.3, 10);
+    expect(curveAt(curve, 5)).toBeCloseTo(0.8, 10);
+    expect(curveAt(curve, 39)).toBeCloseTo(0.8, 10);
+    expect(curveAt(curve, 40)).toBeCloseTo(0.95, 10);
+    expect(curveAt(curve, 365)).toBeCloseTo(0.95, 10);
+    expect(curveAt(curve, 900)).toBeCloseTo(0.95, 10);
+  });
+
+  it('cut at an as-of day, uses only payments before it and each lag from old-enough cohorts', () => {
+    const { cells, days } = pattern(1000, 100);
+    // On day 1060 the cohorts due after 1019 have not shown their 40-day payments yet: they
+    // are left out of that lag's increment instead of counting as unpaid.
+    const curve = cumulate(new PaymentHistory(cells, days).increments(1060).share);
+    expect(curveAt(curve, 40)).toBeCloseTo(0.95, 10);
+    // Nothing was known before the first payments.
+    const early = cumulate(new PaymentHistory(cells, days).increments(990).share);
+    expect(curveAt(early, 365)).toBe(0);
+  });
+
+  it('blends a small school toward the platform by its invoices (n / (n + k))', () => {
+    const school = { share: new Float64Array(426), invoices: new Float64Array(426) };
+    const platform = new Float64Array(426);
+    school.share[100] = 1;
+    school.invoices[100] = 30;
+    platform[100] = 0.5;
+    expect(curveAt(shrink(school, platform, 30), 40)).toBeCloseTo(0.75, 10);
+    expect(curveAt(shrink(school, null, 30), 40)).toBe(1);
+  });
+});
+
+describe('what comes in during a window', () => {
+  const { cells, days } = pattern(1000, 100);
+  const curve = cumulate(new PaymentHistory(cells, days).increments(2000).share);
+
+  it('not yet due (method A): the share of the curve in the window', () => {
+    expect(windowProbability(curve, 500, 480, 480, 496)).toBeCloseTo(0.3, 10);
+    expect(windowProbability(curve, 500, 480, 480, 505)).toBeCloseTo(0.8, 10);
+  });
+
+  it('overdue (method B): conditional on still being unpaid at its age', () => {
+    // 10 days late, 20 % of the amount is still unpaid; 15 % will come at 40 days: 0.75.
+    expect(windowProbability(curve, 500, 510, 510, 550)).toBeCloseTo(0.75, 10);
+    // Beyond 40 days nothing more comes: the 5 % never paid.
+    expect(windowProbability(curve, 500, 560, 560, 800)).toBe(0);
+  });
+
+  it('sums open amounts × probability, with the Bernoulli band μ ± 1.28σ', () => {
+    const [window] = expectWindows([{ due: 500, open: 1000, squares: 1_000_000 }], curve, 510, [
+      [510, 550],
+    ]);
+    expect(window!.mean).toBeCloseTo(750, 6);
+    expect(window!.variance).toBeCloseTo(187_500, 3);
+    const [low, high] = analyticalBand(window!);
+    expect(low).toBeCloseTo(750 - 1.2816 * Math.sqrt(187_500), 3);
+    expect(high).toBeCloseTo(750 + 1.2816 * Math.sqrt(187_500), 3);
+  });
+});
+
+describe('measures', () => {
+  it('quantiles interpolate, MAPE skips months without money', () => {
+    expect(quantile([1, 2, 3, 4, 5], 0.1)).toBeCloseTo(1.4, 10);
+    expect(quantile([5, 1, 3], 0.5)).toBe(3);
+    expect(
+      meanAbsolutePercentageError([
+        { forecast: 90, actual: 100 },
+        { forecast: 130, actual: 100 },
+        { forecast: 50, actual: 0 },
+      ]),
+    ).toBeCloseTo(20, 10);
+    expect(meanAbsolutePercentageError([])).toBeNull();
+  });
+
+  it('days are whole numbers and back', () => {
+    expect(dayText(dayNumber('2026-03-01') - 1)).toBe('2026-02-28');
+  });
+});
+
+describe('the backtest', () => {
+  it('on a steady pattern, forecasts each past month almost exactly, from what was known then', () => {
+    const first = dayNumber('2025-01-01');
+    const today = dayNumber('2026-06-15');
+    const { cells, days } = pattern(first, today - first + 120);
+    const paid = cells.filter((cell) => cell.day < today);
+    const paidByDue = new Map<number, number>();
+    for (const cell of paid) paidByDue.set(cell.due, (paidByDue.get(cell.due) ?? 0) + cell.amount);
+    const open = days
+      .map((row) => ({ due: row.due, open: row.total - (paidByDue.get(row.due) ?? 0), squares: 0 }))
+      .filter((row) => row.open > 0)
+      .map((row) => ({ ...row, squares: row.open * row.open }));
+    const engine = new ForecastEngine(new PaymentHistory(paid, days), null, days, open, today);
+    expect(engine.curveAt(today).basis).toBe('school');
+    // The state reopened on 1 May: what was open then, rebuilt from today's and what came since.
+    const may = dayNumber('2026-05-01');
+    const reopened = engine.stateAt(may).reduce((sum, item) => sum + item.open, 0);
+    const truth = days.reduce(
+      (sum, row) =>
+        sum +
+        row.total -
+        cells
+          .filter((cell) => cell.due === row.due && cell.day < may)
+          .reduce((s, c) => s + c.amount, 0),
+      0,
+    );
+    // Items whose never-paid 5 % lie open forever are in both.
+    expect(reopened).toBe(truth);
+    const result = engine.backtestMonths(
+      ['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05'].map((m) => {
+        const from = dayNumber(`${m}-01`);
+        const next = new Date(`${m}-01T00:00:00Z`);
+        next.setUTCMonth(next.getUTCMonth() + 1);
+        return { from, to: dayNumber(next.toISOString().slice(0, 10)) - 1 };
+      }),
+    );
+    expect(result.months).toHaveLength(6);
+    expect(result.mape).not.toBeNull();
+    expect(result.mape!).toBeLessThan(1);
+    expect(result.coverage).toBe(100);
+  });
+});
