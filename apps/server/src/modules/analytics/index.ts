@@ -5,6 +5,12 @@
  * billing's, payments' and students' tables read-only (docs/architecture.md).
  */
 export type { CollectionFactRow } from './rollups/rollups.tables';
+export { forecastRoutes } from './forecast/forecast.routes';
+export {
+  computeCashForecast,
+  createForecastMemo,
+  getCashForecast,
+} from './forecast/forecast.service';
 export {
   rebuildPaymentFacts,
   rebuildReceivableDays,
