@@ -15,6 +15,7 @@ import { createPaymentProvidersFromEnv } from './modules/psp';
 import { startJobs, type JobQueue } from './platform/jobs/jobs';
 import { applicationJobs, sendNextReconcileRound } from './composition/jobs';
 import { payoutRailFromConfig, SETTLE_MISSING_JOB } from './modules/accounting';
+import { STATISTICS_REFRESH_JOB } from './modules/analytics';
 import { startWorkerThread } from './composition/worker-thread';
 import { failInterruptedImports } from './modules/students';
 import { createLinkSigner } from './modules/payer';
@@ -191,6 +192,8 @@ started.queue = jobs;
 await sendNextReconcileRound(jobs);
 // Payments recorded without their settlement line (the seed, before the accounting) get it now.
 await jobs.send(SETTLE_MISSING_JOB, {}, { singletonKey: 'start-up' });
+// The statistics' rollups of schools never built or behind are brought up to date now.
+await jobs.send(STATISTICS_REFRESH_JOB, {}, { singletonKey: 'start-up' });
 // Events stored while the server was down are processed now, then as they arrive.
 paymentsWorker.start();
 // Queued messages (this process's and the payments thread's receipts) get their job at commit.

@@ -7,6 +7,7 @@ import { bankChangedNoticeHandler } from '../modules/settings';
 import { automationEventHandlers } from '../modules/automations';
 import { notificationEventHandlers } from '../modules/notifications';
 import { settlementEventHandlers } from '../modules/accounting';
+import { statisticsEventHandlers } from '../modules/analytics';
 
 /**
  * The handlers the worker's dispatcher runs after commit, each on its own (attempts, backoff,
@@ -24,6 +25,8 @@ import { settlementEventHandlers } from '../modules/accounting';
  * | cash_session.closed | notifications.cash-difference  | « Écart de caisse » when counted ≠ expected  |
  * | payment.succeeded   | accounting.settle-payment      | the settlement line: fee, commission, net     |
  * | payment.refunded    | accounting.settle-refund       | the refund's line: commission given back      |
+ * | payment.succeeded, payment.refunded | analytics.payment-succeeded, analytics.payment-refunded | the payment's slices in the statistics, its invoices' due days |
+ * | student.enrolled    | analytics.student-enrolled     | the statistics' receivables of the invoices it issued |
  */
 export function eventHandlers(now: () => Date = () => new Date()): AnyEventHandler[] {
   return [
@@ -32,6 +35,7 @@ export function eventHandlers(now: () => Date = () => new Date()): AnyEventHandl
     ...automationEventHandlers,
     ...notificationEventHandlers,
     ...settlementEventHandlers,
+    ...statisticsEventHandlers,
   ];
 }
 

@@ -38,6 +38,7 @@ describe('the application jobs (composition root)', () => {
       'accounting.settle-missing',
       'accounting.payouts',
       'ledger.validate',
+      'analytics.refresh',
     ]);
     const queue = await startJobs(pool, jobs, silent, { work: false });
     await queue.stop();
@@ -50,6 +51,7 @@ describe('the application jobs (composition root)', () => {
     expect(rows).toEqual([
       { name: 'accounting.payouts', cron: '17 * * * *', timezone: 'Africa/Lome' },
       { name: 'accounting.settle-missing', cron: '13 * * * *', timezone: 'Africa/Lome' },
+      { name: 'analytics.refresh', cron: '*/5 * * * *', timezone: 'Africa/Lome' },
       { name: 'billing.late-fees', cron: '7 * * * *', timezone: 'Africa/Lome' },
       { name: 'events.dispatch', cron: '* * * * *', timezone: 'Africa/Lome' },
       { name: 'ledger.validate', cron: '23 2 * * *', timezone: 'Africa/Lome' },

@@ -12,6 +12,7 @@ import {
   type PayoutRail,
 } from '../modules/accounting';
 import { ledgerValidationJob } from '../modules/ledger';
+import { statisticsRefreshJob } from '../modules/analytics';
 import type { LinkSigner } from '../modules/payer';
 import type { BackgroundWorker } from './background-worker';
 
@@ -95,6 +96,7 @@ export function applicationJobs(dependencies: JobDependencies): JobDefinition[] 
     settleMissingJob(dependencies.db),
     payoutsJob(dependencies.db, dependencies.payoutRail ?? payoutRailFromConfig({})),
     ledgerValidationJob(dependencies.db),
+    statisticsRefreshJob(dependencies.db),
     ...(dependencies.messaging?.jobs ?? []),
     ...(dependencies.reminders
       ? reminderJobs({

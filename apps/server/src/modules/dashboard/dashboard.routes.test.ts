@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/database';
 import { memberWith } from '../../test/members';
 import { ok, signUpSchool } from '../../test/school-fixture';
+import { rebuildPaymentFacts, refreshStatistics } from '../analytics';
 import { insertPayment, useAppAt } from '../payments/list/payment-records.test-support';
 import { kpi, successRate } from './dashboard.service';
 
@@ -257,6 +258,9 @@ describe('GET /api/dashboard', () => {
       total: 888_000,
       issuedAt: issued,
     });
+    // The statistics' rollups the dashboard reads, as the refresh job builds them.
+    await refreshStatistics(db(), school.organizationId, NOW);
+    await refreshStatistics(db(), other.organizationId, NOW);
   });
 
   it('computes the four cards from the school’s data, for its own calendar day', async () => {
@@ -271,12 +275,14 @@ describe('GET /api/dashboard', () => {
   });
 
   it('reads today’s money live, while the past’s figures are kept', async () => {
-    await insertPayment(db(), {
+    const paid = await insertPayment(db(), {
       organizationId: school.organizationId,
       guardianId,
       createdAt: at('2026-06-15T09:40:00Z'),
       amount: 5_000,
     });
+    // What the payment.succeeded handler does at once.
+    await rebuildPaymentFacts(db(), school.organizationId, [paid]);
     const dashboard = await ok(get('/api/dashboard'));
     expect(dashboard.collectedToday).toEqual({ value: 50_000, previous: 40_000, change: 25 });
     expect(dashboard.successRate).toMatchObject({ attempted: 9, succeeded: 6, value: 66.7 });

@@ -1,9 +1,10 @@
 import type { Dashboard, Kpi } from '@ecolage/contracts';
 import { addDays, dayIn, DEFAULT_SCHOOL_TIME_ZONE, startOfSchoolDay } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db/database';
-import { findReceivables, overdueBalanceAsOf } from '../billing';
+import { collectedOnDays, receivablesOn } from '../analytics';
+import { overdueBalanceAsOf } from '../billing';
 import { findOrganizationsByIds } from '../organizations';
-import { countAttemptOutcomes, sumCollected, type AttemptOutcomes } from '../payments';
+import { countAttemptOutcomes, type AttemptOutcomes } from '../payments';
 import { SettledFigures } from './settled-figures';
 
 /** Days in each period of the success rate. */
@@ -45,15 +46,17 @@ export function successRate(outcomes: AttemptOutcomes): number {
 }
 
 /**
- * The four cards of the admin dashboard, for the school's calendar day at `now`:
+ * The four cards of the admin dashboard, for the school's calendar day at `now`, read from the
+ * statistics' rollups (analytics, kept by the payments' events and refreshed every 5 minutes):
  * - encaissements du jour: payments that succeeded today (the cash desk's too) less refunds
- *   completed today, against yesterday;
+ *   completed today, against yesterday (`collection_facts` of both days);
  * - taux de succès: of the attempts made in the last 30 days (today included) that reached an
  *   outcome, the share that succeeded (refunded or not), against the 30 days before;
- * - impayés: the balance of open invoices due before today, against the same balance as it
- *   stood 30 days ago (billing's `overdueBalanceAsOf`);
+ * - impayés: the balance of open invoices due before today (`receivable_days`), against the
+ *   same balance as it stood 30 days ago (billing's `overdueBalanceAsOf`: the rollup keeps only
+ *   today's balances);
  * - échéances à 7 jours: the balance due from today to the sixth day after, against the 7 days
- *   that follow.
+ *   that follow (`receivable_days`).
  * The past's figures are computed once per school and day (`history`); the rest each time, in
  * parallel.
  */
@@ -73,11 +76,11 @@ export async function getDashboard(
   const settledBefore = start(-SETTLED_AFTER_DAYS);
   const thenDay = addDays(today, -30);
 
-  const [collected, collectedBefore, recentOutcomes, receivables, past] = await Promise.all([
-    sumCollected(db, organizationId, start(0), start(1)),
-    sumCollected(db, organizationId, start(-1), start(0)),
+  const yesterday = addDays(today, -1);
+  const [collected, recentOutcomes, receivables, past] = await Promise.all([
+    collectedOnDays(db, organizationId, [today, yesterday]),
     countAttemptOutcomes(db, organizationId, settledBefore, start(1)),
-    findReceivables(db, organizationId, today),
+    receivablesOn(db, organizationId, today),
     history.get(organizationId, today, async () => {
       const [settledOutcomes, previousOutcomes, overdueThen] = await Promise.all([
         countAttemptOutcomes(db, organizationId, periodStart, settledBefore),
@@ -93,7 +96,7 @@ export async function getDashboard(
   };
   return {
     today,
-    collectedToday: kpi(collected, collectedBefore),
+    collectedToday: kpi(collected.get(today) ?? 0, collected.get(yesterday) ?? 0),
     successRate: {
       ...kpi(successRate(outcomes), successRate(past.previousOutcomes)),
       ...outcomes,
