@@ -26,6 +26,10 @@ export const ADMIN_PAGES: Partial<Record<AdminSectionKey, LazyPage>> = {
     () => import('../features/accounting/accounting-page'),
     (module) => module.AccountingPage,
   ),
+  statistics: lazyPage(
+    () => import('../features/statistics/statistics-page'),
+    (module) => module.StatisticsPage,
+  ),
   automations: lazyPage(
     () => import('../features/automations/automations-page'),
     (module) => module.AutomationsPage,

@@ -21,6 +21,7 @@ import { accountingReconciliation } from './en/accounting-reconciliation';
 import { incomingCredits } from './en/incoming-credits';
 import { audit } from './en/audit';
 import { dashboard } from './en/dashboard';
+import { statistics } from './en/statistics';
 import { invitation } from './en/invitation';
 import { passwordReset } from './en/password-reset';
 import { payments } from './en/payments';
@@ -68,6 +69,7 @@ export const en: Translation = {
   ...payments,
   ...paymentLinks,
   ...dashboard,
+  ...statistics,
   ...receipts,
   ...cashDesk,
   ...invitation,

@@ -17,6 +17,7 @@ import type { accountingReconciliation } from './fr/accounting-reconciliation';
 import type { incomingCredits } from './fr/incoming-credits';
 import type { audit } from './fr/audit';
 import type { dashboard } from './fr/dashboard';
+import type { statistics } from './fr/statistics';
 import type { cashDesk } from './fr/cash-desk';
 import type { invitation } from './fr/invitation';
 import type { passwordReset } from './fr/password-reset';
@@ -78,6 +79,7 @@ export type ScreenStrings = typeof ui &
   typeof payments &
   typeof paymentLinks &
   typeof dashboard &
+  typeof statistics &
   typeof receipts &
   typeof cashDesk &
   typeof settings &

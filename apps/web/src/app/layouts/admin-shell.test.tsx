@@ -111,18 +111,18 @@ describe('admin shell: sidebar', () => {
 describe('admin shell: pages', () => {
   it('says honestly that a page is not available yet', async () => {
     storeSession();
-    await renderApp('/admin/statistiques');
-    expect(screen.getByRole('heading', { level: 1, name: 'Statistiques' })).toBeTruthy();
+    await renderApp('/admin/marketing');
+    expect(screen.getByRole('heading', { level: 1, name: 'Marketing' })).toBeTruthy();
     expect(screen.getByText("Cette page n'est pas encore disponible.")).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Statistiques — Écolage'));
+    await waitFor(() => expect(document.title).toBe('Marketing — Écolage'));
   });
 
   it('refuses a page the role may not open', async () => {
     storeSession(withPermissions('read:students'));
-    await renderApp('/admin/statistiques');
+    await renderApp('/admin/marketing');
     expect(screen.getByRole('heading', { level: 1, name: 'Accès refusé' })).toBeTruthy();
     expect(
-      screen.getByText(/Votre rôle \(Caissier\) ne permet pas d'ouvrir la page « Statistiques »/),
+      screen.getByText(/Votre rôle \(Caissier\) ne permet pas d'ouvrir la page « Marketing »/),
     ).toBeTruthy();
   });
 
@@ -227,7 +227,7 @@ describe('admin shell: account menu', () => {
         ),
       ),
     );
-    const { user } = await renderApp('/admin/statistiques');
+    const { user } = await renderApp('/admin/marketing');
     await user.click(screen.getByRole('button', { name: 'Menu du compte (Ama Mensah)' }));
     const current = screen.getByRole('button', { name: /Collège Les Flamboyants/ });
     expect(current.getAttribute('aria-current')).toBe('true');
@@ -277,7 +277,7 @@ describe('admin shell: account menu', () => {
   it('logs out: calls the server, clears local storage, opens the login page', async () => {
     storeSession({ accessToken: 'jeton-a' });
     const fetchMock = stubFetch(() => Promise.resolve(new Response(null, { status: 204 })));
-    const { user } = await renderApp('/admin/statistiques');
+    const { user } = await renderApp('/admin/marketing');
     await user.click(screen.getByRole('button', { name: 'Menu du compte (Ama Mensah)' }));
     await user.click(screen.getByRole('button', { name: 'Se déconnecter' }));
 
