@@ -49,6 +49,8 @@ export default defineConfig({
               name: 'contracts',
               test: /node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/]|features[\\/]auth[\\/]validation\.ts$/,
             },
+            // chart.js is drawn by « Statistiques » only: its own chunk, never in `vendor`.
+            { name: 'charts', test: /node_modules[\\/](chart\.js|@kurkle[\\/]color)[\\/]/ },
             // Icons are app code, not a stable library: kept out of `vendor` (whose hash would
             // change with every new icon), each rides with the page that draws it, or in
             // `shared` when several do; the admin area's never load with the landing page (the
