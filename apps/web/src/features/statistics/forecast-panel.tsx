@@ -91,9 +91,9 @@ function ForecastChart({ forecast }: { forecast: CashForecast }) {
           {
             label: t('statistics.forecast.range'),
             data: buckets.map((bucket) => [bucket.low / 1e6, bucket.high / 1e6]),
-            backgroundColor: palette.ink,
+            backgroundColor: palette.text,
             grouped: false,
-            barPercentage: 0.12,
+            barThickness: 6,
             order: 0,
           },
           {
@@ -102,6 +102,7 @@ function ForecastChart({ forecast }: { forecast: CashForecast }) {
             backgroundColor: palette.green,
             grouped: false,
             barPercentage: 0.45,
+            maxBarThickness: 32,
             order: 1,
           },
           {
@@ -112,6 +113,7 @@ function ForecastChart({ forecast }: { forecast: CashForecast }) {
             borderWidth: 2,
             grouped: false,
             barPercentage: 0.8,
+            maxBarThickness: 72,
             order: 2,
           },
         ],
@@ -148,7 +150,7 @@ function ForecastChart({ forecast }: { forecast: CashForecast }) {
   return (
     <ChartPanel
       title={t('statistics.forecast.title')}
-      subtitle={`${t('statistics.forecast.lead')} ${t('statistics.revenue.unit')}.`}
+      subtitle={t('statistics.forecast.lead')}
       fileName={t('statistics.files.forecast')}
       table={table}
       className="lg:col-span-2"

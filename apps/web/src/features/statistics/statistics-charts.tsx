@@ -17,7 +17,12 @@ export function axes(palette: Palette, format: (value: number) => string) {
     x: { ticks: { color: palette.text }, grid: { display: false } },
     y: {
       beginAtZero: true,
-      ticks: { color: palette.text, callback: (value: string | number) => format(Number(value)) },
+      grace: '8%',
+      ticks: {
+        color: palette.text,
+        maxTicksLimit: 7,
+        callback: (value: string | number) => format(Number(value)),
+      },
       grid: { color: palette.grid },
     },
   };

@@ -171,7 +171,7 @@ export const statistics: Pick<Translation, 'statistics'> = {
     },
     forecast: {
       title: 'Cash forecast',
-      lead: 'The collections expected over the next three months.',
+      lead: 'The collections expected over the next three months, in millions of FCFA.',
       loadError: 'The forecast could not be loaded.',
       weekly: 'Weekly',
       monthly: 'Monthly',

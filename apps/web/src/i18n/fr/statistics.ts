@@ -169,7 +169,7 @@ export const statistics = {
     },
     forecast: {
       title: 'Prévision de trésorerie',
-      lead: 'Les encaissements attendus sur les trois prochains mois.',
+      lead: 'Les encaissements attendus sur les trois prochains mois, en millions de FCFA.',
       loadError: 'La prévision n’a pas pu être chargée.',
       weekly: 'Par semaine',
       monthly: 'Par mois',
