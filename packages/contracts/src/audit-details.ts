@@ -248,6 +248,10 @@ export const auditDetailFields: Record<string, AuditDetailField> = {
   'statut avant': field('Statut avant', 'Previous status', { values: status }),
   'statut après': field('Statut après', 'New status', { values: status }),
   champs: field('Champs modifiés', 'Fields changed'),
+  'date de naissance': field('Date de naissance', 'Date of birth', { kind: 'day' }),
+  'date de naissance avant': field('Date de naissance avant', 'Previous date of birth', {
+    kind: 'day',
+  }),
   membre: field('Membre', 'Member'),
   rôle: field('Rôle', 'Role'),
   nom: field('Nom', 'Name'),

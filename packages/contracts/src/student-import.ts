@@ -17,6 +17,8 @@ export const studentImportColumns = [
   { key: 'guardianPhone', header: 'Téléphone du responsable', required: false },
   { key: 'guardianEmail', header: 'Email du responsable', required: false },
   { key: 'guardianRelation', header: 'Lien', required: false },
+  /** JJ/MM/AAAA, AAAA-MM-JJ or an Excel date; last, so files made for the older template still read. */
+  { key: 'birthDate', header: 'Date de naissance', required: false },
 ] as const;
 export type StudentImportColumnKey = (typeof studentImportColumns)[number]['key'];
 

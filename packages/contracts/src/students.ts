@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { nameSchema, pageOf, pageQuery, pageSizeQuery, reasonSchema } from './common';
+import { birthDateFieldSchema } from './birth-date';
 import { optionalEmailSchema, optionalPhoneSchema, phoneSchema } from './phone';
+
+export * from './birth-date';
 
 export const studentStatusValues = ['active', 'suspended', 'pending'] as const;
 export type StudentStatus = (typeof studentStatusValues)[number];
@@ -72,6 +75,8 @@ export const studentItemSchema = z.object({
   fullName: z.string(),
   phone: z.string().nullable(),
   email: z.string().nullable(),
+  /** Date de naissance `YYYY-MM-DD`, when the school knows it. */
+  birthDate: z.string().nullable(),
   status: z.enum(studentStatusValues),
   archived: z.boolean(),
   programme: z.object({ id: z.uuid(), name: z.string() }).nullable(),
@@ -97,6 +102,11 @@ export const studentRequestSchema = z.object({
   fullName: nameSchema(StudentMessages.nameRequired),
   phone: optionalPhoneSchema,
   email: optionalEmailSchema,
+  /**
+   * Date de naissance `YYYY-MM-DD` (1900 to today); empty or null: none. Absent from an update:
+   * unchanged.
+   */
+  birthDate: birthDateFieldSchema,
   programmeId: z
     .uuid('Programme introuvable.')
     .nullish()

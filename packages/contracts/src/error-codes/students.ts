@@ -1,4 +1,4 @@
-import { StudentMessages } from '../students';
+import { BirthDateMessages, StudentMessages } from '../students';
 import { ImportMessages } from '../student-import';
 import { defineError } from './define';
 
@@ -22,6 +22,8 @@ export const studentErrors = {
   ENROLMENT_ALREADY_WITHDRAWN: defineError(409, StudentMessages.alreadyWithdrawn),
   /** 409 — enrolling a student already enrolled in another level for that year. */
   OTHER_LEVEL_THIS_YEAR: defineError(409, StudentMessages.otherLevelThisYear),
+  /** 400 — a birth date after the school's today. */
+  BIRTH_DATE_IN_FUTURE: defineError(400, BirthDateMessages.future),
   /** 400 — a new student's level is not one of the chosen programme. */
   LEVEL_OF_OTHER_PROGRAMME: defineError(400, StudentMessages.levelOfOtherProgramme),
 };

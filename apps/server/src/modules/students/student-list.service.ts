@@ -38,6 +38,7 @@ function toItem(row: StudentPageRow): StudentItem {
     fullName: student.fullName,
     phone: student.phone,
     email: student.email,
+    birthDate: student.birthDate,
     status: student.status,
     archived: student.archivedAt !== null,
     programme:

@@ -52,6 +52,7 @@ export function findExportPage(
       fullName: students.fullName,
       phone: students.phone,
       email: students.email,
+      birthDate: students.birthDate,
       status: students.status,
       archivedAt: students.archivedAt,
       programme: programmes.name,

@@ -40,7 +40,7 @@ const lines = (body: string) =>
     .split('\r\n')
     .filter(Boolean);
 const HEADER =
-  'Matricule;Nom complet;Téléphone;E-mail;Statut;Programme;Niveau;Responsable principal;Téléphone du responsable;Solde dû;Dont en retard';
+  'Matricule;Nom complet;Téléphone;E-mail;Date de naissance;Statut;Programme;Niveau;Responsable principal;Téléphone du responsable;Solde dû;Dont en retard';
 
 describe('GET /api/students/export', () => {
   const { app, database } = useTestApp();
@@ -61,6 +61,7 @@ describe('GET /api/students/export', () => {
         fullName: 'Kossi Agbéko',
         phone: '90 12 34 56',
         email: 'kossi@exemple.tg',
+        birthDate: '2005-03-14',
         programmeId: licence.id,
       }),
       201,
@@ -99,12 +100,13 @@ describe('GET /api/students/export', () => {
     expect(rows).toHaveLength(4);
     // Name order; the formula-like name is neutralised and quoted (it holds quotes); phone
     // numbers are written as read, no apostrophe.
-    expect(rows[1]).toMatch(/^STU-\d{3};"'=HYPERLINK\(""x""\)";;;Suspendu;;;;;0;0$/);
+    expect(rows[1]).toMatch(/^STU-\d{3};"'=HYPERLINK\(""x""\)";;;;Suspendu;;;;;0;0$/);
     const kossi = rows[2]!.split(';');
-    expect(kossi.slice(1, 9)).toEqual([
+    expect(kossi.slice(1, 10)).toEqual([
       'Kossi Agbéko',
       '+228 90 12 34 56',
       'kossi@exemple.tg',
+      '14/03/2005',
       'Actif',
       'Licence Informatique',
       'L1',
@@ -113,8 +115,8 @@ describe('GET /api/students/export', () => {
     ]);
     // What the student's page shows, as plain digits (registration and the months left to bill).
     expect(balance.balance).toBeGreaterThan(1_000_000);
-    expect(kossi[9]).toBe(String(balance.balance));
-    expect(kossi[10]).toBe(String(balance.overdue));
+    expect(kossi[10]).toBe(String(balance.balance));
+    expect(kossi[11]).toBe(String(balance.overdue));
     expect(rows[3]).toContain('"Mensah; Afi"');
     expect(response.body).not.toContain('Intrus');
   });
@@ -146,9 +148,12 @@ describe('GET /api/students/export', () => {
     const kossi = sheet.getRow(3);
     expect(kossi.getCell(2).value).toBe('Kossi Agbéko');
     expect(kossi.getCell(3).value).toBe('+228 90 12 34 56');
-    expect(typeof kossi.getCell(10).value).toBe('number');
-    expect(kossi.getCell(10).value).toBe(balance.balance);
-    expect(typeof sheet.getRow(2).getCell(11).value).toBe('number');
+    // The birth date is a date cell (Excel shows it dd/mm/yyyy); none: an empty cell.
+    expect(kossi.getCell(5).value).toEqual(new Date(Date.UTC(2005, 2, 14)));
+    expect(sheet.getRow(2).getCell(5).value).toBeNull();
+    expect(typeof kossi.getCell(11).value).toBe('number');
+    expect(kossi.getCell(11).value).toBe(balance.balance);
+    expect(typeof sheet.getRow(2).getCell(12).value).toBe('number');
   });
 
   it('journals each export with its format, filters and row count', async () => {

@@ -19,6 +19,7 @@ export const studentExportColumns: TabularColumn<ExportRow>[] = [
   { header: 'Nom complet', type: 'text', width: 28, value: (row) => row.fullName },
   { header: 'Téléphone', type: 'text', width: 18, value: (row) => phone(row.phone) },
   { header: 'E-mail', type: 'text', width: 28, value: (row) => row.email },
+  { header: 'Date de naissance', type: 'date', width: 14, value: (row) => row.birthDate },
   {
     header: 'Statut',
     type: 'text',

@@ -10,6 +10,7 @@ import { notFound, domainError } from '../../platform/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
 import { foldForSearch } from '../../platform/search-text';
 import { recordAuditEntry } from '../audit';
+import { schoolToday } from '../organizations';
 import { findProgramme } from '../programmes';
 import { formatMatricule, matriculeExists, reserveMatricules } from './matricules.repository';
 import type { StudentBalanceQueries } from './billing.port';
@@ -63,6 +64,12 @@ async function checkProgramme(tx: DbOrTx, organizationId: string, programmeId: s
   if (problem) throw domainError(problem, {}, { field: 'programmeId', statusCode: 400 });
 }
 
+/** A birth date after the school's today is refused (the contract only knows the UTC+14 day). */
+async function checkBirthDate(tx: DbOrTx, organizationId: string, birthDate: string | null) {
+  if (!birthDate || birthDate <= (await schoolToday(tx, organizationId))) return;
+  throw domainError('BIRTH_DATE_IN_FUTURE', {}, { field: 'birthDate' });
+}
+
 /** The next free matricule of the school's sequence (skipping any taken by an import). */
 export async function nextMatricule(tx: DbOrTx, organizationId: string): Promise<string> {
   for (;;) {
@@ -99,6 +106,8 @@ export async function insertStudent(
 ): Promise<StudentRow> {
   const { organizationId } = acting;
   await checkProgramme(tx, organizationId, request.programmeId);
+  const birthDate = request.birthDate ?? null;
+  await checkBirthDate(tx, organizationId, birthDate);
   const matricule = await nextMatricule(tx, organizationId);
   const row = await insertStudentRow(tx, {
     organizationId,
@@ -106,6 +115,7 @@ export async function insertStudent(
     fullName: request.fullName,
     phone: request.phone,
     email: request.email,
+    birthDate,
     status: request.status,
     programmeId: request.programmeId,
     searchKey: studentSearchKey({ ...request, matricule }),
@@ -120,6 +130,7 @@ export async function insertStudent(
     étudiant: row.fullName,
     matricule,
     statut: request.status,
+    ...(birthDate ? { 'date de naissance': birthDate } : {}),
   });
   return row;
 }
@@ -166,10 +177,14 @@ export async function updateStudent(
       organizationId,
       request.programmeId === current.programmeId ? null : request.programmeId,
     );
+    // Absent from the request: unchanged (a client that does not know the field keeps it).
+    const birthDate = request.birthDate === undefined ? current.birthDate : request.birthDate;
+    if (birthDate !== current.birthDate) await checkBirthDate(tx, organizationId, birthDate);
     await updateStudentRow(tx, organizationId, studentId, {
       fullName: request.fullName,
       phone: request.phone,
       email: request.email,
+      birthDate,
       status: request.status,
       programmeId: request.programmeId,
       searchKey: studentSearchKey({ ...request, matricule: current.matricule }),
@@ -183,7 +198,7 @@ export async function updateStudent(
         by: acting.actor.label,
       });
     }
-    const changed = changedFields(current, request);
+    const changed = changedFields(current, { ...request, birthDate });
     if (changed.length > 0) {
       await auditStudent(tx, acting, 'student.updated', studentId, {
         étudiant: request.fullName,
@@ -192,17 +207,24 @@ export async function updateStudent(
         ...(request.status !== current.status
           ? { 'statut avant': current.status, 'statut après': request.status }
           : {}),
+        ...(birthDate !== current.birthDate
+          ? { 'date de naissance avant': current.birthDate, 'date de naissance': birthDate }
+          : {}),
       });
     }
   });
   return studentItem(db, acting.organizationId, studentId, balances);
 }
 
-function changedFields(current: StudentRow, request: StudentRequest): string[] {
+function changedFields(
+  current: StudentRow,
+  request: StudentRequest & { birthDate: string | null },
+): string[] {
   const labels: [keyof StudentRequest & keyof StudentRow, string][] = [
     ['fullName', 'nom'],
     ['phone', 'téléphone'],
     ['email', 'e-mail'],
+    ['birthDate', 'date de naissance'],
     ['programmeId', 'programme'],
     ['status', 'statut'],
   ];

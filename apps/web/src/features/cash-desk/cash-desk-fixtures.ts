@@ -54,6 +54,7 @@ export const STUDENT_ITEM: StudentItem = {
   fullName: STUDENT.fullName,
   phone: STUDENT.phone,
   email: STUDENT.email,
+  birthDate: STUDENT.birthDate,
   status: STUDENT.status,
   archived: false,
   programme: STUDENT.programme,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { StudentItem } from '@ecolage/contracts';
 import { renderApp } from '../../test/render-app';
 import { bodiesSentTo, callsTo, routeFetch } from '../../test/api-routes';
@@ -72,6 +72,9 @@ describe('« Nouvel Étudiant »', () => {
     const phone = within(dialog).getByLabelText('Téléphone');
     await user.clear(phone);
     await user.type(phone, '90 12 34 56');
+    const birthDate = within(dialog).getByLabelText('Date de naissance');
+    expect(birthDate).toHaveProperty('type', 'date');
+    fireEvent.change(birthDate, { target: { value: '2014-05-12' } });
     const programme = within(dialog).getByRole('combobox', { name: 'Programme' });
     await within(programme).findByRole('option', { name: 'Licence Informatique' });
     await user.selectOptions(programme, 'Licence Informatique');
@@ -105,6 +108,7 @@ describe('« Nouvel Étudiant »', () => {
         fullName: 'Yawa Mensah',
         phone: '+22890123456',
         email: null,
+        birthDate: '2014-05-12',
         programmeId: LICENCE_ID,
         status: 'pending',
         levelId: L1_ID,
@@ -174,6 +178,7 @@ describe('row actions', () => {
         fullName: 'Afi Kudjo',
         phone: '+22890123456',
         email: 'afi@exemple.tg',
+        birthDate: null,
         programmeId: LICENCE_ID,
         status: 'suspended',
         statusReason: 'Impayés',

@@ -15,12 +15,15 @@ import { FormError, FormField, fieldError, useSchemaForm } from '../../component
 import { SelectField } from '../../components/ui/select';
 import { notify } from '../../components/ui/toaster';
 import { readFormSchema } from '../payments/payment-form-schema';
+import { localToday } from './birth-date';
 import { useAcademicYears, useProgrammeOptions, useSaveStudent } from './students.api';
 
 interface Values {
   fullName: string;
   phone: string;
   email: string;
+  /** `YYYY-MM-DD` from the date input; '' : none. */
+  birthDate: string;
   programmeId: string;
   /** A new student's level and school year: with a programme, the student is enrolled at once. */
   levelId: string;
@@ -57,6 +60,7 @@ const studentFormSchema = readFormSchema<Values, StudentBody>(
         fullName: values.fullName,
         phone: values.phone,
         email: values.email,
+        birthDate: values.birthDate || null,
         programmeId: values.programmeId || null,
         status: values.status,
         statusReason: statusChanged && values.statusReason.trim() ? values.statusReason : undefined,
@@ -80,8 +84,8 @@ export interface StudentDialogProps {
 }
 
 /**
- * « Ajouter un nouvel étudiant » / « Modifier … »: Nom complet, Téléphone, Email, Programme and
- * Statut, checked in the browser with the contracts' rules, then POST or PATCH. The server's
+ * « Ajouter un nouvel étudiant » / « Modifier … »: Nom complet, Téléphone, Email, Date de
+ * naissance (optional, up to today), Programme and Statut, checked in the browser with the contracts' rules, then POST or PATCH. The server's
  * refusals on a field are shown under it. Changing the status of a student asks for a reason
  * (optional), kept in the status history. Each opening starts from a fresh form.
  */
@@ -156,6 +160,7 @@ function StudentForm({
       fullName: student?.fullName ?? '',
       phone: student?.phone ? formatPhone(student.phone) : '',
       email: student?.email ?? '',
+      birthDate: student?.birthDate ?? '',
       programmeId: student?.programme?.id ?? '',
       levelId: '',
       academicYearId: '',
@@ -205,6 +210,7 @@ function StudentForm({
   // Registered in the page's order: the first field refused is the first focused.
   form.register('phone');
   form.register('email');
+  form.register('birthDate');
   const select = (name: 'programmeId' | 'status' | 'levelId' | 'academicYearId') => ({
     ...form.register(name, {
       // Another programme: its own levels.
@@ -248,6 +254,18 @@ function StudentForm({
           name="email"
           autoComplete="off"
           maxLength={254}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          form={form}
+          label={t('students.form.birthDate')}
+          name="birthDate"
+          type="date"
+          min="1900-01-01"
+          max={localToday()}
+          autoComplete="off"
+          hint={t('students.form.birthDateHint')}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">

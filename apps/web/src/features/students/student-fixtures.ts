@@ -40,6 +40,7 @@ export const STUDENT: StudentDetail = {
   fullName: 'Kofi Mensah',
   phone: '+22890123456',
   email: 'kofi@exemple.tg',
+  birthDate: '2014-05-12',
   status: 'active',
   archived: false,
   programme: { id: PROGRAMME_ID, name: 'Collège' },

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Mail, Pencil, Phone } from 'lucide-react';
-import { formatPhone } from '@ecolage/contracts';
+import { ageOn, formatPhone } from '@ecolage/contracts';
 import type { StudentDetail } from '@ecolage/contracts';
 import { ChevronLeftIcon } from '../../components/ui/admin-icons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { StudentDialog } from './student-dialog';
 import { formatMoney } from '../../lib/amounts';
+import { formatBirthDate, localToday } from './birth-date';
 import { StudentStatusBadge } from './students-table';
 
 /** « ‹ Étudiants », back to the list. */
@@ -70,6 +71,7 @@ export function StudentHeader({ student, canEdit }: { student: StudentDetail; ca
                 )}
               </dd>
             </div>
+            <BirthDateItem birthDate={student.birthDate} />
             <div className="flex min-w-0 items-center gap-1.5">
               <dt>
                 <Mail aria-hidden="true" className="size-4 text-slate-500" />
@@ -99,6 +101,30 @@ export function StudentHeader({ student, canEdit }: { student: StudentDetail; ca
         <StudentDialog open onClose={() => setEditing(false)} student={student} />
       ) : null}
     </header>
+  );
+}
+
+/** « Date de naissance : 14 mars 2012 (12 ans) », or that it is unknown. */
+function BirthDateItem({ birthDate }: { birthDate: string | null }) {
+  const { t, i18n } = useTranslation();
+  if (!birthDate) {
+    return (
+      <div className="flex gap-1.5">
+        <dt className="sr-only">{t('studentDetail.birthDate')}</dt>
+        <dd>{t('studentDetail.noBirthDate')}</dd>
+      </div>
+    );
+  }
+  return (
+    <div className="flex gap-1.5">
+      <dt>{t('studentDetail.birthDate')}</dt>
+      <dd className="text-slate-900">
+        <time dateTime={birthDate}>{formatBirthDate(birthDate, i18n.language)}</time>{' '}
+        <span data-testid="student-age">
+          ({t('studentDetail.age', { count: ageOn(birthDate, localToday()) })})
+        </span>
+      </dd>
+    </div>
   );
 }
 

@@ -55,6 +55,7 @@ export function student(index: number, overrides: Partial<StudentItem> = {}): St
     fullName: `Étudiant ${index}`,
     phone: null,
     email: null,
+    birthDate: null,
     status: 'active',
     archived: false,
     programme: null,

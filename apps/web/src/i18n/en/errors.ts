@@ -69,6 +69,7 @@ export const errors: Pick<Translation, 'errors'> = {
     ENROLMENT_ALREADY_WITHDRAWN: 'This enrolment is already withdrawn.',
     OTHER_LEVEL_THIS_YEAR:
       'This student is already enrolled in another level this year. Withdraw that enrolment first.',
+    BIRTH_DATE_IN_FUTURE: 'The date of birth cannot be in the future.',
     LEVEL_OF_OTHER_PROGRAMME: 'This level does not belong to the chosen programme.',
     IMPORT_NOT_FOUND: 'Import not found.',
     IMPORT_NO_FILE: 'Attach a CSV or Excel (.xlsx) file.',

@@ -78,6 +78,8 @@ export const students: Students = {
       phone: 'Phone',
       phoneHint: 'Example: 90 12 34 56 or +228 90 12 34 56.',
       email: 'Email',
+      birthDate: 'Date of birth',
+      birthDateHint: 'Optional; used for the ages in the statistics.',
       programme: 'Programme',
       programmeNone: 'No programme',
       programmesLoading: 'Loading programmes…',

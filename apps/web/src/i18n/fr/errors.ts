@@ -79,6 +79,7 @@ export const errors = {
     ENROLMENT_ALREADY_WITHDRAWN: 'Cette inscription est déjà retirée.',
     OTHER_LEVEL_THIS_YEAR:
       'Cet étudiant est déjà inscrit dans un autre niveau pour cette année. Retirez d’abord cette inscription.',
+    BIRTH_DATE_IN_FUTURE: 'La date de naissance ne peut pas être dans le futur.',
     LEVEL_OF_OTHER_PROGRAMME: 'Ce niveau n’appartient pas au programme choisi.',
     IMPORT_NOT_FOUND: 'Import introuvable.',
     IMPORT_NO_FILE: 'Joignez un fichier CSV ou Excel (.xlsx).',

@@ -81,6 +81,8 @@ export const students = {
       phone: 'Téléphone',
       phoneHint: 'Exemple : 90 12 34 56 ou +228 90 12 34 56.',
       email: 'Email',
+      birthDate: 'Date de naissance',
+      birthDateHint: 'Facultatif ; sert aux âges des statistiques.',
       programme: 'Programme',
       programmeNone: 'Aucun programme',
       programmesLoading: 'Chargement des programmes…',

@@ -139,6 +139,7 @@ async function writeStudents(tx: Transaction, context: ApplyContext, plans: Plan
     return {
       ...fields,
       email: row.email,
+      birthDate: row.birthDate ?? null,
       status: row.status ?? 'active',
       programmeId: row.programmeId,
       searchKey: studentSearchKey(fields),
@@ -166,6 +167,7 @@ async function writeStudents(tx: Transaction, context: ApplyContext, plans: Plan
       fullName: row.fullName,
       phone: row.phone ?? current.phone,
       email: row.email ?? current.email,
+      birthDate: row.birthDate ?? current.birthDate,
       status: row.status ?? current.status,
       programmeId: row.programmeId ?? current.programmeId,
     };

@@ -23,6 +23,7 @@ const textColumns = new Set<StudentImportColumnKey>([
   'phone',
   'guardianPhone',
   'year',
+  'birthDate',
 ]);
 
 type Catalogue = Awaited<ReturnType<typeof findImportCatalogue>>;
@@ -36,6 +37,7 @@ function exampleRow(catalogue: Catalogue): Record<StudentImportColumnKey, string
     fullName: 'Kossi Agbéko',
     phone: '90 12 34 56',
     email: 'kossi.agbeko@exemple.tg',
+    birthDate: '14/03/2005',
     status: studentStatusLabels.active,
     programme: programme?.name ?? 'Licence Informatique',
     level: programme?.levels[0]?.name ?? 'L1',

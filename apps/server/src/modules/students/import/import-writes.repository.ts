@@ -24,6 +24,8 @@ export interface NewStudent {
   fullName: string;
   phone: string | null;
   email: string | null;
+  /** `YYYY-MM-DD`. */
+  birthDate: string | null;
   status: StudentStatus;
   programmeId: string | null;
   searchKey: string;
@@ -55,16 +57,18 @@ export async function updateStudents(
         full_name: row.fullName,
         phone: row.phone,
         email: row.email,
+        birth_date: row.birthDate,
         status: row.status,
         programme_id: row.programmeId,
         search_key: row.searchKey,
       })),
     );
     await db.execute(sql`update ${students} set
-        full_name = v.full_name, phone = v.phone, email = v.email, status = v.status,
-        programme_id = v.programme_id, search_key = v.search_key, updated_at = now()
+        full_name = v.full_name, phone = v.phone, email = v.email, birth_date = v.birth_date,
+        status = v.status, programme_id = v.programme_id, search_key = v.search_key,
+        updated_at = now()
       from jsonb_to_recordset(${values}::jsonb) as v(id uuid, full_name text, phone text,
-        email text, status text, programme_id uuid, search_key text)
+        email text, birth_date date, status text, programme_id uuid, search_key text)
       where ${students.organizationId} = ${organizationId} and ${students.id} = v.id`);
   }
 }

@@ -2,6 +2,7 @@ import type { ImportIssue, StudentImport } from '@ecolage/contracts';
 import type { Database } from '../../../platform/db/database';
 import { notFound, domainError } from '../../../platform/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
+import { schoolToday } from '../../organizations';
 import { readImportFileInThread } from './import-file-thread';
 import { cleanText } from './import-values';
 import {
@@ -91,9 +92,10 @@ export async function previewImport(
   const matricules = [
     ...new Set(raw.map((row) => cleanText(row.values.matricule)).filter(Boolean)),
   ];
-  const [catalogue, existing] = await Promise.all([
+  const [catalogue, existing, today] = await Promise.all([
     findImportCatalogue(db, organizationId),
     findStudentsByMatricules(db, organizationId, matricules),
+    schoolToday(db, organizationId),
   ]);
   const enrolments = await findActiveEnrolmentsOf(
     db,
@@ -111,6 +113,7 @@ export async function previewImport(
     activeEnrolments: new Map(
       enrolments.map((row) => [`${row.studentId}:${row.academicYearId}`, row.levelId]),
     ),
+    today,
   });
   const importId = await insertImport(db, {
     organizationId,

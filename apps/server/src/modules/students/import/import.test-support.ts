@@ -69,7 +69,7 @@ export function csvText(rows: string[][], separator = ';'): string {
   return [HEADERS, ...rows].map((row) => row.map(cell).join(separator)).join('\r\n');
 }
 
-/** One line of the template's twelve columns from the cells given by column key. */
+/** One line of the template's columns from the cells given by column key. */
 export function line(cells: Partial<Record<(typeof studentImportColumns)[number]['key'], string>>) {
   return studentImportColumns.map((column) => cells[column.key] ?? '');
 }

@@ -104,6 +104,7 @@ describe('Reading an Excel sheet as a stream', () => {
           guardianPhone: '',
           guardianEmail: '',
           guardianRelation: '',
+          birthDate: '',
         },
         issues: [{ line: 3, column: 'Programme', message: ImportMessages.formula }],
       },

@@ -1,5 +1,8 @@
 import {
+  birthDateProblem,
+  BirthDateMessages,
   invalidPhoneMessage,
+  readBirthDate,
   ProgrammeMessages,
   StudentMessages,
   studentImportColumns,
@@ -32,6 +35,8 @@ export interface CheckedRow {
   /** E.164 once valid; empty cells are null (an update keeps the current value). */
   phone: string | null;
   email: string | null;
+  /** `YYYY-MM-DD`; null when the cell is empty (an update keeps the current value). */
+  birthDate?: string | null;
   /** Null: `active` for a new student, unchanged for an update. */
   status: StudentStatus | null;
   programme: string | null;
@@ -54,6 +59,8 @@ export interface ImportReference {
   existing: Map<string, { id: string; archived: boolean }>;
   /** Active enrolments of those students: `studentId:yearId` → level id. */
   activeEnrolments: Map<string, string>;
+  /** The school's calendar day: a birth date after it is refused. */
+  today: string;
 }
 
 const MAX_MATRICULE = 40;
@@ -115,6 +122,19 @@ function checkEnrolment(cells: Cells, fail: Fail, indexed: Indexed) {
     levelId: level?.id ?? null,
     yearId: level && year ? year.id : null,
   };
+}
+
+/** « Date de naissance »: JJ/MM/AAAA, AAAA-MM-JJ or an Excel date cell (read as AAAA-MM-JJ). */
+function checkBirthDate(text: string | null, fail: Fail, today: string): string | null {
+  if (!text) return null;
+  const day = readBirthDate(text);
+  const problem = day ? birthDateProblem(day, today) : BirthDateMessages.invalid;
+  if (problem) {
+    const hint = problem === BirthDateMessages.invalid ? ' Format attendu : JJ/MM/AAAA.' : '';
+    fail('birthDate', `${problem}${hint} (« ${text} »)`);
+    return null;
+  }
+  return day;
 }
 
 /** The guardian of a line: name and phone go together; a phone is one family. */
@@ -190,6 +210,7 @@ export function validateRows(rows: RawRow[], reference: ImportReference) {
     const emailText = cells('email');
     const email = emailText ? readEmail(emailText) : null;
     if (emailText && !email) fail('email', 'Adresse e-mail invalide.');
+    const birthDate = checkBirthDate(cells('birthDate'), fail, reference.today);
     const statusText = cells('status');
     const status = statusText ? readStatus(statusText) : null;
     if (statusText && !status) {
@@ -214,6 +235,7 @@ export function validateRows(rows: RawRow[], reference: ImportReference) {
       fullName,
       phone: phone ?? phoneText,
       email: email ?? emailText,
+      birthDate,
       status,
       ...enrolment,
       ...guardian,
