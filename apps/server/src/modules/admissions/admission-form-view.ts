@@ -38,6 +38,8 @@ export interface AdmissionFormView {
   /** The school's introduction (« Pages »), plain text. */
   intro?: string | null;
   programmes: OfferedProgramme[];
+  /** The school's calendar day: the birth date's picker stops there. */
+  today?: string;
   values?: Partial<TypedAdmission>;
   errors?: AdmissionErrors;
   /** Why the whole form was refused (too many requests). */
@@ -82,6 +84,23 @@ function textField(control: Control, value: string, attributes: Html): Html {
       required
       ${described(control)}
       ${attributes}
+    />`,
+  );
+}
+
+/** « Date de naissance »: optional, a date picker up to today (typed JJ/MM/AAAA also accepted). */
+function birthDateField(control: Control, value: string, today: string | undefined): Html {
+  return field(
+    control,
+    html`<input
+      id="${control.id}"
+      name="${control.name}"
+      type="date"
+      value="${value}"
+      min="1900-01-01"
+      ${today ? html`max="${today}"` : ''}
+      autocomplete="bday"
+      ${described(control)}
     />`,
   );
 }
@@ -173,6 +192,16 @@ function formPart(view: AdmissionFormView): Html {
               ${applicantGenderValues.map((gender) =>
                 option(gender, applicantGenderLabels[gender], value('gender')),
               )}`,
+            )}
+            ${birthDateField(
+              control(
+                'naissance',
+                'birthDate',
+                'Date de naissance (facultatif)',
+                'Celle de l’élève ou de l’étudiant, par exemple 14/03/2012.',
+              ),
+              value('birthDate'),
+              view.today,
             )}
             ${selectField(
               control('pays', 'country', 'Pays'),

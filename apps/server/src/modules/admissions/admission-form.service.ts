@@ -1,6 +1,9 @@
 import {
   AdmissionMessages,
   admissionFormSchema,
+  birthDateProblem,
+  BirthDateMessages,
+  readBirthDate,
   DEFAULT_PHONE_COUNTRY,
   domainErrorMessage,
   toE164,
@@ -11,7 +14,7 @@ import type { Database, DbOrTx } from '../../platform/db/database';
 import { systemActor, type ActingMember } from '../../platform/http/acting-member';
 import { publishEvent } from '../../platform/outbox/outbox';
 import { recordAuditEntry } from '../audit';
-import type { Organization } from '../organizations';
+import { schoolToday, type Organization } from '../organizations';
 import { findCurrentAcademicYear, findLevel } from '../programmes';
 import { insertStudent } from '../students';
 import { notifySubmitted } from './admission-messages';
@@ -40,6 +43,7 @@ export const admissionFields = [
   'country',
   'programmeId',
   'levelId',
+  'birthDate',
 ] as const;
 export type AdmissionField = (typeof admissionFields)[number];
 /** The form as typed: strings, kept to show them again beside their errors. */
@@ -62,10 +66,11 @@ const REPEAT_WINDOW_MS = 60 * 60 * 1000;
  * « Pages »), and the current school year's label.
  */
 export async function admissionFormOffer(db: DbOrTx, organizationId: string) {
-  const [rows, year, settings] = await Promise.all([
+  const [rows, year, settings, today] = await Promise.all([
     findOfferedLevels(db, organizationId),
     findCurrentAcademicYear(db, organizationId),
     findAdmissionSettings(db, organizationId),
+    schoolToday(db, organizationId),
   ]);
   const programmes: OfferedProgramme[] = [];
   for (const row of rows) {
@@ -77,7 +82,7 @@ export async function admissionFormOffer(db: DbOrTx, organizationId: string) {
     }
     programme.levels.push({ id: row.levelId, name: row.levelName });
   }
-  return { open: settings.open, programmes, yearLabel: year?.label ?? null };
+  return { open: settings.open, programmes, yearLabel: year?.label ?? null, today };
 }
 
 /** What was posted, field by field, as text (a repeated field counts once, anything else as empty). */
@@ -98,8 +103,29 @@ function phoneOf(form: AdmissionForm): string | null {
 }
 
 type Checked =
-  | { ok: true; form: AdmissionForm; phone: string; programme: string; level: string }
+  | {
+      ok: true;
+      form: AdmissionForm;
+      phone: string;
+      programme: string;
+      level: string;
+      birthDate: string | null;
+    }
   | { ok: false; errors: AdmissionErrors };
+
+/**
+ * The optional « Date de naissance »: `AAAA-MM-JJ` (what a date input posts) or `JJ/MM/AAAA`
+ * (typed where the browser has no date picker); from 1900 to the school's today.
+ */
+async function checkBirthDate(db: DbOrTx, organizationId: string, typed: string) {
+  const text = typed.trim();
+  if (!text) return { birthDate: null };
+  const day = readBirthDate(text);
+  const problem = day
+    ? birthDateProblem(day, await schoolToday(db, organizationId))
+    : BirthDateMessages.invalid;
+  return problem ? { error: problem } : { birthDate: day };
+}
 
 /** The spec's messages, one per field; then the phone's plan and the level the school offers. */
 async function checkAdmission(
@@ -109,8 +135,9 @@ async function checkAdmission(
   typed: TypedAdmission,
 ): Promise<Checked> {
   const parsed = admissionFormSchema.safeParse(typed);
+  const born = await checkBirthDate(db, organizationId, typed.birthDate);
   if (!parsed.success) {
-    const errors: AdmissionErrors = {};
+    const errors: AdmissionErrors = born.error ? { birthDate: born.error } : {};
     for (const issue of parsed.error.issues) {
       const field = admissionFields.find((name) => name === issue.path[0]);
       if (field && !errors[field]) errors[field] = issue.message;
@@ -118,7 +145,7 @@ async function checkAdmission(
     return { ok: false, errors };
   }
   const form = parsed.data;
-  const errors: AdmissionErrors = {};
+  const errors: AdmissionErrors = born.error ? { birthDate: born.error } : {};
   const phone = phoneOf(form);
   if (!phone) errors.phone = AdmissionMessages.phoneInvalid;
   const found = await findLevel(db, organizationId, form.levelId);
@@ -134,8 +161,16 @@ async function checkAdmission(
   // A programme the school does not open to the online form (« Pages »).
   const opened = offersProgramme(settings, form.programmeId);
   if (!opened) errors.programmeId = domainErrorMessage('ADMISSION_PROGRAMME_NOT_OFFERED', {});
-  if (!phone || !found || !offered || !opened) return { ok: false, errors };
-  return { ok: true, form, phone, programme: found.programme.name, level: found.level.name };
+  if (!phone || !found || !offered || !opened || born.error) return { ok: false, errors };
+  const birthDate = born.birthDate ?? null;
+  return {
+    ok: true,
+    form,
+    phone,
+    programme: found.programme.name,
+    level: found.level.name,
+    birthDate,
+  };
 }
 
 export type SubmitOutcome =
@@ -171,6 +206,7 @@ export async function submitAdmission(
       fullName: form.name,
       phone,
       email: form.email,
+      birthDate: checked.birthDate,
       programmeId: form.programmeId,
       status: 'pending',
       statusReason: 'Demande d’inscription en ligne',
@@ -201,6 +237,7 @@ export async function submitAdmission(
         niveau: checked.level,
         téléphone: phone,
         'e-mail': form.email,
+        ...(checked.birthDate ? { 'date de naissance': checked.birthDate } : {}),
       },
       ip: visitor.ip,
       userAgent: visitor.userAgent,
