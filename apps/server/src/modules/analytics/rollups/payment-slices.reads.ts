@@ -63,10 +63,14 @@ export function paymentSlicesSelect(
         and al.source_id in (select id from att)
       group by al.source_id, al.invoice_id
     ),
+    cur_sum as (
+      select cur.attempt_id, sum(cur.amount) as amount from cur group by cur.attempt_id
+    ),
     gap as (
-      select att.id as attempt_id, greatest(0, att.amount - att.credit_amount
-        - coalesce((select sum(cur.amount) from cur where cur.attempt_id = att.id), 0)) as taken
-      from att
+      select att.id as attempt_id,
+        greatest(0, att.amount - att.credit_amount - coalesce(cs.amount, 0)) as taken,
+        cs.attempt_id is not null as has_allocation
+      from att left join cur_sum cs on cs.attempt_id = att.id
     ),
     gone as (
       select pai.attempt_id, pai.invoice_id, i.due_on, greatest(i.total - i.paid, 0) as room
@@ -85,10 +89,10 @@ export function paymentSlicesSelect(
       from gone join gap on gap.attempt_id = gone.attempt_id
     ),
     rest as (
-      select gap.attempt_id, gap.taken - coalesce((select sum(g.amount) from gone_filled g
-          where g.attempt_id = gap.attempt_id), 0) as amount,
-        exists (select 1 from cur where cur.attempt_id = gap.attempt_id) as has_allocation
-      from gap where gap.taken > 0
+      select gap.attempt_id, gap.taken - coalesce(sum(g.amount), 0) as amount, gap.has_allocation
+      from gap left join gone_filled g on g.attempt_id = gap.attempt_id
+      where gap.taken > 0
+      group by gap.attempt_id, gap.taken, gap.has_allocation
     ),
     paid as (
       select cur.attempt_id, cur.invoice_id, cur.amount + case when rest.has_allocation
