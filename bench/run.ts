@@ -16,6 +16,7 @@ import { benchReceipts } from './receipts';
 import { benchReminders } from './reminders';
 import { benchReconciliation } from './reconciliation';
 import { benchSearch } from './search';
+import { benchStatistics } from './statistics';
 import { freePort } from '../e2e/support/free-port';
 import { freshDataDir, root, startProduct } from './lib/product-server';
 import { benchStartup } from './startup.bench';
@@ -69,6 +70,7 @@ if (runs('search')) results.search = await benchSearch();
 if (runs('reminders')) results.reminders = await benchReminders();
 if (runs('reconciliation')) results.reconciliation = await benchReconciliation();
 if (runs('accounting-list')) results.accountingList = await benchAccountingList();
+if (runs('statistics')) results.statistics = await benchStatistics();
 
 console.log(JSON.stringify(results, null, 2));
 const dir = path.join(root, 'bench', 'results');
