@@ -101,6 +101,32 @@ const PARENTS: [string, 'mother' | 'father'][] = [
   ['Afiwa', 'mother'],
 ];
 
+/** Age reached in September by a student who never repeated a year: L1 18 … M2 22. */
+const LEVEL_AGES: Record<string, number> = { L1: 18, L2: 19, L3: 20, M1: 21, M2: 22 };
+/** Students back to school as adults (« reprise d’études »): their age in September. */
+const MATURE_AGES = new Map([
+  [3, 31],
+  [17, 38],
+  [26, 44],
+]);
+/** Applicants who did not give their birth date (counted apart by « Statistiques »). */
+const WITHOUT_BIRTH_DATE = new Set([11, 20]);
+
+/**
+ * The demo student's birth date, deterministic and consistent with the level: the level's usual
+ * age in September of the school year, up to two years older (a repeated year, a late start),
+ * or a mature student's; none for two pending applicants.
+ */
+export function demoBirthDate(index: number, level: string, schoolYearStart: number) {
+  if (WITHOUT_BIRTH_DATE.has(index)) return null;
+  const age = MATURE_AGES.get(index) ?? (LEVEL_AGES[level] ?? 18) + (index % 3);
+  const month = ((index * 5) % 12) + 1;
+  const day = ((index * 7) % 28) + 1;
+  // Born after September: the age is reached during the school year.
+  const year = schoolYearStart - age - (month > 9 ? 1 : 0);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /** The school year in progress in `today`: September to July. */
 function currentSchoolYear(today: string) {
   const year = Number(today.slice(0, 4));
@@ -129,10 +155,9 @@ export async function seedDemoSchoolData(db: Database, organizationId: string): 
     siblingDiscount: { enabled: true, secondChildPercent: 10, thirdChildPercent: 15 },
     lateFee: { enabled: true, graceDays: 15, kind: 'fixed', value: 2_000, cap: 10_000 },
   });
-  const year = await createAcademicYear(db, acting, {
-    ...currentSchoolYear(dayIn('Africa/Lome')),
-    current: true,
-  });
+  const schoolYear = currentSchoolYear(dayIn('Africa/Lome'));
+  const year = await createAcademicYear(db, acting, { ...schoolYear, current: true });
+  const yearStart = Number(schoolYear.startsOn.slice(0, 4));
   const levels = new Map<string, string>();
   const programmeIds = new Map<string, string>();
   for (const programme of PROGRAMMES) {
@@ -152,6 +177,7 @@ export async function seedDemoSchoolData(db: Database, organizationId: string): 
         fullName,
         phone: `+2289${String(1_000_000 + index * 7_919).padStart(7, '0')}`,
         email: null,
+        birthDate: demoBirthDate(index, level, yearStart),
         programmeId: programmeIds.get(programme)!,
         status,
       },

@@ -102,4 +102,32 @@ describe('demo seed', () => {
     expect(ledger).toMatchObject({ balanced: true, agrees: true });
     expect(ledger.students).toBe(24);
   });
+
+  it('gives the demo students birth dates that fit their level, two left unknown', async () => {
+    const result = await seedDemoData(database().db);
+    const id = result.school.id;
+    // Ages reached in the current school year's first year, by the level they are in.
+    const rows = await database().db.execute<{ level: string | null; age: number | null }>(sql`
+      select l.name as level,
+        (extract(year from y.starts_on) - extract(year from s.birth_date))::int as age
+      from students s
+      join academic_years y on y.organization_id = s.organization_id and y.is_current
+      left join enrolments e on e.organization_id = s.organization_id and e.student_id = s.id
+      left join levels l on l.organization_id = e.organization_id and l.id = e.level_id
+      where s.organization_id = ${id}`);
+    expect(rows.rows).toHaveLength(28);
+    expect(rows.rows.filter((row) => row.age === null)).toHaveLength(2);
+    const minimum: Record<string, number> = { L1: 18, L2: 19, L3: 20, M1: 21, M2: 22 };
+    for (const row of rows.rows.filter((entry) => entry.age !== null && entry.level)) {
+      expect(row.age!).toBeGreaterThanOrEqual(minimum[row.level!]!);
+      expect(row.age!).toBeLessThanOrEqual(45);
+    }
+    // A few adults back to school: the age filter has more than one generation.
+    expect(rows.rows.filter((row) => (row.age ?? 0) >= 30).length).toBeGreaterThanOrEqual(3);
+    const future = await database().db.execute<{ n: number }>(
+      sql`select count(*)::int as n from students where organization_id = ${id}
+        and birth_date > current_date`,
+    );
+    expect(future.rows[0]!.n).toBe(0);
+  });
 });
