@@ -156,10 +156,21 @@ export class ForecastEngine {
     return { ratios };
   }
 
-  /** The range of a horizon from its errors: [q10, q90] × forecast; null with too few errors. */
-  static empiricalBand(ratios: readonly number[], mean: number): [number, number] | null {
+  /**
+   * The 80 % range of a horizon from its errors: [q10, q90] × forecast, never narrower than the
+   * items' own Bernoulli spread (a steady history's errors alone can make a razor-thin range);
+   * null with too few errors.
+   */
+  static empiricalBand(
+    ratios: readonly number[],
+    expectation: WindowExpectation,
+  ): [number, number] | null {
     if (ratios.length < FORECAST_RULES.minRatios) return null;
-    return [mean * quantile(ratios, 0.1), mean * quantile(ratios, 0.9)];
+    const [low, high] = analyticalBand(expectation);
+    return [
+      Math.min(low, expectation.mean * quantile(ratios, 0.1)),
+      Math.max(high, expectation.mean * quantile(ratios, 0.9)),
+    ];
   }
 
   /**
@@ -180,7 +191,7 @@ export class ForecastEngine {
       if (!expected || actual <= 0) continue;
       const ratios = this.calibrate(from).ratios[WEEK_HORIZONS]!;
       const [low, high] =
-        ForecastEngine.empiricalBand(ratios, expected.mean) ?? analyticalBand(expected);
+        ForecastEngine.empiricalBand(ratios, expected) ?? analyticalBand(expected);
       measured.push({ from, to, forecast: expected.mean, actual, low, high });
     }
     if (measured.length < FORECAST_RULES.minMeasuredMonths) {

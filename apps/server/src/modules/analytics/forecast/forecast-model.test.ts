@@ -113,6 +113,19 @@ describe('measures', () => {
   });
 });
 
+describe('the 80 % range from the backtest', () => {
+  it('is q10–q90 of the errors × forecast, never narrower than the Bernoulli band', () => {
+    const expectation = { mean: 1000, variance: 100 };
+    const wide = [0.5, 0.7, 0.9, 1, 1.1, 1.3, 1.5];
+    const [low, high] = ForecastEngine.empiricalBand(wide, expectation)!;
+    expect(low).toBeCloseTo(1000 * quantile(wide, 0.1), 6);
+    expect(high).toBeCloseTo(1000 * quantile(wide, 0.9), 6);
+    const steady = [1, 1, 1, 1, 1, 1];
+    expect(ForecastEngine.empiricalBand(steady, expectation)).toEqual(analyticalBand(expectation));
+    expect(ForecastEngine.empiricalBand(wide.slice(0, 5), expectation)).toBeNull();
+  });
+});
+
 describe('the backtest', () => {
   it('on a steady pattern, forecasts each past month almost exactly, from what was known then', () => {
     const first = dayNumber('2025-01-01');

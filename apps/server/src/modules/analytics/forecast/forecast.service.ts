@@ -127,7 +127,7 @@ export function computeCashForecast(input: {
   const answer = buckets.map(({ from, to }, index) => {
     const expectation = expected[index]!;
     const [low, high] = empirical
-      ? ForecastEngine.empiricalBand(ratios[index]!, expectation.mean)!
+      ? ForecastEngine.empiricalBand(ratios[index]!, expectation)!
       : analyticalBand(expectation);
     const current = index === 0 || index === WEEK_HORIZONS;
     return {
