@@ -32,7 +32,7 @@ import { countActiveMembers, teamRoutes } from './modules/access';
 import { auditRoutes } from './modules/audit';
 import { organizationRoutes } from './modules/organizations';
 import { FileStore } from './platform/files';
-import { publicRoutes } from './modules/public';
+import { pageAnalyticsRoutes, publicRoutes } from './modules/public';
 import { programmesRoutes } from './modules/programmes';
 import {
   levelEnrolmentQueries,
@@ -220,6 +220,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // port, handed over here (docs/decisions/0015).
   usePaymentReceipts(paymentReceipts);
   await app.register(paymentsRoutes, { context: payments });
+  // The public pages' beacon (cookie-less page analytics), on the payments' clock.
+  await app.register(pageAnalyticsRoutes, { db, now: payments.now });
   await app.register(webhookRoutes, { context: payments });
   await app.register(paymentsListRoutes, { context: payments });
   // « Comptabilité › À affecter »: money that arrived unasked, assigned or returned by Finance.

@@ -8,6 +8,7 @@ import { automationEventHandlers } from '../modules/automations';
 import { notificationEventHandlers } from '../modules/notifications';
 import { settlementEventHandlers } from '../modules/accounting';
 import { statisticsEventHandlers } from '../modules/analytics';
+import { pageAnalyticsEventHandlers } from '../modules/public';
 
 /**
  * The handlers the worker's dispatcher runs after commit, each on its own (attempts, backoff,
@@ -27,6 +28,7 @@ import { statisticsEventHandlers } from '../modules/analytics';
  * | payment.refunded    | accounting.settle-refund       | the refund's line: commission given back      |
  * | payment.succeeded, payment.refunded | analytics.payment-succeeded, analytics.payment-refunded | the payment's slices in the statistics, its invoices' due days |
  * | student.enrolled    | analytics.student-enrolled     | the statistics' receivables of the invoices it issued |
+ * | payment.succeeded   | public.convert-paid-visit      | the visit the payment started from converts   |
  */
 export function eventHandlers(now: () => Date = () => new Date()): AnyEventHandler[] {
   return [
@@ -36,6 +38,7 @@ export function eventHandlers(now: () => Date = () => new Date()): AnyEventHandl
     ...notificationEventHandlers,
     ...settlementEventHandlers,
     ...statisticsEventHandlers,
+    ...pageAnalyticsEventHandlers,
   ];
 }
 

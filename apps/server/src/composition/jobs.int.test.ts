@@ -39,6 +39,7 @@ describe('the application jobs (composition root)', () => {
       'accounting.payouts',
       'ledger.validate',
       'analytics.refresh',
+      'public.rotate-visit-salts',
     ]);
     const queue = await startJobs(pool, jobs, silent, { work: false });
     await queue.stop();
@@ -58,6 +59,7 @@ describe('the application jobs (composition root)', () => {
       { name: 'notifications.weekly-summary', cron: '3 * * * *', timezone: 'Africa/Lome' },
       { name: 'payments.events', cron: '* * * * *', timezone: 'Africa/Lome' },
       { name: 'payments.reconcile', cron: '* * * * *', timezone: 'Africa/Lome' },
+      { name: 'public.rotate-visit-salts', cron: '0 0 * * *', timezone: 'Africa/Lome' },
     ]);
   });
 

@@ -13,6 +13,7 @@ import {
 } from '../modules/accounting';
 import { ledgerValidationJob } from '../modules/ledger';
 import { statisticsRefreshJob } from '../modules/analytics';
+import { rotateVisitSaltsJob } from '../modules/public';
 import type { LinkSigner } from '../modules/payer';
 import type { BackgroundWorker } from './background-worker';
 
@@ -97,6 +98,7 @@ export function applicationJobs(dependencies: JobDependencies): JobDefinition[] 
     payoutsJob(dependencies.db, dependencies.payoutRail ?? payoutRailFromConfig({})),
     ledgerValidationJob(dependencies.db),
     statisticsRefreshJob(dependencies.db),
+    rotateVisitSaltsJob(dependencies.db),
     ...(dependencies.messaging?.jobs ?? []),
     ...(dependencies.reminders
       ? reminderJobs({

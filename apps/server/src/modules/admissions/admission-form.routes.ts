@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { html, type Html } from '../../platform/http/html';
 import { findOrganizationBySlug, redirectedSchoolSlug, type Organization } from '../organizations';
 import { pageSchool, sendPayerPage } from '../payer';
+import { noteVisitorRegistration, visitorFingerprint } from '../public';
 import {
   admissionFormAddress,
   admissionFormBody,
@@ -60,8 +61,23 @@ export const admissionFormRoutes: FastifyPluginAsyncZod<AdmissionsRoutesOptions>
       body,
       assets,
       purpose: 'registration' as const,
+      page: 'inscription' as const,
     };
     return sendPayerPage(reply, view, status);
+  }
+
+  /** The visit the request was sent from converts (page analytics); never fails the form. */
+  async function noteRegistration(request: FastifyRequest, schoolId: string, admissionId: string) {
+    try {
+      await noteVisitorRegistration(db, {
+        organizationId: schoolId,
+        admissionId,
+        visitor: visitorFingerprint(request),
+        now: new Date(),
+      });
+    } catch (error) {
+      request.log.warn({ err: error }, 'visit of the pre-registration not noted');
+    }
   }
 
   async function formBody(school: Organization, view: Partial<AdmissionFormView>) {
@@ -137,6 +153,7 @@ export const admissionFormRoutes: FastifyPluginAsyncZod<AdmissionsRoutesOptions>
           400,
         );
       }
+      if (!outcome.repeated) await noteRegistration(request, school.id, outcome.admissionId);
       return send(reply, school, received);
     },
   );

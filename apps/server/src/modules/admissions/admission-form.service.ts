@@ -174,7 +174,7 @@ async function checkAdmission(
 }
 
 export type SubmitOutcome =
-  | { ok: true; repeated: boolean }
+  | { ok: true; repeated: boolean; admissionId: string }
   | { ok: false; errors: AdmissionErrors }
   /** The school closed its online form (ADMISSIONS_CLOSED). */
   | { ok: false; closed: true };
@@ -200,7 +200,7 @@ export async function submitAdmission(
     await lockSchoolAdmissions(tx, school.id);
     const since = new Date(Date.now() - REPEAT_WINDOW_MS);
     const repeated = await findRepeatedAdmission(tx, school.id, { ...form, phone, since });
-    if (repeated) return { ok: true, repeated: true };
+    if (repeated) return { ok: true, repeated: true, admissionId: repeated.id };
     const acting: ActingMember = { ...systemActor(school.id, ONLINE_FORM_ACTOR), ...visitor };
     const student = await insertStudent(tx, acting, {
       fullName: form.name,
@@ -266,6 +266,6 @@ export async function submitAdmission(
       programme: checked.programme,
       level: checked.level,
     });
-    return { ok: true, repeated: false };
+    return { ok: true, repeated: false, admissionId: admission.id };
   });
 }

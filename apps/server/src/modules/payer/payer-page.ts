@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import type { PublicPage } from '@ecolage/contracts';
 import type { FastifyReply } from 'fastify';
 import { html, type Html } from '../../platform/http/html';
 import type { EntryAssets } from '../../platform/http/web-assets';
@@ -80,6 +81,11 @@ export interface PayerPage {
    * either (`/form`). Only the paying pages are kept out of search engines.
    */
   purpose?: 'payment' | 'registration' | 'finder';
+  /**
+   * The public page the beacon reports (page analytics), with the school's slug; none on pages
+   * that are no school's (unknown school, the finder).
+   */
+  page?: PublicPage;
 }
 
 function description(page: PayerPage): string {
@@ -122,6 +128,12 @@ export function brandStyle(color: string | null | undefined): string {
   return `--brand:${brand};--on-brand:${textOn(brand)}`;
 }
 
+/** The body's colours, and on the school's own pages what the beacon reports (page analytics). */
+function bodyAttributes(page: PayerPage, style: string): Html {
+  if (!page.page || !page.school) return html`style="${style}"`;
+  return html`style="${style}" data-school="${page.school.slug}" data-page="${page.page}"`;
+}
+
 /**
  * The shell of every payer page (and of the pre-registration form): French, readable from 320 px,
  * the school's colour in the header, the payer entry's own small script and styles, nothing from
@@ -144,7 +156,7 @@ export function renderPayerPage(page: PayerPage): string {
       ${page.assets.styles.map((href) => html`<link rel="stylesheet" href="${href}" />`)}
       ${page.assets.scripts.map((src) => html`<script type="module" src="${src}"></script>`)}
     </head>
-    <body style="${style}">
+    <body ${bodyAttributes(page, style)}>
       <header class="school">
         ${
           page.school

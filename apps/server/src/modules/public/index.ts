@@ -1,4 +1,7 @@
-/** Public website: newsletter subscriptions and contact messages (platform-level, not per school). */
+/**
+ * Public website: newsletter subscriptions and contact messages (platform-level, not per school),
+ * and the analytics of the schools' public pages.
+ */
 export { publicRoutes, type PublicRoutesOptions } from './public.routes';
 export { subscribeToNewsletter, sendContactMessage } from './public.service';
 export {
@@ -11,3 +14,18 @@ export {
   type InboxPage,
 } from './public-inbox.repository';
 export type { ContactMessage, NewsletterSubscription } from './public.tables';
+// Page analytics of the schools' public pages (cookie-less, daily salts; issue 20).
+export {
+  pageAnalyticsRoutes,
+  type PageAnalyticsRoutesOptions,
+} from './page-analytics/visits.routes';
+export { visitorFingerprint, type VisitorFingerprint } from './page-analytics/visitor';
+export { noteVisitorPayment, noteVisitorRegistration } from './page-analytics/visits.service';
+export {
+  channelsOfAttempts,
+  trafficTotals,
+  trafficYears,
+  type TrafficTotals,
+} from './page-analytics/traffic.reads';
+export { rotateVisitSaltsJob } from './page-analytics/visit-salts';
+export { pageAnalyticsEventHandlers } from './page-analytics/page-analytics.events';

@@ -1,10 +1,11 @@
 import { PayerMessages, payerPaymentFormSchema } from '@ecolage/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { firstVisit, linkPageBody, type LinkField, type LinkFormState } from './link-page';
 import { loadLinkView, type LinkView } from './link-view.service';
 import { PayerFormError, payByLink } from './pay-by-link.service';
+import { noteVisitorPayment, visitorFingerprint } from '../../public';
 import { pageSchool, sendMessagePage, sendPayerPage } from '../payer-page';
 import type { PayerRoutesOptions } from '../payer.routes';
 
@@ -28,6 +29,23 @@ function typedValues(body: unknown): Omit<LinkFormState, 'message' | 'fields'> {
 export const linkRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (app, options) => {
   const { context, signer, assets } = options;
 
+  /**
+   * The visit the payment started from (page analytics), for its channel and its conversion
+   * once paid; never a reason for the payment to fail.
+   */
+  const noteVisit = async (request: FastifyRequest, organizationId: string, attemptId: string) => {
+    try {
+      await noteVisitorPayment(context.db, {
+        organizationId,
+        attemptId,
+        visitor: visitorFingerprint(request),
+        now: context.now(),
+      });
+    } catch (error) {
+      request.log.warn({ err: error }, 'visit of the payment not noted');
+    }
+  };
+
   const page = (reply: FastifyReply, view: LinkView, state: LinkFormState, statusCode = 200) =>
     sendPayerPage(
       reply,
@@ -36,6 +54,7 @@ export const linkRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (app,
         school: view.page,
         body: linkPageBody(view, state),
         assets,
+        page: 'lien',
       },
       statusCode,
     );
@@ -101,6 +120,7 @@ export const linkRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (app,
           ip: request.ip,
           userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
         });
+        await noteVisit(request, found.school.id, attemptId);
         return reply.redirect(`/payer/retour/${attemptId}`, 303);
       } catch (error) {
         if (!(error instanceof PayerFormError)) throw error;

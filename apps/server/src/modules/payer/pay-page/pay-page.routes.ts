@@ -51,7 +51,13 @@ export const payPageRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (a
   }
 
   function send(reply: FastifyReply, school: PageSchool, title: string, body: Html, status = 200) {
-    const page = { title: `${title} · ${school.name}`, school, body, assets: options.assets };
+    const page = {
+      title: `${title} · ${school.name}`,
+      school,
+      body,
+      assets: options.assets,
+      page: 'paiement' as const,
+    };
     return sendPayerPage(reply, page, status);
   }
 

@@ -1,0 +1,67 @@
+import type { TrafficChannel } from '@ecolage/contracts';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../platform/db/database';
+
+/** A school's traffic over days, from the daily rollup (visitors: daily-unique, summed). */
+export interface TrafficTotals {
+  visitors: number;
+  visits: number;
+  bounces: number;
+  durationSeconds: number;
+  pageviews: number;
+  conversions: number;
+}
+
+/**
+ * The school's traffic from `fromDay` to `toDay` (both included, YYYY-MM-DD): a sum over the
+ * daily rollup, at most 366 × 4 rows a year whatever the number of page views.
+ */
+export async function trafficTotals(
+  db: DbOrTx,
+  organizationId: string,
+  fromDay: string,
+  toDay: string,
+): Promise<TrafficTotals> {
+  const { rows } = await db.execute<Record<keyof TrafficTotals, string>>(sql`
+    select coalesce(sum(visitors), 0)::bigint as visitors, coalesce(sum(visits), 0)::bigint as visits,
+           coalesce(sum(bounces), 0)::bigint as bounces,
+           coalesce(sum(duration_s), 0)::bigint as "durationSeconds",
+           coalesce(sum(pageviews), 0)::bigint as pageviews,
+           coalesce(sum(conversions), 0)::bigint as conversions
+      from page_visit_days
+     where organization_id = ${organizationId} and day between ${fromDay}::date and ${toDay}::date`);
+  const row = rows[0]!;
+  return {
+    visitors: Number(row.visitors),
+    visits: Number(row.visits),
+    bounces: Number(row.bounces),
+    durationSeconds: Number(row.durationSeconds),
+    pageviews: Number(row.pageviews),
+    conversions: Number(row.conversions),
+  };
+}
+
+/** The calendar years the school's public pages had visits in, newest first. */
+export async function trafficYears(db: DbOrTx, organizationId: string): Promise<number[]> {
+  const { rows } = await db.execute<{ year: number }>(sql`
+    select distinct extract(year from day)::int as year from page_visit_days
+     where organization_id = ${organizationId} and visits > 0
+     order by year desc`);
+  return rows.map((row) => Number(row.year));
+}
+
+/**
+ * The channel each payment attempt's payer came through (the visit it started from); attempts
+ * made without a recorded visit (at the desk, beacon blocked, « do not track ») are absent.
+ */
+export async function channelsOfAttempts(
+  db: DbOrTx,
+  organizationId: string,
+  attemptIds: readonly string[],
+): Promise<Map<string, TrafficChannel>> {
+  if (attemptIds.length === 0) return new Map();
+  const { rows } = await db.execute<{ attemptId: string; channel: TrafficChannel }>(sql`
+    select attempt_id as "attemptId", channel from visit_payments
+     where organization_id = ${organizationId} and attempt_id = any(${sql.param([...attemptIds])}::uuid[])`);
+  return new Map(rows.map((row) => [row.attemptId, row.channel]));
+}

@@ -1,0 +1,80 @@
+import { visitBeaconSchema } from '@ecolage/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../../platform/db/database';
+import { findOrganizationBySlug } from '../../organizations';
+import { classifyVisitSource } from './traffic-channel';
+import { visitorFingerprint } from './visitor';
+import { recordVisitEvent } from './visits.service';
+
+export interface PageAnalyticsRoutesOptions {
+  db: Database;
+  now: () => Date;
+  /** Per-address budget of beacons (60 a minute by default). */
+  rateLimit?: { max: number; timeWindow: string };
+}
+
+/** A beacon is a few hundred bytes: 2 KiB leaves room for a long referrer and query. */
+const BEACON_BODY_LIMIT = 2 * 1024;
+
+function parseBeacon(body: unknown) {
+  let value = body;
+  if (typeof body === 'string') {
+    try {
+      value = JSON.parse(body);
+    } catch {
+      return null;
+    }
+  }
+  const parsed = visitBeaconSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * `POST /api/public/visits`: the public pages' beacon (`navigator.sendBeacon`, text/plain JSON).
+ * A beacon reads no answer: 204 whatever was done with it (nothing for a malformed one, an
+ * unknown school, a robot or « do not track »), except a body too large (413) or too many
+ * beacons from one address (429).
+ */
+export const pageAnalyticsRoutes: FastifyPluginAsync<PageAnalyticsRoutesOptions> = async (
+  app,
+  options,
+) => {
+  // Whatever the content type a beacon comes with, its body is read as text here (and only here).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/api/public/visits',
+    {
+      bodyLimit: BEACON_BODY_LIMIT,
+      config: {
+        public: true,
+        rateLimit: { ...(options.rateLimit ?? { max: 60, timeWindow: '1 minute' }) },
+      },
+      schema: { hide: true },
+    },
+    async (request, reply) => {
+      const beacon = parseBeacon(request.body);
+      const visitor = visitorFingerprint(request);
+      if (beacon && !visitor.doNotTrack) {
+        const school = await findOrganizationBySlug(options.db, beacon.s);
+        if (school) {
+          await recordVisitEvent(options.db, {
+            organizationId: school.id,
+            timeZone: school.timeZone,
+            visitor,
+            page: beacon.p,
+            kind: beacon.e ?? 'pageview',
+            source: classifyVisitSource({
+              referrer: beacon.r,
+              query: beacon.q,
+              ownHost: request.hostname,
+            }),
+            now: options.now(),
+          });
+        }
+      }
+      return reply.code(204).header('cache-control', 'no-store').send();
+    },
+  );
+};
