@@ -54,6 +54,8 @@ export const receiptVerificationSchema = z.object({
   schoolName: z.string(),
   /** The school's logo today (`/api/public/schools/<slug>/logo?v=…`), null without one. */
   schoolLogoUrl: z.string().nullable().optional(),
+  /** The school's address name (its pages' `/payer/<slug>`): the page's visit is the school's. */
+  schoolSlug: z.string().nullable().optional(),
   issuedAt: z.string(),
   amount: z.number().int(),
   refundedAmount: z.number().int(),

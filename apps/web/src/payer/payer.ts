@@ -1,9 +1,11 @@
 // The payer pages' script: the pages are rendered by the server and work without it; this only
 // keeps the total in step with the ticked invoices, offers only the chosen programme's levels on
 // the pre-registration form, stops a double tap from posting twice, and follows a payment on the
-// waiting screen as it happens (payer-waiting.ts). No library, a few kilobytes.
+// waiting screen as it happens (payer-waiting.ts), and counts the visit without cookie
+// (beacon.ts). No library, a few kilobytes.
 import './payer.css';
 import { formatFrancs } from './payer-format';
+import { startBeacon } from './beacon';
 import { followPayment } from './payer-waiting';
 
 /** Writes only what changes: the page is not laid out again for nothing. */
@@ -94,6 +96,8 @@ document.querySelectorAll<HTMLFormElement>('form').forEach((form) => {
 });
 const block = document.querySelector<HTMLElement>('#statut[data-payment]');
 if (block) followPayment(block);
+// The school's page, counted without cookie (page analytics); not when « do not track » is on.
+startBeacon(document.body.dataset.school, document.body.dataset.page);
 
 // Back from another page (bfcache): the forms are usable again.
 window.addEventListener('pageshow', (event) => {

@@ -6,6 +6,7 @@ import { pdfPageSize, pdfQrCode, pdfText as pdfPages } from '../../test/pdf-text
 import { ok } from '../../test/school-fixture';
 import { useTestApp } from '../../test/test-app';
 import { auditEntries } from '../audit/audit.tables';
+import { findOrganizationById } from '../organizations';
 import { markReceiptRefunded } from './issue-receipt.service';
 import { THERMAL_WIDTH } from './receipt-pdf';
 import { paidWithReceipt } from './receipts.test-support';
@@ -173,6 +174,7 @@ describe('Receipts over HTTP', () => {
       number: receipt.number,
       schoolName: receipt.content.school.name,
       schoolLogoUrl: null,
+      schoolSlug: (await findOrganizationById(database().db, school.organizationId))!.slug,
       issuedAt: receipt.issuedAt.toISOString(),
       amount: 42_000,
       refundedAmount: 0,

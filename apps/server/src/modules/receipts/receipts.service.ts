@@ -91,6 +91,7 @@ export async function verifyReceipt(db: DbOrTx, code: string): Promise<ReceiptVe
     number: receipt.number,
     schoolName: receipt.content.school.name,
     schoolLogoUrl: school ? schoolLogoUrl(school) : null,
+    schoolSlug: school?.slug ?? null,
     issuedAt: receipt.issuedAt.toISOString(),
     amount: receipt.amount,
     refundedAmount: receipt.refundedAmount,

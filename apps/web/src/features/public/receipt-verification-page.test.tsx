@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { receiptStatusLabels } from '@ecolage/contracts';
 import type { ReceiptVerification } from '@ecolage/contracts';
-import { callsTo, routeFetch } from '../../test/api-routes';
+import { bodiesSentTo, callsTo, routeFetch } from '../../test/api-routes';
 import { jsonResponse } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { render } from '../../entry-server';
@@ -55,6 +55,8 @@ describe('/verifier/:code', () => {
     // In the public shell, with no session.
     expect(screen.getByRole('contentinfo')).toBeTruthy();
     expect(callsTo(fetchMock, 'GET', PATH)).toHaveLength(1);
+    // No school's address name in the answer: no visit counted.
+    expect(callsTo(fetchMock, 'POST', '/api/public/visits')).toEqual([]);
   });
 
   it('shows the school’s logo beside its name when it has one', async () => {
@@ -133,6 +135,16 @@ describe('/verifier/:code', () => {
     const html = await render(`/verifier/${CODE}`);
     expect(html).toContain('Vérification du reçu…');
     expect(html).toContain('© 2025 Écolage. Tous droits réservés.');
+  });
+
+  it('counts the visit as the school’s « reçu » page', async () => {
+    const { fetchMock } = await verify(() => ({ ...RECEIPT, schoolSlug: 'les-flamboyants' }));
+    await screen.findByRole('heading', { level: 1, name: 'Reçu authentique' }, { timeout: 3000 });
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, 'POST', '/api/public/visits')).toEqual([
+        { s: 'les-flamboyants', p: 'recu', r: '', q: '' },
+      ]),
+    );
   });
 
   it('names the states as the contracts do', () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BadgeCheck, Clock, SearchX, TriangleAlert } from 'lucide-react';
@@ -10,6 +10,7 @@ import { receipts } from '../../i18n/fr/receipts';
 import { formatMoney } from '../../lib/amounts';
 import { formatDateTime } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { startBeacon } from '../../payer/beacon';
 import { useReceiptVerification, verificationProblem } from '../receipts/verification.api';
 
 addFrenchStrings(receipts);
@@ -130,6 +131,9 @@ export function ReceiptVerificationPage() {
   const { t } = useTranslation();
   const verification = useReceiptVerification(code);
   const problem = verification.isError ? verificationProblem(verification.error) : null;
+  // The school's public page seen (cookie-less page analytics), once the school is known.
+  const schoolSlug = verification.data?.schoolSlug ?? undefined;
+  useEffect(() => startBeacon(schoolSlug, 'recu'), [schoolSlug]);
   useDocumentTitle(
     problem === 'notFound'
       ? t('receipts.verification.notFoundTitle')
