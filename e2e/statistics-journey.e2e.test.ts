@@ -366,7 +366,14 @@ describe(
       expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         390,
       );
-      await shot(staff, '9-telephone');
+      await shot(staff, '9-telephone-haut', false);
+      for (const [name, title] of [
+        ['9-telephone-canal', 'Ventes par canal'],
+        ['9-telephone-prevision', 'Prévision de trésorerie'],
+      ] as const) {
+        await staff.getByRole('region', { name: title, exact: true }).scrollIntoViewIfNeeded();
+        await shot(staff, name, false);
+      }
     });
   },
 );

@@ -16,9 +16,10 @@ import { approveOnPhone, nextSms, PHONE_VIEWPORT, smsTo } from './payer';
 
 export const SHOTS = '/tmp/shots';
 
-export async function shot(page: Page, name: string) {
+/** The whole page, or only what the screen shows (`fullPage: false`: a phone's screenful). */
+export async function shot(page: Page, name: string, fullPage = true) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/statistiques-${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/statistiques-${name}.png`, fullPage });
 }
 
 /**
@@ -59,7 +60,9 @@ export function statisticsBrowser() {
         await open({ userAgent, viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true })
       ).newPage(),
     /** Staff at a desk (or on a phone) with the browser's own agent. */
-    staff: async (viewport = { width: 1366, height: 900 }) => (await open({ viewport })).newPage(),
+    /** Staff at a desk, charts drawn without animation (screenshots show them finished). */
+    staff: async (viewport = { width: 1366, height: 900 }) =>
+      (await open({ viewport, reducedMotion: 'reduce' })).newPage(),
     close: async () => {
       await Promise.all(contexts.map((context) => context.close()));
       await browser?.close();
