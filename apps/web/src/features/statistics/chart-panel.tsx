@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Download, Image as ImageIcon, Table2 } from 'lucide-react';
@@ -19,7 +19,7 @@ export interface ChartTable {
 /**
  * A card holding one chart: its title, « Voir le tableau » (the same figures in an accessible
  * table: caption, column headers, the first cell of a row its header), « CSV » and « PNG ».
- * `children` get the canvas' ref (for the PNG).
+ * `canvasRef` is the chart's canvas (for the PNG; none for a list drawn in HTML).
  */
 export function ChartPanel({
   title,
@@ -30,23 +30,24 @@ export function ChartPanel({
   footer,
   actions,
   className,
-  png = true,
+  canvasRef,
+  empty = false,
 }: {
   title: string;
   subtitle?: ReactNode;
   /** The downloads' name, without extension (`revenus-mensuels`). */
   fileName: string;
   table: ChartTable;
-  children: (canvas: RefObject<HTMLCanvasElement | null>) => ReactNode;
+  children: ReactNode;
   footer?: ReactNode;
   /** Controls beside the title (the forecast's weekly/monthly switch). */
   actions?: ReactNode;
   className?: string;
-  /** A list drawn in HTML has no image to download. */
-  png?: boolean;
+  canvasRef?: RefObject<HTMLCanvasElement | null>;
+  /** Every figure is zero: a sentence instead of an empty chart (the table still says so). */
+  empty?: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const canvas = useRef<HTMLCanvasElement>(null);
   const [showTable, setShowTable] = useState(false);
   const titleId = useId();
   const tableId = useId();
@@ -61,7 +62,7 @@ export function ChartPanel({
   }
 
   async function downloadPng() {
-    const blob = await canvasPng(canvas.current);
+    const blob = await canvasPng(canvasRef?.current ?? null);
     if (blob) saveBlob(blob, `${fileName}.png`);
   }
 
@@ -79,7 +80,15 @@ export function ChartPanel({
         </div>
         {actions}
       </div>
-      <div className="mt-4 min-w-0 flex-1">{children(canvas)}</div>
+      <div className="mt-4 min-w-0 flex-1">
+        {empty ? (
+          <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-700">
+            {t('statistics.chart.noData')}
+          </p>
+        ) : (
+          children
+        )}
+      </div>
       {footer ? <div className="mt-3 text-sm text-slate-700">{footer}</div> : null}
       <div className="mt-3 flex flex-wrap gap-2 border-t border-slate-100 pt-3">
         <Button
@@ -101,7 +110,7 @@ export function ChartPanel({
           <Download aria-hidden="true" className="size-4" />
           {t('statistics.chart.csv')}
         </Button>
-        {png ? (
+        {canvasRef && !empty ? (
           <Button
             variant="ghost"
             size="sm"

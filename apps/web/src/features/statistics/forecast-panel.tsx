@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartConfiguration } from 'chart.js';
 import type { CashForecast } from '@ecolage/contracts';
@@ -52,6 +52,7 @@ export function ForecastPanel() {
 function ForecastChart({ forecast }: { forecast: CashForecast }) {
   const { t, i18n } = useTranslation();
   const { language } = i18n;
+  const canvas = useRef<HTMLCanvasElement>(null);
   const [step, setStep] = useState<Step>('months');
   const buckets = forecast[step];
   const money = (amount: number) => formatMoney(amount, language);
@@ -153,6 +154,8 @@ function ForecastChart({ forecast }: { forecast: CashForecast }) {
       subtitle={t('statistics.forecast.lead')}
       fileName={t('statistics.files.forecast')}
       table={table}
+      canvasRef={canvas}
+      empty={buckets.every((bucket) => bucket.expected === 0 && bucket.received === 0)}
       className="lg:col-span-2"
       actions={
         <div
@@ -189,19 +192,17 @@ function ForecastChart({ forecast }: { forecast: CashForecast }) {
         </ul>
       }
     >
-      {(canvas) => (
-        <ChartCanvas
-          canvasRef={canvas}
-          build={build}
-          height="h-80"
-          label={t('statistics.forecast.summary', {
-            total: money(total),
-            count: buckets.length,
-            first: first ? name(first) : '',
-            last: last ? name(last) : '',
-          })}
-        />
-      )}
+      <ChartCanvas
+        canvasRef={canvas}
+        build={build}
+        height="h-80"
+        label={t('statistics.forecast.summary', {
+          total: money(total),
+          count: buckets.length,
+          first: first ? name(first) : '',
+          last: last ? name(last) : '',
+        })}
+      />
     </ChartPanel>
   );
 }

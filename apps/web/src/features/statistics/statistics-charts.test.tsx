@@ -124,6 +124,34 @@ describe('statistiques: each chart has its table, CSV and PNG', () => {
   });
 });
 
+describe('statistiques: a chart without any amount', () => {
+  it('says so instead of an empty drawing, its table still there', async () => {
+    storeSession();
+    routeFetch({
+      'GET /api/statistics/options': () => OPTIONS,
+      'GET /api/statistics': () => ({
+        ...STATISTICS,
+        salesByChannel: {
+          total: 0,
+          channels: STATISTICS.salesByChannel.channels.map((row) => ({
+            ...row,
+            amount: 0,
+            payments: 0,
+          })),
+        },
+      }),
+      'GET /api/statistics/forecast': () => FORECAST,
+    });
+    const { user } = await renderApp('/admin/statistiques');
+    const donut = await panel('Ventes par canal');
+    expect(donut.getByText('Aucun montant sur la période pour ce graphique.')).toBeTruthy();
+    expect(donut.queryByRole('img')).toBeNull();
+    expect(donut.queryByRole('button', { name: /PNG/ })).toBeNull();
+    await user.click(donut.getByRole('button', { name: 'Voir le tableau' }));
+    expect(donut.getAllByRole('rowheader')).toHaveLength(5);
+  });
+});
+
 describe('statistiques: the cash forecast', () => {
   it('shows the range, the precision, and switches from months to weeks', async () => {
     storeSession();

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartConfiguration, Plugin } from 'chart.js';
 import type { Statistics } from '@ecolage/contracts';
@@ -36,6 +36,7 @@ export function legend(palette: Palette) {
 export function RevenueChart({ rows }: { rows: Statistics['monthlyRevenue'] }) {
   const { t, i18n } = useTranslation();
   const { language } = i18n;
+  const canvas = useRef<HTMLCanvasElement>(null);
   const money = (amount: number) => formatMoney(amount, language);
   const total = rows.reduce((sum, row) => sum + row.amount, 0);
   const previous = rows.reduce((sum, row) => sum + row.previousAmount, 0);
@@ -95,19 +96,19 @@ export function RevenueChart({ rows }: { rows: Statistics['monthlyRevenue'] }) {
       subtitle={t('statistics.revenue.unit')}
       fileName={t('statistics.files.revenue')}
       table={table}
+      canvasRef={canvas}
       className="lg:col-span-2"
+      empty={rows.every((row) => row.amount === 0 && row.previousAmount === 0)}
     >
-      {(canvas) => (
-        <ChartCanvas
-          canvasRef={canvas}
-          build={build}
-          label={t('statistics.revenue.summary', {
-            total: money(total),
-            months: rows.length,
-            previous: money(previous),
-          })}
-        />
-      )}
+      <ChartCanvas
+        canvasRef={canvas}
+        build={build}
+        label={t('statistics.revenue.summary', {
+          total: money(total),
+          months: rows.length,
+          previous: money(previous),
+        })}
+      />
     </ChartPanel>
   );
 }
@@ -140,6 +141,7 @@ function centreText(total: string, caption: string, palette: Palette): Plugin<'d
 export function ChannelChart({ sales }: { sales: Statistics['salesByChannel'] }) {
   const { t, i18n } = useTranslation();
   const { language } = i18n;
+  const canvas = useRef<HTMLCanvasElement>(null);
   const money = (amount: number) => formatMoney(amount, language);
   const share = (amount: number) =>
     sales.total > 0 ? formatPercent(Math.round((amount / sales.total) * 1000) / 10, language) : '—';
@@ -206,19 +208,19 @@ export function ChannelChart({ sales }: { sales: Statistics['salesByChannel'] })
       title={t('statistics.channel.title')}
       fileName={t('statistics.files.channel')}
       table={table}
+      canvasRef={canvas}
+      empty={sales.total === 0}
     >
-      {(canvas) => (
-        <ChartCanvas
-          canvasRef={canvas}
-          build={build}
-          label={t('statistics.channel.summary', {
-            total: money(sales.total),
-            parts: sales.channels
-              .map((row) => `${name(row.channel)} ${share(row.amount)}`)
-              .join(', '),
-          })}
-        />
-      )}
+      <ChartCanvas
+        canvasRef={canvas}
+        build={build}
+        label={t('statistics.channel.summary', {
+          total: money(sales.total),
+          parts: sales.channels
+            .map((row) => `${name(row.channel)} ${share(row.amount)}`)
+            .join(', '),
+        })}
+      />
     </ChartPanel>
   );
 }
@@ -227,6 +229,7 @@ export function ChannelChart({ sales }: { sales: Statistics['salesByChannel'] })
 export function LevelChart({ rows }: { rows: Statistics['collectionByLevel'] }) {
   const { t, i18n } = useTranslation();
   const { language } = i18n;
+  const canvas = useRef<HTMLCanvasElement>(null);
   const money = (amount: number) => formatMoney(amount, language);
   const rate = (value: number | null) => (value === null ? '—' : formatPercent(value, language));
   const label = (row: Statistics['collectionByLevel'][number]) =>
@@ -292,17 +295,17 @@ export function LevelChart({ rows }: { rows: Statistics['collectionByLevel'] }) 
       title={t('statistics.level.title')}
       fileName={t('statistics.files.level')}
       table={table}
+      canvasRef={canvas}
+      empty={rows.every((row) => row.due === 0)}
     >
-      {(canvas) => (
-        <ChartCanvas
-          canvasRef={canvas}
-          build={build}
-          height={height}
-          label={t('statistics.level.summary', {
-            parts: rows.map((row) => `${label(row)} ${rate(row.collectionRate)}`).join(', '),
-          })}
-        />
-      )}
+      <ChartCanvas
+        canvasRef={canvas}
+        build={build}
+        height={height}
+        label={t('statistics.level.summary', {
+          parts: rows.map((row) => `${label(row)} ${rate(row.collectionRate)}`).join(', '),
+        })}
+      />
     </ChartPanel>
   );
 }
@@ -311,6 +314,7 @@ export function LevelChart({ rows }: { rows: Statistics['collectionByLevel'] }) 
 export function AgeingChart({ rows }: { rows: Statistics['ageing'] }) {
   const { t, i18n } = useTranslation();
   const { language } = i18n;
+  const canvas = useRef<HTMLCanvasElement>(null);
   const money = (amount: number) => formatMoney(amount, language);
   const name = (bucket: string) =>
     t(`statistics.ageing.buckets.${bucket}` as 'statistics.ageing.buckets.not_due');
@@ -364,16 +368,16 @@ export function AgeingChart({ rows }: { rows: Statistics['ageing'] }) {
       subtitle={t('statistics.revenue.unit')}
       fileName={t('statistics.files.ageing')}
       table={table}
+      canvasRef={canvas}
+      empty={rows.every((row) => row.amount === 0)}
     >
-      {(canvas) => (
-        <ChartCanvas
-          canvasRef={canvas}
-          build={build}
-          label={t('statistics.ageing.summary', {
-            parts: rows.map((row) => `${name(row.bucket)} ${money(row.amount)}`).join(', '),
-          })}
-        />
-      )}
+      <ChartCanvas
+        canvasRef={canvas}
+        build={build}
+        label={t('statistics.ageing.summary', {
+          parts: rows.map((row) => `${name(row.bucket)} ${money(row.amount)}`).join(', '),
+        })}
+      />
     </ChartPanel>
   );
 }

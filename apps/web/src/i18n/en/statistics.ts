@@ -112,7 +112,7 @@ export const statistics: Pick<Translation, 'statistics'> = {
       png: 'PNG',
       csvLabel: 'Download “{{title}}” as CSV',
       pngLabel: 'Download “{{title}}” as a PNG image',
-      noData: 'Nothing to show in this chart.',
+      noData: 'No amount over the period for this chart.',
     },
     revenue: {
       title: 'Monthly revenue',

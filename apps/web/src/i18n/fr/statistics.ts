@@ -110,7 +110,7 @@ export const statistics = {
       png: 'PNG',
       csvLabel: 'Télécharger « {{title}} » en CSV',
       pngLabel: 'Télécharger « {{title}} » en image PNG',
-      noData: 'Rien à afficher pour ce graphique.',
+      noData: 'Aucun montant sur la période pour ce graphique.',
     },
     revenue: {
       title: 'Revenus mensuels',
