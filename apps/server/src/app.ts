@@ -56,7 +56,7 @@ import {
   type PaymentsContext,
 } from './modules/payments';
 import { dashboardRoutes } from './modules/dashboard';
-import { forecastRoutes } from './modules/analytics';
+import { forecastRoutes, statisticsRoutes } from './modules/analytics';
 import { payoutRoutes, type PayoutRail } from './modules/accounting';
 import { accountingReportsRoutes } from './modules/accounting';
 import { settlementListRoutes } from './modules/accounting';
@@ -227,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // « Comptabilité › À affecter »: money that arrived unasked, assigned or returned by Finance.
   await app.register(incomingCreditsRoutes, { context: payments });
   await app.register(dashboardRoutes, { db, now: payments.now });
+  await app.register(statisticsRoutes, { db, now: payments.now });
   await app.register(forecastRoutes, { db, now: payments.now });
   // The platform operator's console: schools, KYC review, the public site's inbox, provider fees.
   await app.register(operatorRoutes, { db, files });

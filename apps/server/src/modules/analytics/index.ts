@@ -11,6 +11,7 @@ export {
   createForecastMemo,
   getCashForecast,
 } from './forecast/forecast.service';
+export { statisticsRoutes } from './statistics/statistics.routes';
 export {
   rebuildPaymentFacts,
   rebuildReceivableDays,
