@@ -17,6 +17,23 @@ function school(changes: Partial<Parameters<typeof pageSchool>[0]> = {}) {
 }
 
 describe('the payer pages’ shell with the school’s branding', () => {
+  it('names the school and the page for the beacon, and preloads the script’s shared chunks', () => {
+    const page = renderPayerPage({
+      title: 'Payer',
+      school: school(),
+      body: html`<p>x</p>`,
+      assets: { ...assets, preloads: ['/assets/beacon-abc.js'] },
+      page: 'paiement',
+    });
+    expect(page).toMatch(
+      /<body style="[^"]+" data-school="college-saint-joseph" data-page="paiement">/,
+    );
+    expect(page).toContain('<link rel="modulepreload" href="/assets/beacon-abc.js" />');
+    // Without a school (an unknown address), nothing for the beacon.
+    const unknown = renderPayerPage({ title: 'Introuvable', body: html``, assets, page: 'lien' });
+    expect(unknown).toMatch(/<body style="[^"]+">/);
+  });
+
   it('shows the logo (versioned address, fixed box, the school’s name as alt) and its colour', () => {
     const page = renderPayerPage({
       title: 'Payer',

@@ -155,6 +155,7 @@ export function renderPayerPage(page: PayerPage): string {
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       ${page.assets.styles.map((href) => html`<link rel="stylesheet" href="${href}" />`)}
       ${page.assets.scripts.map((src) => html`<script type="module" src="${src}"></script>`)}
+      ${(page.assets.preloads ?? []).map((href) => html`<link rel="modulepreload" href="${href}" />`)}
     </head>
     <body ${bodyAttributes(page, style)}>
       <header class="school">

@@ -5,6 +5,8 @@ import path from 'node:path';
 export interface EntryAssets {
   scripts: string[];
   styles: string[];
+  /** Chunks the script imports (shared with another entry): fetched beside it, not after. */
+  preloads?: string[];
 }
 
 interface ManifestChunk {
@@ -26,8 +28,17 @@ export function readEntryAssets(distDir: string | false, entry: string): EntryAs
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const chunk = manifest[entry];
   if (!chunk) return none;
+  const preloads = new Set<string>();
+  const visit = (key: string) => {
+    const imported = manifest[key];
+    if (!imported || preloads.has(`/${imported.file}`)) return;
+    preloads.add(`/${imported.file}`);
+    imported.imports?.forEach(visit);
+  };
+  chunk.imports?.forEach(visit);
   return {
     scripts: [`/${chunk.file}`],
     styles: (chunk.css ?? []).map((file) => `/${file}`),
+    preloads: [...preloads],
   };
 }
