@@ -170,6 +170,7 @@ describe(
       state.after = after;
       const now = followed(after);
       expect(now.visitors).toBe(before.visitors + 4);
+      expect(now.visits).toBe(before.visits + 4);
       expect(now.conversions).toBe(before.conversions + 3);
       expect(now.collected).toBe(before.collected + amounts.social + amounts.direct);
       expect(now.social).toEqual({
@@ -192,6 +193,10 @@ describe(
       await settled(staff);
       expect(numberOnScreen(await cardText(staff, 'Visiteurs Totaux'))).toBe(now.visitors);
       expect(numberOnScreen(await cardText(staff, 'Taux de Conversion'))).toBeCloseTo(rate, 1);
+      expect(numberOnScreen(await cardText(staff, 'Taux de Rebond'))).toBeCloseTo(
+        after.traffic!.bounceRate.value,
+        1,
+      );
       await expect.poll(() => cardFrancs(staff, 'Encaissé')).toBe(now.collected);
       const donut = await panelTable(staff, 'Ventes par canal');
       expect(channelFrancs(donut, 'Réseaux Sociaux')).toBe(now.social.amount);
@@ -276,6 +281,10 @@ describe(
       const refused = await call('/api/statistics?ageMin=30&ageMax=20', { token });
       expect(refused.status).toBe(400);
       expect(await refused.text()).toContain(StatisticsMessages.agesReversed);
+      // A programme that is not the school's: said so, never a 500.
+      const unknown = await call(`/api/statistics?programme=${crypto.randomUUID()}`, { token });
+      expect([400, 404]).toContain(unknown.status);
+      expect(await unknown.text()).toContain(StatisticsMessages.programmeNotFound);
 
       // The ages of the parent from Facebook's child, paid by mobile money.
       const year = Number(all.period.current.to.slice(0, 4));
@@ -358,6 +367,15 @@ describe(
         ]);
       }
       await shot(staff, '8-prevision');
+      // Week by week: the thirteen weeks the API gives.
+      await panel.getByRole('button', { name: 'Par semaine' }).click();
+      await expect
+        .poll(async () => (await panelTable(staff, 'Prévision de trésorerie')).length)
+        .toBe(forecast.weeks.length);
+      const weeks = await panelTable(staff, 'Prévision de trésorerie');
+      expect(weeks.map((cells) => francsOnScreen(cells[1]!))).toEqual(
+        forecast.weeks.map((bucket) => bucket.expected),
+      );
 
       // On a phone's width: nothing scrolls sideways.
       await staff.setViewportSize({ width: 390, height: 844 });

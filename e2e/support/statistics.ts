@@ -90,6 +90,7 @@ export function followed(figures: Statistics) {
   };
   return {
     visitors: figures.traffic?.visitors.value ?? 0,
+    visits: figures.traffic?.visits ?? 0,
     conversions: figures.traffic?.conversions ?? 0,
     collected: figures.money.collected.value,
     social: channel('social'),
