@@ -198,6 +198,7 @@ describe('access control over every route of /api/openapi.json', () => {
       'POST /api/newsletter-subscribe',
       'POST /api/psp/{provider}/callback/{attemptId}',
       'POST /api/psp/{provider}/webhook',
+      'POST /api/public/visits',
       'POST /api/webhooks/messages/http/{token}',
       'POST /api/webhooks/messages/infobip/{token}',
       'POST /api/webhooks/messages/twilio',

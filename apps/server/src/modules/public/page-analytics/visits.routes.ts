@@ -1,4 +1,5 @@
-import { visitBeaconSchema } from '@ecolage/contracts';
+import { apiErrorSchema, visitBeaconSchema } from '@ecolage/contracts';
+import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../../platform/db/database';
 import { findOrganizationBySlug } from '../../organizations';
@@ -51,7 +52,22 @@ export const pageAnalyticsRoutes: FastifyPluginAsync<PageAnalyticsRoutesOptions>
         public: true,
         rateLimit: { ...(options.rateLimit ?? { max: 60, timeWindow: '1 minute' }) },
       },
-      schema: { hide: true },
+      schema: {
+        tags: ['Site public'],
+        summary: 'Compter la visite d’une page publique d’une école (sans cookie)',
+        description:
+          'Corps en text/plain (navigator.sendBeacon) : {"s": slug de l’école, "p": "paiement" | ' +
+          '"lien" | "inscription" | "recu", "r": référent, "q": requête (seuls les utm_* sont ' +
+          'lus), "e": "pageview" | "engagement"}. Toujours 204 : rien n’est enregistré pour un ' +
+          'corps invalide, une école inconnue, un robot, DNT: 1 ou Sec-GPC: 1.',
+        // Read as text whatever its type: the JSON is checked by the handler, never refused.
+        body: z.string().optional().describe('Le signal, en JSON envoyé comme texte'),
+        response: {
+          204: z.null().describe('Reçu (ou ignoré)'),
+          413: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
     },
     async (request, reply) => {
       const beacon = parseBeacon(request.body);
