@@ -65,6 +65,17 @@ function periodEnrolments(
       ${programmeId ? sql`and ${levels.programmeId} = ${programmeId}` : sql``}`;
 }
 
+/**
+ * Born in those years, as a range of dates (the planner estimates it, unlike a year extracted);
+ * an open end (`birthYearsFor`'s ±32768) adds no bound. Unknown birth dates never match.
+ */
+function bornIn(years: { from: number; to: number }): SQL {
+  const day = (year: number) => `${String(year).padStart(4, '0')}-01-01`;
+  return sql`and ${students.birthDate} is not null
+    ${years.from >= 1 ? sql`and ${students.birthDate} >= ${day(years.from)}::date` : sql``}
+    ${years.to < 9999 ? sql`and ${students.birthDate} < ${day(years.to + 1)}::date` : sql``}`;
+}
+
 const activeOf = (organizationId: string) =>
   sql`${enrolments.organizationId} = ${organizationId} and ${enrolments.status} = 'active'`;
 
@@ -80,9 +91,7 @@ export async function enrolmentsByProgramme(
 ): Promise<Map<string, number>> {
   const ofStudent = filters.birthYears
     ? sql`join ${students} on ${students.organizationId} = ${enrolments.organizationId}
-        and ${students.id} = ${enrolments.studentId}
-        and extract(year from ${students.birthDate})
-          between ${filters.birthYears.from} and ${filters.birthYears.to}`
+        and ${students.id} = ${enrolments.studentId} ${bornIn(filters.birthYears)}`
     : sql``;
   const { rows } = await db.execute<{ programme_id: string; enrolments: string }>(sql`
     select ${levels.programmeId} as programme_id, count(*)::text as enrolments
