@@ -128,7 +128,8 @@ export async function populateStatisticsSchool(
   step('students');
 
   // Invoice k of student g: the k-th due, on the enrolment of the due's academic year; the
-  // registration fee 25 000, a tranche the level's fee.
+  // registration fee 25 000, a tranche the level's fee. Issued 30 days before the due day, the
+  // next ones yesterday (nothing dated after now: the rollups' refresh reads what changed since).
   const dueRows = sql.raw(
     `(values ${dues.map((d, k) => `(${k}, ${d.ay}, '${d.day}'::date, ${d.registration})`).join(', ')}) d(k, ay, day, registration)`,
   );
@@ -141,8 +142,10 @@ export async function populateStatisticsSchool(
       d.day, 'open',
       case when d.registration then 25000
         else 60000 + 15000 * ${sql.raw(programmeOf('g'))} + 10000 * ${sql.raw(levelOf('g', 'd.ay'))} end,
-      0, d.day - 30, d.day - 30, d.day - 30
-    from ${students}, ${dueRows}`);
+      0, x.issued, x.issued, x.issued
+    from ${students}, ${dueRows},
+      lateral (select least((d.day - 30)::timestamptz, ${nowIso}::timestamptz - interval '1 day')
+        issued) x`);
   step('invoices');
   await db.execute(sql`analyze students, guardians, enrolments, invoices`);
 
