@@ -137,6 +137,11 @@ export const statisticsRefreshState = pgTable('statistics_refresh_state', {
   /** Invoices changed up to this instant are in `receivable_days`. */
   invoicesThrough: timestamp('invoices_through', { withTimezone: true }),
   refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+  /**
+   * Bumped by every rebuild of the school's payment slices or receivable rows (the outbox's
+   * handlers too, which leave the watermarks alone): the cash forecast is kept until it moves.
+   */
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
 export type CollectionFactRow = typeof collectionFacts.$inferInsert;

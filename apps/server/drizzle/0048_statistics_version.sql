@@ -1,0 +1,1 @@
+ALTER TABLE "statistics_refresh_state" ADD COLUMN "version" bigint DEFAULT 0 NOT NULL;
