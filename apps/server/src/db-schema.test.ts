@@ -34,6 +34,8 @@ const platformTables = new Set([
   'outbox_deliveries',
   // The test clock's one row (TEST_CLOCK=enabled only): the platform's « now ».
   'test_clock',
+  // The page analytics' daily salts: one pair for the platform, a school's visitor ids mix in its id.
+  'visit_salts',
 ]);
 
 /**

@@ -5,6 +5,7 @@ import {
   check,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -52,7 +53,7 @@ export const visitSalts = pgTable(
 export const pageVisits = pgTable(
   'page_visits',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id),
@@ -77,6 +78,7 @@ export const pageVisits = pgTable(
     converted: boolean('converted').notNull().default(false),
   },
   (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
     // Finding the visit under way of a visitor (current or previous salt's id).
     index('page_visits_visitor_idx').on(table.organizationId, table.visitorId, table.lastAt),
     // The school's visits of a day (the rollup's first-visit-of-the-day checks, exports).
@@ -125,15 +127,18 @@ export const visitPayments = pgTable(
       .notNull()
       .references(() => organizations.id),
     attemptId: uuid('attempt_id').notNull(),
-    visitId: bigint('visit_id', { mode: 'number' })
-      .notNull()
-      .references(() => pageVisits.id, { onDelete: 'cascade' }),
+    visitId: bigint('visit_id', { mode: 'number' }).notNull(),
     channel: text('channel').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.attemptId] }),
-    index('visit_payments_visit_idx').on(table.visitId),
+    foreignKey({
+      columns: [table.organizationId, table.visitId],
+      foreignColumns: [pageVisits.organizationId, pageVisits.id],
+      name: 'visit_payments_visit_fk',
+    }).onDelete('cascade'),
+    index('visit_payments_visit_idx').on(table.organizationId, table.visitId),
     check('visit_payments_channel_check', sql`${table.channel} in ${CHANNELS}`),
   ],
 );
