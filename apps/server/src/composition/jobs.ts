@@ -13,7 +13,7 @@ import {
 } from '../modules/accounting';
 import { ledgerValidationJob } from '../modules/ledger';
 import { statisticsRefreshJob } from '../modules/analytics';
-import { rotateVisitSaltsJob } from '../modules/public';
+import { pruneOldVisitsJob, rotateVisitSaltsJob } from '../modules/public';
 import type { LinkSigner } from '../modules/payer';
 import type { BackgroundWorker } from './background-worker';
 
@@ -99,6 +99,7 @@ export function applicationJobs(dependencies: JobDependencies): JobDefinition[] 
     ledgerValidationJob(dependencies.db),
     statisticsRefreshJob(dependencies.db),
     rotateVisitSaltsJob(dependencies.db),
+    pruneOldVisitsJob(dependencies.db),
     ...(dependencies.messaging?.jobs ?? []),
     ...(dependencies.reminders
       ? reminderJobs({

@@ -28,4 +28,5 @@ export {
   type TrafficTotals,
 } from './page-analytics/traffic.reads';
 export { rotateVisitSaltsJob } from './page-analytics/visit-salts';
+export { pruneOldVisitsJob } from './page-analytics/visit-retention';
 export { pageAnalyticsEventHandlers } from './page-analytics/page-analytics.events';
