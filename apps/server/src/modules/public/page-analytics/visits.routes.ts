@@ -10,12 +10,17 @@ import { recordVisitEvent } from './visits.service';
 export interface PageAnalyticsRoutesOptions {
   db: Database;
   now: () => Date;
-  /** Per-address budget of beacons (60 a minute by default). */
+  /**
+   * Per-address budget of beacons (600 a minute by default): in Togo most phones reach the
+   * internet through a carrier's shared address (carrier-grade NAT), so many parents share one.
+   */
   rateLimit?: { max: number; timeWindow: string };
 }
 
 /** A beacon is a few hundred bytes: 2 KiB leaves room for a long referrer and query. */
 const BEACON_BODY_LIMIT = 2 * 1024;
+/** Beacons per address and minute: many parents behind one carrier address are all counted. */
+const BEACON_RATE_LIMIT = { max: 600, timeWindow: '1 minute' };
 
 function parseBeacon(body: unknown) {
   let value = body;
@@ -50,7 +55,7 @@ export const pageAnalyticsRoutes: FastifyPluginAsync<PageAnalyticsRoutesOptions>
       bodyLimit: BEACON_BODY_LIMIT,
       config: {
         public: true,
-        rateLimit: { ...(options.rateLimit ?? { max: 60, timeWindow: '1 minute' }) },
+        rateLimit: { ...(options.rateLimit ?? BEACON_RATE_LIMIT) },
       },
       schema: {
         tags: ['Site public'],
