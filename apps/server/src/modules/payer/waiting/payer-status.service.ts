@@ -1,4 +1,9 @@
-import type { PayerPaymentStatus, PaymentStatusValue, WalletValue } from '@ecolage/contracts';
+import type {
+  PayerPaymentStatus,
+  PaymentStatusValue,
+  PublicPage,
+  WalletValue,
+} from '@ecolage/contracts';
 import { findOrganizationsByIds, type Organization } from '../../organizations';
 import {
   checkAttempt,
@@ -85,6 +90,11 @@ export interface PayerPayment {
   status: PayerPaymentStatus;
   /** « Réessayer »: back to the link while it is valid, else the school's pay page. */
   retryUrl: string;
+  /**
+   * The public page the payment continues (page analytics): the link's, or the school's pay
+   * page; the waiting screen counts as one more page view of the same visit.
+   */
+  page: PublicPage;
 }
 
 /**
@@ -123,6 +133,7 @@ export async function findPayerPayment(
     attempt,
     school,
     retryUrl: linkValid ? `/payer/l/${signer.token(link.id)}` : `/payer/${school.slug}`,
+    page: link ? 'lien' : 'paiement',
     status: {
       id: attempt.id,
       status: attempt.status,

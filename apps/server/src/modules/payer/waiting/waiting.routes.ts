@@ -34,6 +34,8 @@ export const waitingRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (a
         school: pageSchool(payment.school),
         body: waitingPageBody(payment),
         assets,
+        // The beacon counts this screen in the visit it continues: its duration runs on.
+        page: payment.page,
         ...(stillComing(payment) ? { refreshSeconds: 5 } : {}),
       });
     },

@@ -40,7 +40,7 @@ describe('a payment made from a visit of the link page', () => {
   const harness = usePaymentsHarness();
 
   it('keeps the visit’s channel for the attempt and converts the visit once the payment succeeds', async () => {
-    const { app, context, sandbox } = harness();
+    const { app, context, sandbox, clock } = harness();
     const family = await familyOfTwo(app, context, '+22890556601');
     const link = await linkOf(context, family);
     const browser = { ip: '102.64.30.4', userAgent: PHONE_UA };
@@ -76,7 +76,35 @@ describe('a payment made from a visit of the link page', () => {
       await channelsOfAttempts(context.db, '00000000-0000-4000-8000-000000000000', [attemptId]),
     ).toEqual(new Map());
 
+    // The waiting screen continues the visit (its beacon is a page view of it): 2 minutes later
+    // the visit has two pages and lasts 2 minutes, in the rollup too.
+    const waiting = await app.inject({
+      method: 'GET',
+      url: posted.headers.location as string,
+      headers: { 'user-agent': PHONE_UA },
+      remoteAddress: browser.ip,
+    });
+    expect(waiting.body).toContain(`data-school="${family.slug}" data-page="lien"`);
+    clock.advance(120);
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/public/visits',
+      headers: { 'content-type': 'text/plain', 'user-agent': PHONE_UA },
+      payload: JSON.stringify({ s: family.slug, p: 'lien' }),
+      remoteAddress: browser.ip,
+    });
+    expect(again.statusCode).toBe(204);
     const day = dayIn('Africa/Lome', context.now());
+    const pagesOfVisit = await context.db.execute(sql`
+      select pageviews, duration_s from page_visits where organization_id = ${family.organizationId}`);
+    expect(pagesOfVisit.rows).toEqual([{ pageviews: 2, duration_s: 120 }]);
+    expect(await trafficTotals(context.db, family.organizationId, day, day)).toMatchObject({
+      visits: 1,
+      pageviews: 2,
+      durationSeconds: 120,
+      bounces: 0,
+    });
+
     const conversions = async () =>
       (await trafficTotals(context.db, family.organizationId, day, day)).conversions;
     expect(await conversions()).toBe(0);
