@@ -106,6 +106,7 @@ export async function insertVisit(
 /** One more event in a visit under way. */
 export async function continueVisit(
   tx: DbOrTx,
+  organizationId: string,
   visitId: number,
   change: { now: Date; pageviews: number; durationS: number; isBounce: boolean },
 ) {
@@ -113,7 +114,7 @@ export async function continueVisit(
     update page_visits
        set last_at = ${change.now}, pageviews = ${change.pageviews},
            duration_s = ${change.durationS}, is_bounce = ${change.isBounce}
-     where id = ${visitId}`);
+     where organization_id = ${organizationId} and id = ${visitId}`);
 }
 
 /** Adds an event's counts to the school's day and channel (one upsert). */
@@ -179,7 +180,8 @@ export async function markConverted(
          and day = ${visit.day}::date
        order by started_at, id limit 1
     ), marked as (
-      update page_visits set converted = true where id = ${visit.id}
+      update page_visits set converted = true
+       where organization_id = ${organizationId} and id = ${visit.id}
     )
     select not coalesce((select converted from others), false) as first,
            (select channel from first_visit) as channel`);

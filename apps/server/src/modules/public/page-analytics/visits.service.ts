@@ -99,7 +99,12 @@ async function continueWith(
   const durationS = Math.max(open.durationS, secondsBetween(open.startedAt, event.now));
   // More than one page, or an interaction: no bounce (research §6.1).
   const isBounce = false;
-  await continueVisit(tx, open.id, { now: event.now, pageviews, durationS, isBounce });
+  await continueVisit(tx, organizationId, open.id, {
+    now: event.now,
+    pageviews,
+    durationS,
+    isBounce,
+  });
   await addToDay(tx, organizationId, open.day, open.channel, {
     pageviews: pageviews - open.pageviews,
     durationS: durationS - open.durationS,
