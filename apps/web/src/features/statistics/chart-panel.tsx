@@ -90,7 +90,8 @@ export function ChartPanel({
         )}
       </div>
       {footer ? <div className="mt-3 text-sm text-slate-700">{footer}</div> : null}
-      <div className="mt-3 flex flex-wrap gap-2 border-t border-slate-100 pt-3">
+      {/* One line down to 320 px: the icons only from the sm breakpoint, the words always. */}
+      <div className="mt-3 flex flex-nowrap gap-1 border-t border-slate-100 pt-3 sm:gap-2">
         <Button
           variant="ghost"
           size="sm"
@@ -98,7 +99,7 @@ export function ChartPanel({
           aria-controls={tableId}
           onClick={() => setShowTable((shown) => !shown)}
         >
-          <Table2 aria-hidden="true" className="size-4" />
+          <Table2 aria-hidden="true" className="hidden size-4 sm:block" />
           {t('statistics.chart.showTable')}
         </Button>
         <Button
@@ -107,7 +108,7 @@ export function ChartPanel({
           aria-label={t('statistics.chart.csvLabel', { title })}
           onClick={downloadCsv}
         >
-          <Download aria-hidden="true" className="size-4" />
+          <Download aria-hidden="true" className="hidden size-4 sm:block" />
           {t('statistics.chart.csv')}
         </Button>
         {canvasRef && !empty ? (
@@ -117,7 +118,7 @@ export function ChartPanel({
             aria-label={t('statistics.chart.pngLabel', { title })}
             onClick={() => void downloadPng()}
           >
-            <ImageIcon aria-hidden="true" className="size-4" />
+            <ImageIcon aria-hidden="true" className="hidden size-4 sm:block" />
             {t('statistics.chart.png')}
           </Button>
         ) : null}

@@ -165,7 +165,7 @@ describe('statistiques: the cash forecast', () => {
     expect(
       within(table)
         .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
+        .map((cell) => plain(cell.textContent)),
     ).toEqual(['Période', 'Attendu', 'Bas (80 %)', 'Haut (80 %)', 'déjà encaissé']);
     expect(
       within(table)

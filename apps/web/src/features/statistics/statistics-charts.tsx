@@ -137,6 +137,19 @@ function centreText(total: string, caption: string, palette: Palette): Plugin<'d
   };
 }
 
+/**
+ * The donut's slices: only the channels that received money (a zero slice draws a stray line),
+ * each with the colour of its place among all channels; the table and the CSV keep every channel.
+ */
+export function donutSlices<Row extends { amount: number }>(
+  rows: readonly Row[],
+  colours: readonly string[],
+): { row: Row; colour: string }[] {
+  return rows
+    .map((row, index) => ({ row, colour: colours[index % colours.length]! }))
+    .filter(({ row }) => row.amount > 0);
+}
+
 /** The donut of money received by channel, its total in the centre. */
 export function ChannelChart({ sales }: { sales: Statistics['salesByChannel'] }) {
   const { t, i18n } = useTranslation();
@@ -173,16 +186,18 @@ export function ChannelChart({ sales }: { sales: Statistics['salesByChannel'] })
   const build = useCallback(
     (palette: Palette): ChartConfiguration<'doughnut'> => {
       const colours = [palette.brand, palette.teal, palette.violet, palette.orange, palette.slate];
+      const drawn = donutSlices(sales.channels, colours);
       return {
         type: 'doughnut',
         data: {
-          labels: sales.channels.map((row) => name(row.channel)),
+          labels: drawn.map(({ row }) => name(row.channel)),
           datasets: [
             {
-              data: sales.channels.map((row) => row.amount),
-              backgroundColor: sales.channels.map((_, index) => colours[index % colours.length]),
+              data: drawn.map(({ row }) => row.amount),
+              backgroundColor: drawn.map(({ colour }) => colour),
               borderColor: palette.surface,
-              borderWidth: 2,
+              // A single slice is the whole ring: no seam drawn across it.
+              borderWidth: drawn.length > 1 ? 2 : 0,
             },
           ],
         },

@@ -163,7 +163,11 @@ describe('statistiques: figures', () => {
     expect(unpaid.getByText(fcfaText(325_000))).toBeTruthy();
     expect(unpaid.getByText(/\u221218,8 %/).className).toMatch(/text-green-800/);
     const delay = await card('Délai moyen de paiement');
-    expect(delay.getByText('12,5 jours')).toBeTruthy();
+    // French typography: a no-break space between a number and its unit, and before « % ».
+    expect(delay.getByText('12,5 jours').textContent).toBe('12,5\u00A0jours');
+    expect((await card('Session Moyenne')).getByText('2 min 05 s').textContent).toBe(
+      '2\u00A0min 05\u00A0s',
+    );
     expect(delay.getByText('stable')).toBeTruthy();
   });
 
@@ -177,15 +181,21 @@ describe('statistiques: figures', () => {
     expect(screen.queryByText('Visiteurs Totaux')).toBeNull();
   });
 
-  it('shows the empty state and clears the filters from it', async () => {
+  it('shows the empty state: clears the filters (the period stays), then goes back to the year to date', async () => {
     storeSession();
     routeFetch(routes({ 'GET /api/statistics': () => ({ ...STATISTICS, hasData: false }) }));
     const { user } = await renderApp('/admin/statistiques?periode=2025&source=cheque');
     expect(await screen.findByText('Aucune donnée pour cette période et ces filtres')).toBeTruthy();
-    const empty = screen.getByText(
-      'Aucune donnée pour cette période et ces filtres',
-    ).parentElement!;
-    await user.click(within(empty).getByRole('button', { name: 'Effacer les filtres' }));
+    const empty = () =>
+      within(screen.getByText('Aucune donnée pour cette période et ces filtres').parentElement!);
+    expect(empty().queryByRole('button', { name: 'Revenir à l’année à ce jour' })).toBeNull();
+    await user.click(empty().getByRole('button', { name: 'Effacer les filtres' }));
+    await waitFor(() => expect(currentUrl()).toBe('/admin/statistiques?periode=2025'));
+    // Only the period is left: the state offers the year to date, not « Effacer les filtres ».
+    expect(empty().queryByRole('button', { name: 'Effacer les filtres' })).toBeNull();
+    await user.click(empty().getByRole('button', { name: 'Revenir à l’année à ce jour' }));
     await waitFor(() => expect(currentUrl()).toBe('/admin/statistiques'));
+    // The year to date without filters: nothing to undo.
+    await waitFor(() => expect(empty().queryByRole('button')).toBeNull());
   });
 });

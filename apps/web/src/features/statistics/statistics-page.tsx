@@ -10,7 +10,13 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { MoneyCardList, TrafficCardList } from './statistics-cards';
 import { AgeingChart, ChannelChart, LevelChart, RevenueChart } from './statistics-charts';
 import { StatisticsFilterBar } from './statistics-filters';
-import { NO_FILTERS, readStatisticsFilters, statisticsFiltersPatch } from './statistics-params';
+import {
+  DEFAULT_PERIOD,
+  hasStatisticsFilters,
+  NO_FILTERS,
+  readStatisticsFilters,
+  statisticsFiltersPatch,
+} from './statistics-params';
 import type { StatisticsFilters } from './statistics-params';
 import { useStatistics, useStatisticsOptions } from './statistics.api';
 import { ForecastPanel } from './forecast-panel';
@@ -56,14 +62,7 @@ export function StatisticsPage() {
       >
         <p className="text-base font-semibold text-slate-900">{t('statistics.empty.title')}</p>
         <p className="mt-1 max-w-md text-sm text-slate-700">{t('statistics.empty.body')}</p>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="mt-5"
-          onClick={() => change({ ...NO_FILTERS, period: 'ytd' })}
-        >
-          {t('statistics.empty.clear')}
-        </Button>
+        <EmptyAction filters={filters} onChange={change} />
       </div>
     );
   } else {
@@ -116,6 +115,32 @@ export function StatisticsPage() {
         <ForecastPanel />
       </div>
     </div>
+  );
+}
+
+/**
+ * What the empty state offers: filters on, « Effacer les filtres » (the period stays); only another
+ * period chosen, « Revenir à l’année à ce jour »; neither, nothing to undo.
+ */
+function EmptyAction({
+  filters,
+  onChange,
+}: {
+  filters: StatisticsFilters;
+  onChange: (state: Partial<StatisticsFilters>) => void;
+}) {
+  const { t } = useTranslation();
+  const filtered = hasStatisticsFilters(filters);
+  if (!filtered && filters.period === DEFAULT_PERIOD) return null;
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      className="mt-5"
+      onClick={() => onChange(filtered ? NO_FILTERS : { period: DEFAULT_PERIOD })}
+    >
+      {filtered ? t('statistics.empty.clear') : t('statistics.empty.backToYtd')}
+    </Button>
   );
 }
 

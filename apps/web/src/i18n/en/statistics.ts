@@ -105,6 +105,7 @@ export const statistics: Pick<Translation, 'statistics'> = {
       title: 'No data for this period and these filters',
       body: 'No payment, instalment or visit matches.',
       clear: 'Clear the filters',
+      backToYtd: 'Back to the year to date',
     },
     chart: {
       showTable: 'Show the table',
@@ -187,7 +188,8 @@ export const statistics: Pick<Translation, 'statistics'> = {
       accuracyNone: 'Not enough history to measure the accuracy',
       platformBasis:
         'Forecast based on the curve of all schools (not enough history for this school)',
-      summary: 'Forecast: {{total}} expected over {{count}} periods, from {{first}} to {{last}}.',
+      summary:
+        'Forecast: {{total}} expected over {{count}} periods, from {{first}} to {{last}}; each period’s range (80%) is in the table.',
     },
     files: {
       revenue: 'monthly-revenue',
