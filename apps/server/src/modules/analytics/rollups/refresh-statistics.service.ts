@@ -2,9 +2,12 @@ import type { DbOrTx } from '../../../platform/db/database';
 import { channelsOf } from './attempt-channels';
 import { changesSince, succeededAttemptIds } from './payment-slices.reads';
 import {
+  bumpStatisticsVersion,
   clearPaymentFacts,
+  deferCollectionMonths,
   findWatermarks,
   lockSchoolStatistics,
+  rebuildSchoolMonths,
   replacePaymentFacts,
   replaceReceivableDays,
   safeWatermark,
@@ -33,6 +36,7 @@ export async function rebuildPaymentFacts(
       const channels = await channelsOf(tx, organizationId, batch);
       written += await replacePaymentFacts(tx, organizationId, batch, channels);
     }
+    await bumpStatisticsVersion(tx, organizationId);
     return written;
   });
 }
@@ -48,6 +52,7 @@ export async function rebuildReceivableDays(
     organizationId,
     dueDays === 'all' ? 'all' : [...new Set(dueDays)],
   );
+  await bumpStatisticsVersion(db, organizationId);
 }
 
 export interface RefreshOutcome {
@@ -80,6 +85,8 @@ export async function refreshStatistics(
         : null;
     let outcome: RefreshOutcome;
     if (!since) {
+      // The slices go in with the months' triggers off, then the months are summed at once.
+      await deferCollectionMonths(tx, true);
       await clearPaymentFacts(tx, organizationId);
       let payments = 0;
       let slices = 0;
@@ -91,6 +98,8 @@ export async function refreshStatistics(
         payments += ids.length;
         after = ids[ids.length - 1]!;
       }
+      await deferCollectionMonths(tx, false);
+      await rebuildSchoolMonths(tx, organizationId);
       await replaceReceivableDays(tx, organizationId, 'all');
       outcome = { kind: 'full', payments, slices, receivables: true };
     } else {

@@ -31,6 +31,40 @@ export async function clearPaymentFacts(db: DbOrTx, organizationId: string): Pro
   await db.execute(sql`delete from collection_facts where organization_id = ${organizationId}`);
 }
 
+/**
+ * While on (this transaction only), the statement triggers on `collection_facts` leave the months
+ * alone (migration 0049): a school's first build inserts its slices, then `rebuildSchoolMonths`.
+ * Only under the school's lock, and always switched off again before anything else writes facts.
+ */
+export async function deferCollectionMonths(db: DbOrTx, deferred: boolean): Promise<void> {
+  await db.execute(
+    sql`select set_config('ecolage.collection_months_deferred', ${deferred ? 'on' : 'off'}, true)`,
+  );
+}
+
+const MONTH_SUMS = sql.raw(`count(*), sum(amount), sum(payments),
+  coalesce(sum(amount) filter (where lag_days is not null), 0), coalesce(sum(amount * lag_days), 0)`);
+
+/** The school's months summed again from its slices at once (`collection_facts` GROUP BY). */
+export async function rebuildSchoolMonths(db: DbOrTx, organizationId: string): Promise<void> {
+  await db.execute(sql`delete from collection_months where organization_id = ${organizationId}`);
+  await db.execute(
+    sql`delete from collection_months_by_programme where organization_id = ${organizationId}`,
+  );
+  await db.execute(sql`insert into collection_months (organization_id, month, programme_id,
+      birth_year, source, provider, channel, slices, amount, payments, lagged_amount, lag_weighted)
+    select organization_id, date_trunc('month', day)::date, programme_id, birth_year, source,
+      provider, channel, ${MONTH_SUMS}
+    from collection_facts where organization_id = ${organizationId}
+    group by 1, 2, 3, 4, 5, 6, 7`);
+  await db.execute(sql`insert into collection_months_by_programme (organization_id, month,
+      programme_id, source, provider, channel, slices, amount, payments, lagged_amount, lag_weighted)
+    select organization_id, month, programme_id, source, provider, channel, sum(slices),
+      sum(amount), sum(payments), sum(lagged_amount), sum(lag_weighted)
+    from collection_months where organization_id = ${organizationId}
+    group by 1, 2, 3, 4, 5, 6`);
+}
+
 /** Replaces the receivable rows of these due days (or all of the school's). */
 export async function replaceReceivableDays(
   db: DbOrTx,
@@ -55,6 +89,13 @@ export async function lockSchoolStatistics(db: DbOrTx, organizationId: string): 
   await db.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`statistics:${organizationId}`}, 0))`,
   );
+}
+
+/** One more rebuild of the school's slices or receivable rows (the forecast's memo key). */
+export async function bumpStatisticsVersion(db: DbOrTx, organizationId: string): Promise<void> {
+  await db.execute(sql`insert into statistics_refresh_state (organization_id, version)
+    values (${organizationId}, 1)
+    on conflict (organization_id) do update set version = statistics_refresh_state.version + 1`);
 }
 
 export interface RefreshWatermarks {

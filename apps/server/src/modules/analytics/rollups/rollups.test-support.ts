@@ -101,25 +101,43 @@ export function schoolRecords(db: () => DbOrTx, organizationId: string) {
   };
 }
 
-/** `collection_facts` summed by month and dimensions directly, and `collection_months`, sorted alike. */
+/**
+ * `collection_facts` summed by month and dimensions directly, and the rollups kept by triggers,
+ * sorted alike: `collection_months` (no level) and `collection_months_by_programme` (no level nor
+ * birth year).
+ */
 export async function monthsAndDirectSums(db: DbOrTx) {
-  const key = `organization_id, month, programme_id, level_id, birth_year, source, provider, channel`;
-  const direct = await db.execute(
-    sql.raw(`select organization_id, date_trunc('month', day)::date::text as month, programme_id,
-      level_id, birth_year, source, provider, channel, count(*)::int as slices,
-      sum(amount)::bigint::text as amount, sum(payments)::int as payments,
-      coalesce(sum(amount) filter (where lag_days is not null), 0)::bigint::text as lagged_amount,
-      coalesce(sum(amount * lag_days), 0)::bigint::text as lag_weighted
-    from collection_facts group by 1, 2, 3, 4, 5, 6, 7, 8 order by ${key}`),
+  const sums = async (table: string, dims: string) => {
+    const key = `organization_id, month, ${dims}`;
+    const direct = await db.execute(
+      sql.raw(`select organization_id, date_trunc('month', day)::date::text as month, ${dims},
+        count(*)::int as slices, sum(amount)::bigint::text as amount, sum(payments)::int as payments,
+        coalesce(sum(amount) filter (where lag_days is not null), 0)::bigint::text as lagged_amount,
+        coalesce(sum(amount * lag_days), 0)::bigint::text as lag_weighted
+      from collection_facts group by ${key} order by ${key}`),
+    );
+    const rollup = await db.execute(
+      sql.raw(`select organization_id, month::text as month, ${dims}, slices::int as slices,
+        amount::text as amount, payments::int as payments, lagged_amount::text as lagged_amount,
+        lag_weighted::text as lag_weighted
+      from ${table} order by ${key}`),
+    );
+    return { direct: direct.rows, rollup: rollup.rows };
+  };
+  const fine = await sums(
+    'collection_months',
+    'programme_id, birth_year, source, provider, channel',
   );
-  const rollup = await db.execute(
-    sql.raw(`select organization_id, month::text as month, programme_id, level_id, birth_year,
-      source, provider, channel, slices::int as slices, amount::text as amount,
-      payments::int as payments, lagged_amount::text as lagged_amount,
-      lag_weighted::text as lag_weighted
-    from collection_months order by ${key}`),
+  const coarse = await sums(
+    'collection_months_by_programme',
+    'programme_id, source, provider, channel',
   );
-  return { direct: direct.rows, rollup: rollup.rows };
+  return {
+    direct: fine.direct,
+    rollup: fine.rollup,
+    directByProgramme: coarse.direct,
+    byProgramme: coarse.rollup,
+  };
 }
 
 /** `receivable_days` of a school, and the same aggregation done directly over its invoices. */

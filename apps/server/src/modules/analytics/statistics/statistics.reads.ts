@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
 import { academicYears, levels, programmes } from '../../programmes/programmes.tables';
 import { enrolments, students } from '../../students/students.tables';
-import { collectionMonths, receivableDays } from '../rollups/rollups.tables';
+import { collectionMonthsByProgramme, receivableDays } from '../rollups/rollups.tables';
 import type { DayRange } from './statistics-period';
 
 /**
@@ -42,9 +42,9 @@ export async function programmesWithData(db: DbOrTx, organizationId: string) {
         or exists (select 1 from ${receivableDays}
           where ${receivableDays.organizationId} = ${organizationId}
             and ${receivableDays.programmeId} = ${programmes.id})
-        or exists (select 1 from ${collectionMonths}
-          where ${collectionMonths.organizationId} = ${organizationId}
-            and ${collectionMonths.programmeId} = ${programmes.id}))`,
+        or exists (select 1 from ${collectionMonthsByProgramme}
+          where ${collectionMonthsByProgramme.organizationId} = ${organizationId}
+            and ${collectionMonthsByProgramme.programmeId} = ${programmes.id}))`,
     )
     .orderBy(sql`lower(${programmes.name})`);
 }

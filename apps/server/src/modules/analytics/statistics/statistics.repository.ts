@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../../platform/db/database';
 import { splitRange, type DayRange } from './statistics-period';
 
 /**
- * The rollups' reads of « Statistiques » (`collection_facts`, `collection_months`,
- * `receivable_days`: rollups/rollups.tables.ts), each an index scan led by the school.
+ * The rollups' reads of « Statistiques » (`collection_facts`, `collection_months_by_programme`,
+ * `collection_months`, `receivable_days`: rollups/rollups.tables.ts), each an index scan led by the school.
  */
 
 /** The screen's filters as the rollups' columns. */
@@ -48,7 +48,8 @@ export interface MoneyCell {
 
 /**
  * Money received over `range` under the filters, per month, programme and channel: the whole
- * months from `collection_months`, a partial month's days from `collection_facts` (added, or taken
+ * months from `collection_months_by_programme` (or `collection_months` under an age filter), a
+ * partial month's days from `collection_facts` (added, or taken
  * off the whole month: `splitRange`), so « Année à ce jour » compares exactly the same days a year
  * apart.
  */
@@ -62,11 +63,15 @@ export async function moneyCells(
   const where = filterSql(filters, true);
   const branches: SQL[] = [];
   if (split.months) {
+    // Without an age filter, the months by programme (a few rows a month); with one, by birth year.
+    const months = sql.raw(
+      filters.birthYears ? 'collection_months' : 'collection_months_by_programme',
+    );
     branches.push(sql`
       select month, programme_id, channel, sum(amount) as amount, sum(payments) as payments,
         sum(lagged_amount) as lagged_amount, sum(lag_weighted) as lag_weighted,
         sum(slices) as slices
-      from collection_months
+      from ${months}
       where organization_id = ${organizationId}
         and month >= ${split.months.from}::date and month < ${split.months.until}::date ${where}
       group by month, programme_id, channel`);
@@ -196,9 +201,10 @@ export async function ageingBuckets(
 export async function rollupYears(db: DbOrTx, organizationId: string): Promise<number[]> {
   const { rows } = await db.execute<{ year: number }>(sql`
     with recursive month_years(first) as (
-      select min(month) from collection_months where organization_id = ${organizationId}
+      select min(month) from collection_months_by_programme
+      where organization_id = ${organizationId}
       union all
-      select (select min(month) from collection_months
+      select (select min(month) from collection_months_by_programme
               where organization_id = ${organizationId}
                 and month >= (date_trunc('year', first) + interval '1 year')::date)
       from month_years where first is not null
