@@ -219,8 +219,11 @@ export const forecastBucketSchema = z.object({
 /** `GET /api/statistics/forecast` (read:statistics): the next three months' expected collections. */
 export const cashForecastSchema = z.object({
   asOf: z.string(),
-  /** `school`: from the school's own payment lags; `platform`: a new school, from every school's. */
-  basis: z.enum(['school', 'platform']),
+  /**
+   * `school`: from the school's own payment lags; `platform`: a new school, from every school's;
+   * `reference`: neither has enough mature history, a documented reference curve.
+   */
+  basis: z.enum(['school', 'platform', 'reference']),
   /** How the 80 % range was made: from the backtest's errors, or from the items' own spread. */
   rangeMethod: z.enum(['backtest', 'analytical']),
   weeks: z.array(forecastBucketSchema),

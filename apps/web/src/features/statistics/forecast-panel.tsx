@@ -189,6 +189,9 @@ function ForecastChart({ forecast }: { forecast: CashForecast }) {
               : t('statistics.forecast.accuracyNone')}
           </li>
           {forecast.basis === 'platform' ? <li>{t('statistics.forecast.platformBasis')}</li> : null}
+          {forecast.basis === 'reference' ? (
+            <li>{t('statistics.forecast.referenceBasis')}</li>
+          ) : null}
         </ul>
       }
     >

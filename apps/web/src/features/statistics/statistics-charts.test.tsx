@@ -200,6 +200,23 @@ describe('statistiques: the cash forecast', () => {
       ),
     ).toBeTruthy();
   });
+
+  it('says when the curve is a reference one, neither the school nor the platform having history', async () => {
+    storeSession();
+    answer({ ...FORECAST, basis: 'reference', accuracy: null });
+    await renderApp('/admin/statistiques');
+    const forecast = await panel('Prévision de trésorerie');
+    expect(
+      forecast.getByText(
+        'Prévision établie à partir d’une courbe de référence (historique insuffisant, sur l’école comme sur la plateforme)',
+      ),
+    ).toBeTruthy();
+    expect(
+      forecast.queryByText(
+        'Prévision établie à partir de la courbe de l’ensemble des écoles (historique de l’école insuffisant)',
+      ),
+    ).toBeNull();
+  });
 });
 
 describe('statistiques: formats', () => {

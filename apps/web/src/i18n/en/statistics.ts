@@ -188,6 +188,8 @@ export const statistics: Pick<Translation, 'statistics'> = {
       accuracyNone: 'Not enough history to measure the accuracy',
       platformBasis:
         'Forecast based on the curve of all schools (not enough history for this school)',
+      referenceBasis:
+        'Forecast based on a reference curve (not enough history, for this school or the platform)',
       summary:
         'Forecast: {{total}} expected over {{count}} periods, from {{first}} to {{last}}; each period’s range (80%) is in the table.',
     },

@@ -186,6 +186,8 @@ export const statistics = {
       accuracyNone: 'Historique insuffisant pour mesurer la précision',
       platformBasis:
         'Prévision établie à partir de la courbe de l’ensemble des écoles (historique de l’école insuffisant)',
+      referenceBasis:
+        'Prévision établie à partir d’une courbe de référence (historique insuffisant, sur l’école comme sur la plateforme)',
       summary:
         'Prévision : {{total}} attendus sur {{count}} périodes, de {{first}} à {{last}} ; la fourchette (80\u00A0%) de chaque période est dans le tableau.',
     },

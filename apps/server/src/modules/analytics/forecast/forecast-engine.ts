@@ -1,5 +1,6 @@
 import {
   analyticalBand,
+  blend,
   cumulate,
   expectWindows,
   meanAbsolutePercentageError,
@@ -11,6 +12,7 @@ import {
   type PaymentHistory,
   type WindowExpectation,
 } from './forecast-model';
+import { referenceIncrements } from './forecast-reference';
 
 /** The forecast's rules (research §5), named so tests and the bench read the same ones. */
 export const FORECAST_RULES = {
@@ -19,8 +21,10 @@ export const FORECAST_RULES = {
   /** A school's own curve once it has this many invoices due 180 days ago or more… */
   minMatureInvoices: 30,
   matureDays: 180,
-  /** …and payments for three months. */
+  /** …and payments for three months (the same for the platform's pooled history). */
   minHistoryDays: 90,
+  /** The platform's pooled curve once every school together has this many mature invoices. */
+  platformMinMatureInvoices: 30,
   /** Backtest as-of days, weekly, over the last 26 weeks: the range's errors per horizon. */
   calibrationWeeks: 26,
   /** Errors needed per horizon for the empirical range, else the analytical one. */
@@ -30,6 +34,18 @@ export const FORECAST_RULES = {
   /** Months measured needed to state an accuracy. */
   minMeasuredMonths: 3,
 } as const;
+
+export type ForecastBasis = 'school' | 'platform' | 'reference';
+
+/** A history is mature on `asOf`: enough invoices due 180 days before, payments for 3 months. */
+function matureEnough(history: PaymentHistory, asOf: number, minInvoices: number): boolean {
+  const first = history.firstPaymentDay;
+  return (
+    history.invoicesDueBy(asOf - FORECAST_RULES.matureDays) >= minInvoices &&
+    first !== null &&
+    first <= asOf - FORECAST_RULES.minHistoryDays
+  );
+}
 
 export const WEEK_HORIZONS = 13;
 export const MONTH_HORIZONS = 3;
@@ -67,7 +83,8 @@ export interface BacktestMonth {
  * was paid since. Curves and states are computed once per as-of day.
  */
 export class ForecastEngine {
-  private readonly curves = new Map<number, { basis: 'school' | 'platform'; curve: LagCurve }>();
+  private readonly curves = new Map<number, { basis: ForecastBasis; curve: LagCurve }>();
+  private readonly reference = referenceIncrements();
   private readonly states = new Map<number, OpenDueDay[]>();
   private readonly meanSize = new Map<number, number>();
 
@@ -86,28 +103,37 @@ export class ForecastEngine {
 
   /** The school's own history is enough on `asOf`: 30 mature invoices and three months paid. */
   hasOwnHistory(asOf: number): boolean {
-    const first = this.school.firstPaymentDay;
+    return matureEnough(this.school, asOf, FORECAST_RULES.minMatureInvoices);
+  }
+
+  /** Every school's pooled history is enough on `asOf`, by the same measure. */
+  hasPlatformHistory(asOf: number): boolean {
     return (
-      this.school.invoicesDueBy(asOf - FORECAST_RULES.matureDays) >=
-        FORECAST_RULES.minMatureInvoices &&
-      first !== null &&
-      first <= asOf - FORECAST_RULES.minHistoryDays
+      this.platform !== null &&
+      matureEnough(this.platform, asOf, FORECAST_RULES.platformMinMatureInvoices)
     );
   }
 
-  curveAt(asOf: number): { basis: 'school' | 'platform'; curve: LagCurve } {
+  /**
+   * The curve on `asOf`: the school's own shrunk toward the platform's; else the platform's,
+   * itself shrunk toward the reference curve (a thin pool leans on it); else the reference curve
+   * — never a curve without mature data, which would say that nobody pays.
+   */
+  curveAt(asOf: number): { basis: ForecastBasis; curve: LagCurve } {
     const known = this.curves.get(asOf);
     if (known) return known;
-    const platform = this.platform ? this.platform.increments(asOf).share : null;
+    const parent = this.hasPlatformHistory(asOf)
+      ? blend(this.platform!.increments(asOf), this.reference, FORECAST_RULES.shrinkK)
+      : null;
     const fitted = this.hasOwnHistory(asOf)
       ? {
           basis: 'school' as const,
-          curve: shrink(this.school.increments(asOf), platform, FORECAST_RULES.shrinkK),
+          // The pool holds the school's own history: mature with it (alone when none is given).
+          curve: shrink(this.school.increments(asOf), parent, FORECAST_RULES.shrinkK),
         }
-      : {
-          basis: 'platform' as const,
-          curve: platform ? cumulate(platform) : cumulate(this.school.increments(asOf).share),
-        };
+      : parent
+        ? { basis: 'platform' as const, curve: cumulate(parent) }
+        : { basis: 'reference' as const, curve: cumulate(this.reference) };
     this.curves.set(asOf, fitted);
     return fitted;
   }

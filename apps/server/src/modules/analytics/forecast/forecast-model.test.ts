@@ -7,6 +7,7 @@ import {
   dayNumber,
   dayText,
   expectWindows,
+  MAX_LAG,
   meanAbsolutePercentageError,
   PaymentHistory,
   quantile,
@@ -15,6 +16,7 @@ import {
   type DueDay,
   type PaidCell,
 } from './forecast-model';
+import { REFERENCE_COLLECTION_RATE, referenceIncrements } from './forecast-reference';
 
 /** Cohorts of 1 000 F due every day from `first`, paid 30 % 10 days early, 50 % 5 days late,
  * 15 % 40 days late, 5 % never. */
@@ -166,5 +168,68 @@ describe('the backtest', () => {
     expect(result.mape).not.toBeNull();
     expect(result.mape!).toBeLessThan(1);
     expect(result.coverage).toBe(100);
+  });
+});
+
+describe('without mature history anywhere', () => {
+  const today = dayNumber('2026-06-15');
+  // 28 invoices of 100 000 F due on 5 July, 5 August and 5 September; nothing paid yet.
+  const dues = ['2026-07-05', '2026-08-05', '2026-09-05'].map(dayNumber);
+  const days: DueDay[] = dues.map((due) => ({ due, invoices: 28, total: 2_800_000 }));
+  const open = days.map((row) => ({ due: row.due, open: row.total, squares: 2_800_000 * 100_000 }));
+
+  it('forecasts from the reference curve: dues in the window are expected, not « nobody pays »', () => {
+    const empty = new PaymentHistory([], []);
+    const engine = new ForecastEngine(new PaymentHistory([], days), empty, days, open, today);
+    const { basis, curve } = engine.curveAt(today);
+    expect(basis).toBe('reference');
+    expect(curveAt(curve, MAX_LAG)).toBeCloseTo(REFERENCE_COLLECTION_RATE, 10);
+    // July's due day: most of it in the window 1 July … 31 July, never all of it.
+    const [july, quarter] = engine.forecast(today, [
+      [dayNumber('2026-07-01'), dayNumber('2026-07-31')],
+      [today, today + 90],
+    ]);
+    expect(july!.mean).toBeGreaterThan(0.5 * 2_800_000);
+    expect(july!.mean).toBeLessThan(2_800_000);
+    expect(quarter!.mean).toBeGreaterThan(0.5 * 3 * 2_800_000);
+    expect(quarter!.mean).toBeLessThan(3 * 2_800_000);
+  });
+
+  it('a platform with a few immature payments is not mature: still the reference curve', () => {
+    // Two invoices due in May paid at once: not 30 invoices due 180 days ago.
+    const cells: PaidCell[] = [{ due: today - 40, day: today - 40, amount: 200_000 }];
+    const pool = new PaymentHistory(cells, [{ due: today - 40, invoices: 2, total: 200_000 }]);
+    const engine = new ForecastEngine(new PaymentHistory([], days), pool, days, open, today);
+    expect(engine.curveAt(today).basis).toBe('reference');
+  });
+
+  it('a thin platform is shrunk toward the reference curve, a large one barely', () => {
+    // Cohorts paid all on their due day: their own curve says 100 % at lag 0.
+    const platformOf = (invoices: number) => {
+      const first = today - 400;
+      const pool: DueDay[] = [];
+      const paid: PaidCell[] = [];
+      for (let due = first; due < today - 10; due += 30) {
+        pool.push({ due, invoices, total: invoices * 1000 });
+        paid.push({ due, day: due, amount: invoices * 1000 });
+      }
+      return new PaymentHistory(paid, pool);
+    };
+    const thin = new ForecastEngine(new PaymentHistory([], days), platformOf(5), days, [], today);
+    const large = new ForecastEngine(
+      new PaymentHistory([], days),
+      platformOf(500),
+      days,
+      [],
+      today,
+    );
+    expect(thin.curveAt(today).basis).toBe('platform');
+    expect(large.curveAt(today).basis).toBe('platform');
+    const reference = cumulate(referenceIncrements());
+    const thinAtDue = curveAt(thin.curveAt(today).curve, 0);
+    const largeAtDue = curveAt(large.curveAt(today).curve, 0);
+    expect(largeAtDue).toBeGreaterThan(0.95);
+    expect(thinAtDue).toBeLessThan(largeAtDue);
+    expect(thinAtDue).toBeGreaterThan(curveAt(reference, 0));
   });
 });

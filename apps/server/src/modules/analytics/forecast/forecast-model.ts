@@ -148,21 +148,30 @@ export function cumulate(increments: ArrayLike<number>): LagCurve {
 }
 
 /**
- * The school's increments shrunk toward the platform's (research §5.2): at each lag,
- * (n·school + k·platform) / (n + k), n the invoices the school's increment rests on.
+ * Increments shrunk toward a parent's (research §5.2): at each lag, (n·own + k·parent) / (n + k),
+ * n the invoices the own increment rests on — a school's toward the platform's, the platform's
+ * toward the reference curve.
  */
+export function blend(
+  own: { share: ArrayLike<number>; invoices: ArrayLike<number> },
+  parent: ArrayLike<number>,
+  k: number,
+): Float64Array {
+  const blended = new Float64Array(LAG_COUNT);
+  for (let index = 0; index < LAG_COUNT; index += 1) {
+    const n = own.invoices[index] ?? 0;
+    blended[index] = (n * (own.share[index] ?? 0) + k * (parent[index] ?? 0)) / (n + k);
+  }
+  return blended;
+}
+
+/** The school's increments shrunk toward the platform's, cumulated (its own alone without one). */
 export function shrink(
   school: { share: ArrayLike<number>; invoices: ArrayLike<number> },
   platform: ArrayLike<number> | null,
   k: number,
 ): LagCurve {
-  if (!platform) return cumulate(school.share);
-  const blended = new Float64Array(LAG_COUNT);
-  for (let index = 0; index < LAG_COUNT; index += 1) {
-    const n = school.invoices[index] ?? 0;
-    blended[index] = (n * (school.share[index] ?? 0) + k * (platform[index] ?? 0)) / (n + k);
-  }
-  return cumulate(blended);
+  return cumulate(platform ? blend(school, platform, k) : school.share);
 }
 
 /** F at lag x: 0 before −60 (earlier money counts at −60), F(365) beyond a year. */

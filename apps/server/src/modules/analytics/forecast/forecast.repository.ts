@@ -67,14 +67,20 @@ export async function openDueDays(db: DbOrTx, organizationId: string): Promise<O
   return rows.map((row) => ({ due: row.due, open: Number(row.open), squares: row.squares }));
 }
 
-/** How far the school's rollups are built: the forecast is kept until they move. */
+/**
+ * How far the school's rollups are built, and their version (bumped by every rebuild of its
+ * slices or receivable rows, the payment handlers' included): the forecast is kept until either
+ * moves. One primary-key read.
+ */
 export async function rollupWatermark(db: DbOrTx, organizationId: string): Promise<string> {
   const [row] = await db
     .select({
       payments: statisticsRefreshState.paymentsThrough,
       invoices: statisticsRefreshState.invoicesThrough,
+      version: statisticsRefreshState.version,
     })
     .from(statisticsRefreshState)
     .where(eq(statisticsRefreshState.organizationId, organizationId));
-  return `${row?.payments?.toISOString() ?? '-'}/${row?.invoices?.toISOString() ?? '-'}`;
+  const through = `${row?.payments?.toISOString() ?? '-'}/${row?.invoices?.toISOString() ?? '-'}`;
+  return `${through}/${row?.version ?? 0}`;
 }

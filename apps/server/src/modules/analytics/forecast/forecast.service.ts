@@ -57,11 +57,20 @@ const MONTH = (day: number) => {
 const francs = (value: number) => Math.max(0, Math.round(value));
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
-/** Every school's payments pooled: the curve of a school without history of its own. */
-async function platformHistory(db: DbOrTx, memo: ForecastMemo, today: string) {
-  return memo.get(`platform:${today}`, async () => {
+/**
+ * Every school's payments pooled: the curve of a school without history of its own. Read again
+ * every hour (an empty pool in the morning is not kept all day); `size` tells the schools'
+ * forecasts kept meanwhile whether it grew.
+ */
+async function platformHistory(db: DbOrTx, memo: ForecastMemo, now: Date) {
+  return memo.get(`platform:${now.toISOString().slice(0, 13)}`, async () => {
     const [cells, days] = await Promise.all([paidCells(db, null), dueDays(db, null)]);
-    return cells.length === 0 ? null : new PaymentHistory(cells, days);
+    const paid = cells.reduce((sum, cell) => sum + cell.amount, 0);
+    const invoices = days.reduce((sum, day) => sum + day.invoices, 0);
+    return {
+      history: cells.length === 0 ? null : new PaymentHistory(cells, days),
+      size: `${cells.length}:${paid}:${invoices}`,
+    };
   });
 }
 
@@ -70,7 +79,8 @@ async function platformHistory(db: DbOrTx, memo: ForecastMemo, today: string) {
  * per week (13, the current one first) and per calendar month (3), each with its 80 % range —
  * from the backtest's errors per horizon when each has six, else μ ± 1.28σ — and what already
  * came in this week and month; the accuracy of the last six months' forecasts. Read from the
- * rollups only, kept per school, day and rollup watermark.
+ * rollups only, kept per school, day, rollup watermark and version (a payment's handler moves
+ * it) and the size of the platform's pooled history.
  */
 export async function getCashForecast(
   db: DbOrTx,
@@ -78,19 +88,25 @@ export async function getCashForecast(
   now: Date,
   memo: ForecastMemo,
 ): Promise<CashForecast> {
-  const [[school], watermark] = await Promise.all([
+  const [[school], watermark, platform] = await Promise.all([
     findOrganizationsByIds(db, [organizationId]),
     rollupWatermark(db, organizationId),
+    platformHistory(db, memo, now),
   ]);
   const todayText = dayIn(school?.timeZone ?? DEFAULT_SCHOOL_TIME_ZONE, now);
-  return memo.get(`${organizationId}:${todayText}:${watermark}`, async () => {
-    const [cells, days, open, platform] = await Promise.all([
+  return memo.get(`${organizationId}:${todayText}:${watermark}:${platform.size}`, async () => {
+    const [cells, days, open] = await Promise.all([
       paidCells(db, organizationId),
       dueDays(db, organizationId),
       openDueDays(db, organizationId),
-      platformHistory(db, memo, todayText),
     ]);
-    return computeCashForecast({ cells, days, open, platform, today: todayText });
+    return computeCashForecast({
+      cells,
+      days,
+      open,
+      platform: platform.history,
+      today: todayText,
+    });
   });
 }
 
