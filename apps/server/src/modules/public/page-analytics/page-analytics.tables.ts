@@ -5,7 +5,6 @@ import {
   check,
   customType,
   date,
-  foreignKey,
   index,
   integer,
   pgTable,
@@ -133,11 +132,6 @@ export const visitPayments = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.attemptId] }),
-    foreignKey({
-      columns: [table.organizationId, table.visitId],
-      foreignColumns: [pageVisits.organizationId, pageVisits.id],
-      name: 'visit_payments_visit_fk',
-    }).onDelete('cascade'),
     index('visit_payments_visit_idx').on(table.organizationId, table.visitId),
     check('visit_payments_channel_check', sql`${table.channel} in ${CHANNELS}`),
   ],

@@ -58,7 +58,7 @@ describe('the raw visits are kept 13 months; the daily rollup for ever', () => {
          order by attempt_id`)
     ).rows.map((row) => row.attempt_id);
 
-  it('deletes the visits and payments older than 13 months, of every school, and keeps page_visit_days', async () => {
+  it("deletes the visits older than 13 months, of every school, and keeps page_visit_days and the payments' channels", async () => {
     const schools: string[] = [];
     for (const name of ['École Vieille', 'École Autre']) {
       schools.push((await signUpSchool(app(), name)).organizationId as string);
@@ -70,7 +70,7 @@ describe('the raw visits are kept 13 months; the daily rollup for ever', () => {
     const recent = await visitOn(first, '2026-07-01T09:00:00Z', '102.64.3.4');
     await visitOn(second, '2025-03-01T09:00:00Z', '102.64.3.5');
     await visitOn(second, '2026-07-02T09:00:00Z', '102.64.3.6');
-    // The old visit's payment goes with it; a payment noted 13 months ago goes on its own.
+    // The payments' channels stay, the old visit's too: a payment's slices are rebuilt with them.
     await paymentOf(first, old, '2025-01-10T09:05:00Z', '00000000-0000-4000-8000-00000000000a');
     await paymentOf(first, kept, '2025-06-01T09:05:00Z', '00000000-0000-4000-8000-00000000000b');
     await paymentOf(first, recent, '2026-07-01T09:05:00Z', '00000000-0000-4000-8000-00000000000c');
@@ -80,16 +80,20 @@ describe('the raw visits are kept 13 months; the daily rollup for ever', () => {
 
     // 15 July 2026: the limit is 15 June 2025.
     const now = new Date('2026-07-15T00:20:00Z');
-    expect(await pruneOldVisits(db(), now)).toEqual({ visits: 3, payments: 2 });
+    expect(await pruneOldVisits(db(), now)).toBe(3);
     expect(await visitDays(first)).toEqual(['2025-06-16', '2026-07-01']);
     expect(await visitDays(second)).toEqual(['2026-07-02']);
-    expect(await attemptsOf(first)).toEqual(['00000000-0000-4000-8000-00000000000c']);
+    expect(await attemptsOf(first)).toEqual([
+      '00000000-0000-4000-8000-00000000000a',
+      '00000000-0000-4000-8000-00000000000b',
+      '00000000-0000-4000-8000-00000000000c',
+    ]);
     // « Statistiques » still reads every year's traffic from the daily rollup.
     expect([await daysOf(first), await daysOf(second)]).toEqual(rollups);
     expect(await trafficTotals(db(), first, '2025-01-01', '2025-12-31')).toEqual(year2025);
 
     // Repeated (a retry, the next night): nothing more.
-    expect(await pruneOldVisits(db(), now)).toEqual({ visits: 0, payments: 0 });
+    expect(await pruneOldVisits(db(), now)).toBe(0);
     expect(await visitDays(first)).toEqual(['2025-06-16', '2026-07-01']);
   });
 });

@@ -11,40 +11,27 @@ export const VISIT_RETENTION_MONTHS = 13;
 /** Rows deleted per statement: a first run over years of visits never holds a long lock. */
 const BATCH = 5_000;
 
-export interface PrunedVisits {
-  visits: number;
-  payments: number;
-}
-
 /**
- * Deletes, school by school, the visits started more than 13 months ago (the school's day) and the
- * payments noted more than 13 months ago (a visit's payments go with it). Repeating it deletes
- * nothing more.
+ * Deletes, school by school, the visits started more than 13 months ago (the school's day). The
+ * payments' channels (`visit_payments`: an attempt, a visit id, a channel — nothing about the
+ * person) stay: « Statistiques » rebuilds a payment's slices with its channel at any time.
+ * Repeating it deletes nothing more.
  */
-export async function pruneOldVisits(db: Database, now: Date): Promise<PrunedVisits> {
-  const cutoff = sql`${now}::timestamptz - make_interval(months => ${VISIT_RETENTION_MONTHS})`;
+export async function pruneOldVisits(db: Database, now: Date): Promise<number> {
+  const cutoff = sql`(${now}::timestamptz - make_interval(months => ${VISIT_RETENTION_MONTHS}))::date`;
   const schools = await db.execute<{ id: string }>(sql`
     select distinct organization_id as id from page_visit_days`);
-  const pruned: PrunedVisits = { visits: 0, payments: 0 };
+  let pruned = 0;
   for (const { id } of schools.rows) {
     for (;;) {
-      const gone = await db.execute(sql`
-        delete from visit_payments
-         where organization_id = ${id}
-           and attempt_id in (select attempt_id from visit_payments
-                               where organization_id = ${id} and created_at < ${cutoff}
-                               limit ${BATCH})`);
-      pruned.payments += gone.rowCount ?? 0;
-      if ((gone.rowCount ?? 0) < BATCH) break;
-    }
-    for (;;) {
-      // The school's visits of a day by their index; the visit's payments go by cascade.
+      // The school's visits of a day by their index, deleted by their key.
       const gone = await db.execute(sql`
         delete from page_visits
-         where id in (select id from page_visits
-                       where organization_id = ${id} and day < (${cutoff})::date
+         where organization_id = ${id}
+           and id in (select id from page_visits
+                       where organization_id = ${id} and day < ${cutoff}
                        limit ${BATCH})`);
-      pruned.visits += gone.rowCount ?? 0;
+      pruned += gone.rowCount ?? 0;
       if ((gone.rowCount ?? 0) < BATCH) break;
     }
   }
@@ -58,7 +45,7 @@ export function pruneOldVisitsJob(db: Database, now: () => Date = () => new Date
     schedule: { cron: '20 0 * * *' },
     async run(_data, context) {
       const pruned = await pruneOldVisits(db, now());
-      context.logger.info(pruned, 'visites de plus de 13 mois supprimées');
+      context.logger.info({ visits: pruned }, 'visites de plus de 13 mois supprimées');
     },
   };
 }
