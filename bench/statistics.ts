@@ -201,13 +201,16 @@ export async function benchStatistics() {
       refresh.incremental = await refreshStatistics(db, school, new Date());
       refresh.incrementalMs = Math.round(performance.now() - t3);
       await db.execute(
-        sql`vacuum analyze collection_facts, collection_months, collection_months_by_programme, receivable_days`,
+        sql`vacuum analyze collection_facts, collection_months, collection_months_by_programme,
+          collection_months_by_age, receivable_days`,
       );
       const { rows: rollups } = await db.execute<Record<string, number>>(sql`select
         (select count(*) from collection_facts where organization_id = ${school})::int facts,
         (select count(*) from collection_months where organization_id = ${school})::int months,
         (select count(*) from collection_months_by_programme
           where organization_id = ${school})::int "monthsByProgramme",
+        (select count(*) from collection_months_by_age
+          where organization_id = ${school})::int "monthsByAge",
         (select count(*) from receivable_days where organization_id = ${school})::int
           "receivableRows"`);
       console.log('Agrégats :', { ...refresh, ...rollups[0] });

@@ -179,7 +179,7 @@ describe('statistics rollups', () => {
     expect(facts.reduce((sum, f) => sum + f.amount, 0)).toBe(55_000);
   });
 
-  it('keeps collection_months equal to a GROUP BY over collection_facts', async () => {
+  it('keeps the months (every dimension, by programme, by age) equal to a GROUP BY over collection_facts', async () => {
     const single = await records.student({ birthDate: '2011-01-15' });
     for (let i = 0; i < 12; i += 1) {
       const invoice = await records.invoice({
@@ -201,8 +201,10 @@ describe('statistics rollups', () => {
     let sums = await monthsAndDirectSums(db());
     expect(sums.rollup).toEqual(sums.direct);
     expect(sums.byProgramme).toEqual(sums.directByProgramme);
+    expect(sums.byAge).toEqual(sums.directByAge);
     expect(sums.rollup.length).toBeGreaterThan(8);
     expect(sums.byProgramme.length).toBeGreaterThan(8);
+    expect(sums.byAge.length).toBeGreaterThan(8);
     // Edits and deletes straight on the facts.
     await db().execute(sql`update collection_facts set day = day + 40 where amount % 3000 = 0`);
     await db().execute(sql`update collection_facts set lag_days = null where provider = 'desk'`);
@@ -210,15 +212,19 @@ describe('statistics rollups', () => {
     sums = await monthsAndDirectSums(db());
     expect(sums.rollup).toEqual(sums.direct);
     expect(sums.byProgramme).toEqual(sums.directByProgramme);
+    expect(sums.byAge).toEqual(sums.directByAge);
     await db().execute(sql`delete from collection_facts where provider = 'desk'`);
     sums = await monthsAndDirectSums(db());
     expect(sums.rollup).toEqual(sums.direct);
     expect(sums.byProgramme).toEqual(sums.directByProgramme);
+    expect(sums.byAge).toEqual(sums.directByAge);
     const empty = await db().execute(sql`select
       (select count(*) from collection_months where slices = 0 or provider = 'desk')::int as n,
       (select count(*) from collection_months_by_programme
-        where slices = 0 or provider = 'desk')::int as coarse`);
-    expect(empty.rows[0]).toEqual({ n: 0, coarse: 0 });
+        where slices = 0 or provider = 'desk')::int as coarse,
+      (select count(*) from collection_months_by_age
+        where slices = 0 or channel = 'desk')::int as ages`);
+    expect(empty.rows[0]).toEqual({ n: 0, coarse: 0, ages: 0 });
   });
 
   it('builds everything at the first refresh, then only what changed: a birth date, a voided invoice', async () => {
@@ -228,7 +234,9 @@ describe('statistics rollups', () => {
     const built = await monthsAndDirectSums(db());
     expect(built.rollup).toEqual(built.direct);
     expect(built.byProgramme).toEqual(built.directByProgramme);
+    expect(built.byAge).toEqual(built.directByAge);
     expect(built.byProgramme.length).toBeGreaterThan(0);
+    expect(built.byAge.length).toBeGreaterThan(0);
     let sums = await receivablesAndDirectSums(db(), school);
     expect(sums.rollup).toEqual(sums.direct);
     expect(sums.rollup.length).toBeGreaterThan(3);
@@ -251,6 +259,7 @@ describe('statistics rollups', () => {
     const months = await monthsAndDirectSums(db());
     expect(months.rollup).toEqual(months.direct);
     expect(months.byProgramme).toEqual(months.directByProgramme);
+    expect(months.byAge).toEqual(months.directByAge);
   });
 
   it('lets two refreshes run at once without interleaving', async () => {
@@ -266,6 +275,7 @@ describe('statistics rollups', () => {
     const months = await monthsAndDirectSums(db());
     expect(months.rollup).toEqual(months.direct);
     expect(months.byProgramme).toEqual(months.directByProgramme);
+    expect(months.byAge).toEqual(months.directByAge);
   });
 
   it('leaves another school’s rollups alone', async () => {

@@ -10,7 +10,7 @@ const RECEIVABLE_COLUMNS = sql.raw(`organization_id, due_on, programme_id, level
 
 /**
  * Replaces these payments' slices: one delete and one insert (the months follow by the triggers
- * of migration 0045). Returns the slices written.
+ * of migrations 0045, 0049 and 0052). Returns the slices written.
  */
 export async function replacePaymentFacts(
   db: DbOrTx,
@@ -45,11 +45,17 @@ export async function deferCollectionMonths(db: DbOrTx, deferred: boolean): Prom
 const MONTH_SUMS = sql.raw(`count(*), sum(amount), sum(payments),
   coalesce(sum(amount) filter (where lag_days is not null), 0), coalesce(sum(amount * lag_days), 0)`);
 
-/** The school's months summed again from its slices at once (`collection_facts` GROUP BY). */
+/**
+ * The school's months summed again from its slices at once (`collection_facts` GROUP BY), the
+ * coarser months (by programme, by age) from the finer.
+ */
 export async function rebuildSchoolMonths(db: DbOrTx, organizationId: string): Promise<void> {
   await db.execute(sql`delete from collection_months where organization_id = ${organizationId}`);
   await db.execute(
     sql`delete from collection_months_by_programme where organization_id = ${organizationId}`,
+  );
+  await db.execute(
+    sql`delete from collection_months_by_age where organization_id = ${organizationId}`,
   );
   await db.execute(sql`insert into collection_months (organization_id, month, programme_id,
       birth_year, source, provider, channel, slices, amount, payments, lagged_amount, lag_weighted)
@@ -63,6 +69,12 @@ export async function rebuildSchoolMonths(db: DbOrTx, organizationId: string): P
       sum(amount), sum(payments), sum(lagged_amount), sum(lag_weighted)
     from collection_months where organization_id = ${organizationId}
     group by 1, 2, 3, 4, 5, 6`);
+  await db.execute(sql`insert into collection_months_by_age (organization_id, month, programme_id,
+      birth_year, channel, slices, amount, payments, lagged_amount, lag_weighted)
+    select organization_id, month, programme_id, birth_year, channel, sum(slices), sum(amount),
+      sum(payments), sum(lagged_amount), sum(lag_weighted)
+    from collection_months where organization_id = ${organizationId}
+    group by 1, 2, 3, 4, 5`);
 }
 
 /** Replaces the receivable rows of these due days (or all of the school's). */

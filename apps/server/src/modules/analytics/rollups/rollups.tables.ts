@@ -136,6 +136,35 @@ export const collectionMonthsByProgramme = pgTable(
 );
 
 /**
+ * `collection_facts` summed per school, month, programme, birth year and channel (the same
+ * statement triggers, migration 0052): every read with an age filter but neither source nor
+ * provider, a few hundred rows a month where `collection_months` has thousands.
+ */
+export const collectionMonthsByAge = pgTable(
+  'collection_months_by_age',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    /** The month's first day. */
+    month: date('month').notNull(),
+    programmeId: uuid('programme_id'),
+    birthYear: smallint('birth_year'),
+    channel: text('channel').notNull(),
+    slices: bigint('slices', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    payments: bigint('payments', { mode: 'number' }).notNull(),
+    laggedAmount: bigint('lagged_amount', { mode: 'number' }).notNull(),
+    lagWeighted: bigint('lag_weighted', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    unique('collection_months_by_age_key')
+      .on(table.organizationId, table.month, table.programmeId, table.birthYear, table.channel)
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
  * Invoices summed per school, due day and dimensions (few due days: a schedule's dates), with
  * what is paid and open now: collection rates, overdue and ageing. Rebuilt per due day by the
  * refresh.

@@ -103,8 +103,8 @@ export function schoolRecords(db: () => DbOrTx, organizationId: string) {
 
 /**
  * `collection_facts` summed by month and dimensions directly, and the rollups kept by triggers,
- * sorted alike: `collection_months` (no level) and `collection_months_by_programme` (no level nor
- * birth year).
+ * sorted alike: `collection_months` (no level), `collection_months_by_programme` (no level nor
+ * birth year) and `collection_months_by_age` (programme, birth year and channel only).
  */
 export async function monthsAndDirectSums(db: DbOrTx) {
   const sums = async (table: string, dims: string) => {
@@ -132,11 +132,14 @@ export async function monthsAndDirectSums(db: DbOrTx) {
     'collection_months_by_programme',
     'programme_id, source, provider, channel',
   );
+  const ages = await sums('collection_months_by_age', 'programme_id, birth_year, channel');
   return {
     direct: fine.direct,
     rollup: fine.rollup,
     directByProgramme: coarse.direct,
     byProgramme: coarse.rollup,
+    directByAge: ages.direct,
+    byAge: ages.rollup,
   };
 }
 

@@ -5,7 +5,8 @@ import { splitRange, type DayRange } from './statistics-period';
 
 /**
  * The rollups' reads of « Statistiques » (`collection_facts`, `collection_months_by_programme`,
- * `collection_months`, `receivable_days`: rollups/rollups.tables.ts), each an index scan led by the school.
+ * `collection_months_by_age`, `collection_months`, `receivable_days`: rollups/rollups.tables.ts),
+ * each an index scan led by the school.
  */
 
 /** The screen's filters as the rollups' columns. */
@@ -47,10 +48,20 @@ export interface MoneyCell {
 }
 
 /**
+ * The smallest months rollup that has every filtered column: without an age filter, the months by
+ * programme (a few rows a month); with one, the months by age (programme × birth year × channel),
+ * or, when a source or provider is filtered too, `collection_months` (every dimension).
+ */
+function monthsTable(filters: RollupFilters): string {
+  if (!filters.birthYears) return 'collection_months_by_programme';
+  if (filters.source || filters.provider) return 'collection_months';
+  return 'collection_months_by_age';
+}
+
+/**
  * Money received over `range` under the filters, per month, programme and channel: the whole
- * months from `collection_months_by_programme` (or `collection_months` under an age filter), a
- * partial month's days from `collection_facts` (added, or taken
- * off the whole month: `splitRange`), so « Année à ce jour » compares exactly the same days a year
+ * months from the smallest months rollup that fits the filters (`monthsTable`), a partial month's
+ * days from `collection_facts` (added, or taken off the whole month: `splitRange`), so « Année à ce jour » compares exactly the same days a year
  * apart.
  */
 export async function moneyCells(
@@ -63,10 +74,7 @@ export async function moneyCells(
   const where = filterSql(filters, true);
   const branches: SQL[] = [];
   if (split.months) {
-    // Without an age filter, the months by programme (a few rows a month); with one, by birth year.
-    const months = sql.raw(
-      filters.birthYears ? 'collection_months' : 'collection_months_by_programme',
-    );
+    const months = sql.raw(monthsTable(filters));
     branches.push(sql`
       select month, programme_id, channel, sum(amount) as amount, sum(payments) as payments,
         sum(lagged_amount) as lagged_amount, sum(lag_weighted) as lag_weighted,

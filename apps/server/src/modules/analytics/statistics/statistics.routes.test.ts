@@ -177,6 +177,12 @@ describe('GET /api/statistics: the figures', () => {
       expect.objectContaining({ programmeId: ids.licence, enrolments: 2, collected: 150_000 }),
     ]);
     expect(answer.studentsWithoutBirthDate).toBe(1);
+    // An age with a source or a provider: the months of every dimension (January whole, June's
+    // days from the slices).
+    const ageAndSource = await statistics('?ageMin=14&ageMax=16&source=mobile_money');
+    expect(ageAndSource.money.collected.value).toBe(100_000);
+    const ageAndProvider = await statistics('?ageMin=14&ageMax=16&operateur=paygate');
+    expect(ageAndProvider.money.collected.value).toBe(50_000);
     const older = await statistics(`?ageMin=20&programme=${ids.master}`);
     expect(older.money.collected.value).toBe(280_000);
     expect(older.studentsWithoutBirthDate).toBe(0);
