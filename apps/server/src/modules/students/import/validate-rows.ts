@@ -128,10 +128,13 @@ function checkEnrolment(cells: Cells, fail: Fail, indexed: Indexed) {
 function checkBirthDate(text: string | null, fail: Fail, today: string): string | null {
   if (!text) return null;
   const day = readBirthDate(text);
-  const problem = day ? birthDateProblem(day, today) : BirthDateMessages.invalid;
+  if (!day) {
+    fail('birthDate', `${BirthDateMessages.invalid} Format attendu : JJ/MM/AAAA. (« ${text} »)`);
+    return null;
+  }
+  const problem = birthDateProblem(day, today);
   if (problem) {
-    const hint = problem === BirthDateMessages.invalid ? ' Format attendu : JJ/MM/AAAA.' : '';
-    fail('birthDate', `${problem}${hint} (« ${text} »)`);
+    fail('birthDate', `${problem} (« ${text} »)`);
     return null;
   }
   return day;
