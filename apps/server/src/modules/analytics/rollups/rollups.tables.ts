@@ -59,6 +59,29 @@ export const collectionFacts = pgTable(
   ],
 );
 
+/** The school and month every month rollup is keyed by first. */
+function schoolMonth() {
+  return {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    /** The month's first day. */
+    month: date('month').notNull(),
+  };
+}
+
+/** What every month rollup sums from `collection_facts` (the same trigger functions keep them). */
+function monthSums() {
+  return {
+    slices: bigint('slices', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    payments: bigint('payments', { mode: 'number' }).notNull(),
+    /** Σ amount of the slices with a lag, and Σ amount × lag: the average days to pay. */
+    laggedAmount: bigint('lagged_amount', { mode: 'number' }).notNull(),
+    lagWeighted: bigint('lag_weighted', { mode: 'number' }).notNull(),
+  };
+}
+
 /**
  * `collection_facts` summed per school, month and dimensions but the level (statement triggers,
  * migrations 0045 and 0049): read with an age filter. No money read is per level (per-level rates
@@ -67,22 +90,13 @@ export const collectionFacts = pgTable(
 export const collectionMonths = pgTable(
   'collection_months',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    /** The month's first day. */
-    month: date('month').notNull(),
+    ...schoolMonth(),
     programmeId: uuid('programme_id'),
     birthYear: smallint('birth_year'),
     source: text('source').notNull(),
     provider: text('provider').notNull(),
     channel: text('channel').notNull(),
-    slices: bigint('slices', { mode: 'number' }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    payments: bigint('payments', { mode: 'number' }).notNull(),
-    /** Σ amount of the slices with a lag, and Σ amount × lag: the average days to pay. */
-    laggedAmount: bigint('lagged_amount', { mode: 'number' }).notNull(),
-    lagWeighted: bigint('lag_weighted', { mode: 'number' }).notNull(),
+    ...monthSums(),
   },
   (table) => [
     unique('collection_months_key')
@@ -106,20 +120,12 @@ export const collectionMonths = pgTable(
 export const collectionMonthsByProgramme = pgTable(
   'collection_months_by_programme',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    /** The month's first day. */
-    month: date('month').notNull(),
+    ...schoolMonth(),
     programmeId: uuid('programme_id'),
     source: text('source').notNull(),
     provider: text('provider').notNull(),
     channel: text('channel').notNull(),
-    slices: bigint('slices', { mode: 'number' }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    payments: bigint('payments', { mode: 'number' }).notNull(),
-    laggedAmount: bigint('lagged_amount', { mode: 'number' }).notNull(),
-    lagWeighted: bigint('lag_weighted', { mode: 'number' }).notNull(),
+    ...monthSums(),
   },
   (table) => [
     unique('collection_months_by_programme_key')
@@ -143,19 +149,11 @@ export const collectionMonthsByProgramme = pgTable(
 export const collectionMonthsByAge = pgTable(
   'collection_months_by_age',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    /** The month's first day. */
-    month: date('month').notNull(),
+    ...schoolMonth(),
     programmeId: uuid('programme_id'),
     birthYear: smallint('birth_year'),
     channel: text('channel').notNull(),
-    slices: bigint('slices', { mode: 'number' }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    payments: bigint('payments', { mode: 'number' }).notNull(),
-    laggedAmount: bigint('lagged_amount', { mode: 'number' }).notNull(),
-    lagWeighted: bigint('lag_weighted', { mode: 'number' }).notNull(),
+    ...monthSums(),
   },
   (table) => [
     unique('collection_months_by_age_key')
