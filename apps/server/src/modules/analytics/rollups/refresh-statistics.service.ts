@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../../platform/db/database';
-import { channelsOf } from './attempt-channels';
+import { channelsOfAttempts } from '../../public';
 import { changesSince, succeededAttemptIds } from './payment-slices.reads';
 import {
   bumpStatisticsVersion,
@@ -33,7 +33,7 @@ export async function rebuildPaymentFacts(
     let written = 0;
     for (let start = 0; start < unique.length; start += BATCH) {
       const batch = unique.slice(start, start + BATCH);
-      const channels = await channelsOf(tx, organizationId, batch);
+      const channels = await channelsOfAttempts(tx, organizationId, batch);
       written += await replacePaymentFacts(tx, organizationId, batch, channels);
     }
     await bumpStatisticsVersion(tx, organizationId);
@@ -93,7 +93,7 @@ export async function refreshStatistics(
       for (let after: string | null = null; ;) {
         const ids = await succeededAttemptIds(tx, organizationId, after, BATCH);
         if (ids.length === 0) break;
-        const channels = await channelsOf(tx, organizationId, ids);
+        const channels = await channelsOfAttempts(tx, organizationId, ids);
         slices += await replacePaymentFacts(tx, organizationId, ids, channels);
         payments += ids.length;
         after = ids[ids.length - 1]!;
