@@ -12,6 +12,7 @@ export {
   getCashForecast,
 } from './forecast/forecast.service';
 export { statisticsRoutes } from './statistics/statistics.routes';
+export { kpi, oneDecimal } from './statistics/statistics-period';
 export {
   rebuildPaymentFacts,
   rebuildReceivableDays,

@@ -1,7 +1,7 @@
-import type { Dashboard, Kpi } from '@ecolage/contracts';
+import type { Dashboard } from '@ecolage/contracts';
 import { addDays, dayIn, DEFAULT_SCHOOL_TIME_ZONE, startOfSchoolDay } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db/database';
-import { collectedOnDays, receivablesOn } from '../analytics';
+import { collectedOnDays, kpi, oneDecimal, receivablesOn } from '../analytics';
 import { overdueBalanceAsOf } from '../billing';
 import { findOrganizationsByIds } from '../organizations';
 import { countAttemptOutcomes, type AttemptOutcomes } from '../payments';
@@ -29,16 +29,8 @@ export function createDashboardHistory() {
   return new SettledFigures<DashboardHistory>();
 }
 
-const oneDecimal = (value: number) => Math.round(value * 10) / 10;
-
-/** A figure against the previous one; the change in percent, none without a base. */
-export function kpi(value: number, previous: number): Kpi {
-  return {
-    value,
-    previous,
-    change: previous === 0 ? null : oneDecimal(((value - previous) / previous) * 100),
-  };
-}
+// A figure against the previous one: the same rule as « Statistiques »' cards.
+export { kpi };
 
 /** Succeeded attempts out of those that reached an outcome, in percent (0 without attempts). */
 export function successRate(outcomes: AttemptOutcomes): number {
