@@ -13,34 +13,25 @@ import {
   type PaidCell,
 } from './forecast-model';
 import { dueDays, openDueDays, paidCells, rollupWatermark } from './forecast.repository';
+import { KeptResults } from '../../../platform/kept-results';
 
-/** Entries kept per process: one per school, day and rollup watermark. */
-const MAX_ENTRIES = 1_000;
-
-/**
- * Results kept in memory per key (a school, its day, its rollups' watermark; the platform's
- * history per day): a pending computation is shared by the requests meanwhile, a failed one
- * forgotten, the oldest dropped first.
- */
-export class ForecastMemo {
-  private readonly entries = new Map<string, Promise<unknown>>();
-
-  get<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const known = this.entries.get(key);
-    if (known) return known as Promise<T>;
-    if (this.entries.size >= MAX_ENTRIES) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    const pending = compute();
-    this.entries.set(key, pending);
-    pending.catch(() => this.entries.delete(key));
-    return pending;
-  }
+interface PlatformPool {
+  history: PaymentHistory | null;
+  /** Changes when the pool grows: part of each school's kept forecast's key. */
+  size: string;
 }
 
-export function createForecastMemo() {
-  return new ForecastMemo();
+/**
+ * Forecasts kept per school, day, rollups' version and platform pool (one entry each, 1,000 at
+ * most), and the platform's pooled history per hour (platform/kept-results.ts).
+ */
+export interface ForecastMemo {
+  schools: KeptResults<CashForecast>;
+  platform: KeptResults<PlatformPool>;
+}
+
+export function createForecastMemo(): ForecastMemo {
+  return { schools: new KeptResults(), platform: new KeptResults(24) };
 }
 
 const MONTH = (day: number) => {
@@ -63,7 +54,7 @@ const oneDecimal = (value: number) => Math.round(value * 10) / 10;
  * forecasts kept meanwhile whether it grew.
  */
 async function platformHistory(db: DbOrTx, memo: ForecastMemo, now: Date) {
-  return memo.get(`platform:${now.toISOString().slice(0, 13)}`, async () => {
+  return memo.platform.get(`platform:${now.toISOString().slice(0, 13)}`, async () => {
     const [cells, days] = await Promise.all([paidCells(db, null), dueDays(db, null)]);
     const paid = cells.reduce((sum, cell) => sum + cell.amount, 0);
     const invoices = days.reduce((sum, day) => sum + day.invoices, 0);
@@ -94,20 +85,23 @@ export async function getCashForecast(
     platformHistory(db, memo, now),
   ]);
   const todayText = dayIn(school?.timeZone ?? DEFAULT_SCHOOL_TIME_ZONE, now);
-  return memo.get(`${organizationId}:${todayText}:${watermark}:${platform.size}`, async () => {
-    const [cells, days, open] = await Promise.all([
-      paidCells(db, organizationId),
-      dueDays(db, organizationId),
-      openDueDays(db, organizationId),
-    ]);
-    return computeCashForecast({
-      cells,
-      days,
-      open,
-      platform: platform.history,
-      today: todayText,
-    });
-  });
+  return memo.schools.get(
+    `${organizationId}:${todayText}:${watermark}:${platform.size}`,
+    async () => {
+      const [cells, days, open] = await Promise.all([
+        paidCells(db, organizationId),
+        dueDays(db, organizationId),
+        openDueDays(db, organizationId),
+      ]);
+      return computeCashForecast({
+        cells,
+        days,
+        open,
+        platform: platform.history,
+        today: todayText,
+      });
+    },
+  );
 }
 
 /** The forecast from its inputs (the service's and the bench's). */
