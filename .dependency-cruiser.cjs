@@ -32,6 +32,7 @@ const MODULE_RANKS = [
   ['receipts'],
   ['cash-desk'],
   ['payer'],
+  ['marketing'],
   ['admissions'],
   ['analytics'],
   ['dashboard', 'search', 'operator', 'notifications'],

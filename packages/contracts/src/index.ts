@@ -55,3 +55,5 @@ export * from './accounting-reconciliation';
 export * from './syscohada-accounts';
 export * from './accounting-journal';
 export * from './statistics';
+export * from './coupons';
+export * from './marketing';

@@ -1,0 +1,8 @@
+/**
+ * « Marketing » › Campagnes (decisions/0026): campaigns with their tracking links (our short links
+ * with UTM tags) and poster QR codes, last-touch attribution of pre-registrations within 30 days,
+ * results and ROI computed from page analytics, admissions and billing, e-mail and SMS campaigns
+ * sent through messaging to the school's guardians or subscribers. Coupons and scholarships are
+ * billing's.
+ */
+export {};
