@@ -4,7 +4,7 @@
  * the app bundle. The router wraps the same loaders in `lazyPage`.
  */
 export const pageModules = {
-  landing: () => import('../features/marketing/landing-page'),
+  landing: () => import('../features/landing/landing-page'),
   about: () => import('../features/public/about-page'),
   services: () => import('../features/public/services-page'),
   contact: () => import('../features/public/contact-page'),
