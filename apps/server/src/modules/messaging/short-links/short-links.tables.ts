@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { shortLinkPurposeValues } from '@ecolage/contracts';
 import { organizations } from '../../organizations/organizations.tables';
 
 /**
@@ -25,7 +26,7 @@ export const shortLinks = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id),
-    purpose: text('purpose', { enum: ['payment', 'opt_out', 'receipt', 'page'] }).notNull(),
+    purpose: text('purpose', { enum: shortLinkPurposeValues }).notNull(),
     /** `/payer/l/<id>.<hmac>`, `/desabonnement/<token>`…: a path of this server. */
     targetPath: text('target_path').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -46,7 +47,7 @@ export const shortLinks = pgTable(
     ),
     check(
       'short_links_purpose_check',
-      sql`${table.purpose} in ('payment', 'opt_out', 'receipt', 'page')`,
+      sql`${table.purpose} in ('payment', 'opt_out', 'receipt', 'page', 'campaign')`,
     ),
     check('short_links_code_check', sql`${table.code} ~ '^[0-9A-Za-z]{8,10}$'`),
     // A path of our own server: one leading slash, never `//host` nor `https://…`.
