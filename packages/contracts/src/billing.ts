@@ -30,6 +30,7 @@ export const invoiceLineKindValues = [
   'sibling_discount',
   'late_fee',
   'late_fee_waiver',
+  'coupon',
 ] as const;
 export type InvoiceLineKind = (typeof invoiceLineKindValues)[number];
 export const invoiceLineKindLabels: Record<InvoiceLineKind, string> = {
@@ -40,6 +41,7 @@ export const invoiceLineKindLabels: Record<InvoiceLineKind, string> = {
   sibling_discount: 'Réduction fratrie',
   late_fee: 'Pénalité de retard',
   late_fee_waiver: 'Pénalité annulée',
+  coupon: 'Coupon',
 };
 
 export const BillingMessages = {

@@ -139,6 +139,7 @@ export const invoiceLineKinds = [
   'sibling_discount',
   'late_fee',
   'late_fee_waiver',
+  'coupon',
 ] as const;
 
 /** What an invoice bills: fees are positive, discounts negative; lines are never edited. */
@@ -153,7 +154,10 @@ export const invoiceLines = pgTable(
     kind: text('kind', { enum: invoiceLineKinds }).notNull(),
     label: text('label').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    /** Makes automatic lines idempotent: `scholarship:<id>`, `late:2026-11`, `waive:<line id>`. */
+    /**
+     * Makes automatic lines idempotent: `scholarship:<id>`, `late:2026-11`, `waive:<line id>`,
+     * `coupon:<coupon id>` (a coupon once per invoice).
+     */
     sourceKey: text('source_key'),
     reason: text('reason'),
     createdBy: text('created_by').notNull(),
