@@ -269,8 +269,14 @@ export const scholarships = pgTable(
     reason: text('reason').notNull(),
     status: text('status', { enum: scholarshipStatuses }).notNull().default('recommended'),
     recommendedBy: text('recommended_by').notNull(),
+    /** The member who recommended (null for the demo data and rows older than issue 21). */
+    recommendedByUserId: uuid('recommended_by_user_id'),
     decidedBy: text('decided_by'),
+    /** The member who granted or refused: never the one who recommended. */
+    decidedByUserId: uuid('decided_by_user_id'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Why it was refused (required for a refusal). */
+    refusalReason: text('refusal_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
