@@ -178,6 +178,7 @@ export const studentDetail: StudentDetail = {
       sibling_discount: 'Sibling discount',
       late_fee: 'Late fee',
       late_fee_waiver: 'Late fee waived',
+      coupon: 'Coupon',
     },
     invoice: {
       title: 'Invoice {{number}}',

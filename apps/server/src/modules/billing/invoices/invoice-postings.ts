@@ -22,6 +22,8 @@ export const lineAccounts: Record<InvoiceLineRow['kind'], string> = {
   sibling_discount: LedgerAccounts.discounts,
   late_fee: LedgerAccounts.lateFees,
   late_fee_waiver: LedgerAccounts.lateFees,
+  // A coupon is a commercial discount like a bourse: D 7069 against the student's 4111.
+  coupon: LedgerAccounts.discounts,
 };
 
 /** Ledger source types of invoice postings (what a void reverses). */
@@ -88,8 +90,8 @@ export function invoiceIssuedPosting(
 }
 
 /**
- * The posting of a line added to an issued invoice (a late fee, its waiver, a scholarship): the
- * line's account against the student's 4111. Late fees go to the sales journal, the rest to OD.
+ * The posting of a line added to an issued invoice (a late fee, its waiver, a scholarship, a
+ * coupon): the line's account against the student's 4111. Late fees go to the sales journal, the rest to OD.
  */
 export function lineAppendedPosting(
   invoice: Pick<InvoiceRow, 'id' | 'organizationId' | 'number'>,
