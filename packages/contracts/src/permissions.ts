@@ -18,6 +18,7 @@ export const permissionCatalogue = {
     'read:invoices': 'Voir les factures et les soldes',
     'issue:invoices': 'Émettre des factures, remises et bourses',
     'void:invoices': 'Annuler une facture (avec motif)',
+    'grant:scholarships': 'Accorder ou refuser une bourse recommandée',
   },
   Paiements: {
     'read:payments': 'Voir les paiements et les reçus',
@@ -145,6 +146,7 @@ export const systemRoles = [
       'read:invoices',
       'issue:invoices',
       'read:payments',
+      'read:marketing',
       'read:statistics',
     ],
   },
