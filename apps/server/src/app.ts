@@ -72,6 +72,7 @@ import { createLinkSigner, payerRoutes, payLinksRoutes, sendMessagePage } from '
 import { admissionsRoutes } from './modules/admissions';
 import { notificationsRoutes } from './modules/notifications';
 import { configureMessageLinks, optOutRoutes, shortLinkRoutes } from './modules/messaging';
+import { configureCampaignTouches } from './modules/marketing';
 import { reminderRoutes, workflowRoutes, type WorkflowPlanning } from './modules/automations';
 import { settingsFileRoutes, settingsRoutes } from './modules/settings';
 import { readEntryAssets } from './platform/http/web-assets';
@@ -253,6 +254,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Our short links `/s/<code>` and the opt-out pages (messaging), the opt-out links signed
   // with the same secret.
   configureMessageLinks(options.jwtSecret);
+  // The campaign touches the pre-registration form renders and verifies, signed with it too.
+  configureCampaignTouches(options.jwtSecret);
   await app.register(shortLinkRoutes, { db, assets: payerAssets });
   await app.register(optOutRoutes, { db, assets: payerAssets });
   await app.register(payerRoutes, { context: payments, signer, assets: payerAssets });

@@ -5,4 +5,12 @@
  * sent through messaging to the school's guardians or subscribers. Coupons and scholarships are
  * billing's.
  */
-export {};
+export {
+  campaignTouchFor,
+  configureCampaignTouches,
+  verifyCampaignTouch,
+} from './attribution/touch-tokens';
+export type {
+  AttributedRegistration,
+  CampaignRegistrations,
+} from './attribution/registrations.port';
