@@ -9,6 +9,21 @@ export const kpiSchema = z.object({
 });
 export type Kpi = z.infer<typeof kpiSchema>;
 
+/** One decimal (12.34 → 12.3): the KPI cards' changes and rates. */
+export const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * A figure against the previous one; the change in percent, one decimal, none without a base.
+ * The one formula of every KPI card (dashboard, « Statistiques », « Marketing »).
+ */
+export function kpi(value: number, previous: number): Kpi {
+  return {
+    value,
+    previous,
+    change: previous === 0 ? null : oneDecimal(((value - previous) / previous) * 100),
+  };
+}
+
 /** `GET /api/dashboard` (read:statistics): the four cards of the admin dashboard (spec §2, §9). */
 export const dashboardSchema = z.object({
   /** The school's calendar day the figures are for. */

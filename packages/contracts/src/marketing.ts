@@ -78,6 +78,7 @@ export const CampaignMessages = {
   linkNotFound: 'Lien de campagne introuvable.',
   linkOtherSchool: 'Ce lien de campagne appartient à une autre école.',
   noRecipients: 'Aucun destinataire joignable pour cette campagne.',
+  archived: 'Cette campagne est archivée : elle ne se modifie plus.',
 } as const;
 
 const messageFields = {

@@ -19,6 +19,8 @@ import { journalErrors } from './journal';
 import { reconciliationErrors } from './reconciliation';
 import { payoutErrors } from './payouts';
 import { accountingReportErrors } from './accounting-reports';
+import { marketingErrors } from './marketing';
+import { couponErrors } from './coupons';
 
 export { defineError, type ErrorDefinition, type NoParams } from './define';
 
@@ -52,6 +54,8 @@ export const errorCatalogue = {
   ...reconciliationErrors,
   ...accountingReportErrors,
   ...payoutErrors,
+  ...marketingErrors,
+  ...couponErrors,
 };
 
 export type DomainErrorCode = keyof typeof errorCatalogue;

@@ -1,4 +1,4 @@
-import { StatisticsMessages, type Kpi } from '@ecolage/contracts';
+import { kpi, oneDecimal, StatisticsMessages } from '@ecolage/contracts';
 import { addDays } from '../../../platform/clock';
 import { AppError } from '../../../platform/errors';
 
@@ -145,18 +145,10 @@ export function birthYearsFor(
   };
 }
 
-export const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+// The KPI formula lives in contracts (marketing, upstream of analytics, computes its cards too).
+export { kpi, oneDecimal };
 
 /** A part of a whole in percent, one decimal; null without a whole. */
 export function percentOf(part: number, whole: number): number | null {
   return whole === 0 ? null : oneDecimal((part / whole) * 100);
-}
-
-/** A figure against the previous one; the change in percent, one decimal, none without a base. */
-export function kpi(value: number, previous: number): Kpi {
-  return {
-    value,
-    previous,
-    change: previous === 0 ? null : oneDecimal(((value - previous) / previous) * 100),
-  };
 }
