@@ -24,6 +24,7 @@ export * from './modules/receipts/receipts.tables';
 export * from './modules/cash-desk/cash-desk.tables';
 export * from './modules/payer/payer.tables';
 export * from './modules/marketing/campaigns/campaigns.tables';
+export * from './modules/marketing/sending/sending.tables';
 export * from './modules/admissions/admissions.tables';
 export * from './modules/settings/settings.tables';
 export * from './modules/operator/operator.tables';
