@@ -14,3 +14,8 @@ export type {
   AttributedRegistration,
   CampaignRegistrations,
 } from './attribution/registrations.port';
+// School subscribers (sending/): the pre-registration's « Recevoir les nouvelles de l'école ».
+export {
+  subscribeToSchoolNews,
+  type SchoolNewsSubscription,
+} from './sending/subscribers.service';
