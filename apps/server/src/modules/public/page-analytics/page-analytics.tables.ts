@@ -82,6 +82,10 @@ export const pageVisits = pgTable(
     index('page_visits_visitor_idx').on(table.organizationId, table.visitorId, table.lastAt),
     // The school's visits of a day (the rollup's first-visit-of-the-day checks, exports).
     index('page_visits_day_idx').on(table.organizationId, table.day),
+    // A campaign's visits (marketing's reach, engagement and payments through its links).
+    index('page_visits_campaign_idx')
+      .on(table.organizationId, table.utmCampaign, table.day)
+      .where(sql`${table.utmCampaign} is not null`),
     check('page_visits_entry_page_check', sql`${table.entryPage} in ${PAGES}`),
     check('page_visits_channel_check', sql`${table.channel} in ${CHANNELS}`),
     check('page_visits_counts_check', sql`${table.pageviews} >= 0 and ${table.durationS} >= 0`),

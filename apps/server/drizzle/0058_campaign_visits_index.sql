@@ -1,0 +1,1 @@
+CREATE INDEX "page_visits_campaign_idx" ON "page_visits" USING btree ("organization_id","utm_campaign","day") WHERE "page_visits"."utm_campaign" is not null;
