@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   foreignKey,
@@ -8,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { campaigns } from '../marketing/campaigns/campaigns.tables';
 import { organizations } from '../organizations/organizations.tables';
 import { levels, programmes } from '../programmes/programmes.tables';
 import { students } from '../students/students.tables';
@@ -39,6 +41,12 @@ export const admissions = pgTable(
     decidedBy: text('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     ip: text('ip'),
+    /**
+     * The campaign the request is attributed to (marketing: the last touch of its links within 30
+     * days, kept by the browser and verified at submission), and when that touch was.
+     */
+    campaignId: uuid('campaign_id'),
+    campaignTouchedAt: timestamp('campaign_touched_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -58,6 +66,16 @@ export const admissions = pgTable(
       foreignColumns: [levels.organizationId, levels.id],
       name: 'admissions_level_fk',
     }),
+    // Admissions is downstream of marketing (decisions/0015): it may name a campaign.
+    foreignKey({
+      columns: [table.organizationId, table.campaignId],
+      foreignColumns: [campaigns.organizationId, campaigns.id],
+      name: 'admissions_campaign_fk',
+    }),
+    // A campaign's conversions (marketing's results, through the CampaignRegistrations port).
+    index('admissions_organization_campaign_idx')
+      .on(table.organizationId, table.campaignId, table.createdAt)
+      .where(sql`${table.campaignId} is not null`),
     index('admissions_organization_status_idx').on(
       table.organizationId,
       table.status,
