@@ -40,6 +40,9 @@ export const PayerMessages = {
   amountInvalid: 'Écrivez le montant en chiffres, sans centimes (par exemple 50 000).',
   formExpired:
     'Ce formulaire n’est plus valable : vérifiez vos choix et appuyez de nouveau sur Payer.',
+  couponRequired: 'Saisissez votre code promo.',
+  couponTriesExceeded:
+    'Trop de codes promo essayés avec ce lien. Réessayez dans 10 minutes, ou adressez-vous à l’école.',
 } as const;
 
 /** How long a code stays valid, how many tries it allows, how many codes a phone may ask for. */
