@@ -32,9 +32,11 @@ export type MessageStatus = z.infer<typeof messageStatusSchema>;
 /**
  * Why a message is sent: `transactional` (receipts, one-time codes, answers to what the person
  * did: always sent, at any hour), `reminder` (due-date and overdue reminders: quiet hours, caps,
- * opt-out), `notice` (news from the school: opt-out).
+ * opt-out), `notice` (news from the school: opt-out), `marketing` (the school's e-mail and SMS
+ * campaigns, « les annonces de l'école »: opt-out of their own, so a parent who stops them still
+ * gets receipts, reminders and notices).
  */
-export const messageCategoryValues = ['transactional', 'reminder', 'notice'] as const;
+export const messageCategoryValues = ['transactional', 'reminder', 'notice', 'marketing'] as const;
 export const messageCategorySchema = z.enum(messageCategoryValues);
 export type MessageCategory = z.infer<typeof messageCategorySchema>;
 

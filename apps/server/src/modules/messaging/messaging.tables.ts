@@ -33,8 +33,8 @@ export const outboundMessages = pgTable(
     /** Null for messages about an account rather than a school (password reset). */
     organizationId: uuid('organization_id').references(() => organizations.id),
     channel: text('channel', { enum: ['email', 'sms', 'whatsapp'] }).notNull(),
-    /** transactional (receipts, codes: always sent), reminder, notice (opt-out per category). */
-    category: text('category', { enum: ['transactional', 'reminder', 'notice'] })
+    /** transactional (receipts, codes: always sent), reminder, notice, marketing (opt-out per category). */
+    category: text('category', { enum: ['transactional', 'reminder', 'notice', 'marketing'] })
       .notNull()
       .default('transactional'),
     recipient: text('recipient').notNull(),
@@ -65,6 +65,11 @@ export const outboundMessages = pgTable(
     fallbackOf: uuid('fallback_of').references((): AnyPgColumn => outboundMessages.id),
     /** The caller's key: a second message with the same key in the school is never made. */
     dedupeKey: text('dedupe_key'),
+    /**
+     * The caller's name for messages sent together (a campaign: `campaign:<id>`): their statuses
+     * are counted by it (`countMessagesByBatch`).
+     */
+    batchKey: text('batch_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -91,13 +96,17 @@ export const outboundMessages = pgTable(
         table.dedupeKey,
       )
       .where(sql`${table.dedupeKey} is not null`),
+    // A sending's delivery figures: its messages' statuses counted without reading the rows.
+    index('outbound_messages_organization_batch_status_idx')
+      .on(table.organizationId, table.batchKey, table.status)
+      .where(sql`${table.batchKey} is not null`),
     uniqueIndex('outbound_messages_fallback_of_unique')
       .on(table.fallbackOf)
       .where(sql`${table.fallbackOf} is not null`),
     check('outbound_messages_channel_check', sql`${table.channel} in ('email', 'sms', 'whatsapp')`),
     check(
       'outbound_messages_category_check',
-      sql`${table.category} in ('transactional', 'reminder', 'notice')`,
+      sql`${table.category} in ('transactional', 'reminder', 'notice', 'marketing')`,
     ),
     check(
       'outbound_messages_status_check',

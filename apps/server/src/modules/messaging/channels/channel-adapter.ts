@@ -17,7 +17,7 @@ export interface MessageToSend {
   to: string;
   /** The SMS text (already GSM-7 where it can be) or the e-mail's text part. */
   text: string;
-  category: 'transactional' | 'reminder' | 'notice';
+  category: 'transactional' | 'reminder' | 'notice' | 'marketing';
   /** WhatsApp: the approved template and its named body parameters. */
   template?: {
     name: string;
