@@ -1,11 +1,12 @@
 // The payer pages' script: the pages are rendered by the server and work without it; this only
 // keeps the total in step with the ticked invoices, offers only the chosen programme's levels on
 // the pre-registration form, stops a double tap from posting twice, and follows a payment on the
-// waiting screen as it happens (payer-waiting.ts), and counts the visit without cookie
-// (beacon.ts). No library, a few kilobytes.
+// waiting screen as it happens (payer-waiting.ts), counts the visit without cookie (beacon.ts)
+// and keeps a campaign's touch for the pre-registration (campaign-touch.ts). No library, a few kilobytes.
 import './payer.css';
 import { formatFrancs } from './payer-format';
 import { startBeacon } from './beacon';
+import { keepCampaignTouch } from './campaign-touch';
 import { followPayment } from './payer-waiting';
 
 /** Writes only what changes: the page is not laid out again for nothing. */
@@ -68,6 +69,14 @@ function followProgramme(form: HTMLFormElement): void {
   update();
 }
 
+/** A form's own submit buttons, those outside it by their `form` attribute included. */
+function submitButtons(form: HTMLFormElement): HTMLButtonElement[] {
+  return [...form.elements].filter(
+    (item): item is HTMLButtonElement =>
+      item instanceof HTMLButtonElement && item.type === 'submit',
+  );
+}
+
 /** Any payer form: the first submit disables its button; a second tap posts nothing. */
 function submitOnce(form: HTMLFormElement): void {
   form.addEventListener('submit', (event) => {
@@ -76,15 +85,32 @@ function submitOnce(form: HTMLFormElement): void {
       return;
     }
     form.dataset.sending = '1';
-    form
-      .querySelectorAll<HTMLButtonElement>('button[type="submit"], button:not([type])')
-      .forEach((button) => {
-        button.dataset.label = button.textContent ?? '';
-        button.disabled = true;
-        button.setAttribute('aria-busy', 'true');
-        button.textContent = button.hasAttribute('data-pay')
-          ? 'Paiement en cours…'
-          : 'Envoi en cours…';
+    submitButtons(form).forEach((button) => {
+      button.dataset.label = button.textContent ?? '';
+      button.disabled = true;
+      button.setAttribute('aria-busy', 'true');
+      button.textContent = button.hasAttribute('data-pay')
+        ? 'Paiement en cours…'
+        : 'Envoi en cours…';
+    });
+  });
+}
+
+/**
+ * « Vous avez un code promo ? »: its form sits outside the payment's, so the ticked invoices are
+ * sent along for the coupon to try them first (without the script: the oldest first).
+ */
+function sendTicked(coupon: HTMLFormElement): void {
+  coupon.addEventListener('submit', () => {
+    coupon.querySelectorAll('input[name="invoiceIds"]').forEach((node) => node.remove());
+    document
+      .querySelectorAll<HTMLInputElement>('[data-payer-form] input[name="invoiceIds"]:checked')
+      .forEach((box) => {
+        const ticked = document.createElement('input');
+        ticked.type = 'hidden';
+        ticked.name = 'invoiceIds';
+        ticked.value = box.value;
+        coupon.append(ticked);
       });
   });
 }
@@ -93,9 +119,12 @@ document.querySelectorAll<HTMLFormElement>('form').forEach((form) => {
   submitOnce(form);
   if (form.hasAttribute('data-payer-form')) followTotal(form);
   if (form.hasAttribute('data-admission-form')) followProgramme(form);
+  if (form.hasAttribute('data-coupon-form')) sendTicked(form);
 });
 const block = document.querySelector<HTMLElement>('#statut[data-payment]');
 if (block) followPayment(block);
+// A campaign's link: its touch kept for this school, posted with the pre-registration.
+keepCampaignTouch(document.body.dataset.school);
 // The school's page, counted without cookie (page analytics); not when « do not track » is on.
 startBeacon(document.body.dataset.school, document.body.dataset.page);
 
@@ -104,7 +133,7 @@ window.addEventListener('pageshow', (event) => {
   if (!event.persisted) return;
   document.querySelectorAll<HTMLFormElement>('form[data-sending]').forEach((form) => {
     delete form.dataset.sending;
-    form.querySelectorAll('button').forEach((item) => {
+    submitButtons(form).forEach((item) => {
       item.disabled = false;
       item.removeAttribute('aria-busy');
       if (item.dataset.label) item.textContent = item.dataset.label;
