@@ -37,6 +37,59 @@ export async function insertOutboundMessage(
   return row;
 }
 
+/** Rows per insert: 12 parameters each, far below PostgreSQL's 65,535. */
+const INSERT_CHUNK = 1000;
+
+/**
+ * Inserts many messages by chunks (a campaign's); one whose dedupe key the school already used
+ * is not made. One notification at commit wakes the sending loops for all of them. Returns how
+ * many were made.
+ */
+export async function insertOutboundMessages(
+  db: DbOrTx,
+  messages: readonly NewOutboundMessage[],
+): Promise<number> {
+  let created = 0;
+  let queued = false;
+  for (let start = 0; start < messages.length; start += INSERT_CHUNK) {
+    const rows = await db
+      .insert(outboundMessages)
+      .values(messages.slice(start, start + INSERT_CHUNK))
+      .onConflictDoNothing()
+      .returning({ channel: outboundMessages.channel, status: outboundMessages.status });
+    created += rows.length;
+    queued ||= rows.some((row) => row.status === 'queued');
+  }
+  if (queued) {
+    await db.execute(sql`select pg_notify(${QUEUED_MESSAGES_CHANNEL}, 'batch')`);
+  }
+  return created;
+}
+
+/** How many messages of each of these batches of the school are in each status. */
+export async function countMessagesByBatch(
+  db: DbOrTx,
+  organizationId: string,
+  batchKeys: readonly string[],
+): Promise<{ batchKey: string; status: OutboundMessage['status']; total: number }[]> {
+  if (batchKeys.length === 0) return [];
+  const rows = await db
+    .select({
+      batchKey: outboundMessages.batchKey,
+      status: outboundMessages.status,
+      total: sql<number>`count(*)::int`,
+    })
+    .from(outboundMessages)
+    .where(
+      and(
+        eq(outboundMessages.organizationId, organizationId),
+        sql`${outboundMessages.batchKey} = any(${sql.param([...batchKeys])}::text[])`,
+      ),
+    )
+    .groupBy(outboundMessages.batchKey, outboundMessages.status);
+  return rows.flatMap((row) => (row.batchKey ? [{ ...row, batchKey: row.batchKey }] : []));
+}
+
 async function findExisting(db: DbOrTx, message: NewOutboundMessage) {
   if (message.dedupeKey) {
     const [row] = await db

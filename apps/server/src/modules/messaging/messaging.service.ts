@@ -1,7 +1,11 @@
-import { toGsm7, type MessageCategory } from '@ecolage/contracts';
+import { toGsm7, type MessageCategory, type MessageStatus } from '@ecolage/contracts';
 import type { DbOrTx } from '../../platform/db/database';
 import { storedAttachments, type EmailAttachment } from './email-sender';
-import { insertOutboundMessage } from './messaging.repository';
+import {
+  countMessagesByBatch,
+  insertOutboundMessage,
+  insertOutboundMessages,
+} from './messaging.repository';
 import type { OutboundMessage } from './messaging.tables';
 import { emailTransport, smsGateway, whatsappSettings } from './transports';
 
@@ -81,6 +85,65 @@ export async function queueSms(db: DbOrTx, sms: SmsToSend): Promise<OutboundMess
     dedupeKey: sms.dedupeKey ?? null,
     fallbackOf: sms.fallbackOf ?? null,
   });
+}
+
+export interface MessageBatch {
+  organizationId: string;
+  channel: 'email' | 'sms';
+  category: MessageCategory;
+  template: string;
+  /** Names the batch (a campaign: `campaign:<id>`): `messageCountsByBatch` counts by it. */
+  batchKey: string;
+  messages: readonly {
+    /** A lower-cased e-mail or an E.164 phone. */
+    recipient: string;
+    /** E-mail only. */
+    subject?: string;
+    /** The e-mail's text part (its HTML is made from it at sending), or the SMS (GSM-7 kept). */
+    text: string;
+    /** Unique in the school: a message already made with it is not made again. */
+    dedupeKey: string;
+  }[];
+}
+
+/**
+ * Puts many messages of one school, channel and category in the outbox inside the caller's
+ * transaction, by multi-row inserts (a campaign to 20,000 parents is a few statements, not 20,000
+ * round trips): `queued` with a provider for the channel, else `captured`, as `queueEmail` and
+ * `queueSms` do one by one. Returns how many were made (a repeated dedupe key makes none).
+ */
+export async function queueMessageBatch(db: DbOrTx, batch: MessageBatch): Promise<number> {
+  const configured = batch.channel === 'email' ? emailTransport() : smsGateway();
+  const status = configured ? 'queued' : 'captured';
+  return insertOutboundMessages(
+    db,
+    batch.messages.map((message) => ({
+      organizationId: batch.organizationId,
+      channel: batch.channel,
+      category: batch.category,
+      recipient: message.recipient,
+      subject: batch.channel === 'email' ? (message.subject ?? '') : null,
+      body: batch.channel === 'sms' ? toGsm7(message.text) : message.text,
+      template: batch.template,
+      status,
+      metadata: {},
+      dedupeKey: message.dedupeKey,
+      batchKey: batch.batchKey,
+    })),
+  );
+}
+
+/** How many messages of each batch of the school are in each status (absent: none). */
+export async function messageCountsByBatch(
+  db: DbOrTx,
+  organizationId: string,
+  batchKeys: readonly string[],
+): Promise<Map<string, Partial<Record<MessageStatus, number>>>> {
+  const counts = new Map<string, Partial<Record<MessageStatus, number>>>();
+  for (const row of await countMessagesByBatch(db, organizationId, batchKeys)) {
+    counts.set(row.batchKey, { ...counts.get(row.batchKey), [row.status]: row.total });
+  }
+  return counts;
 }
 
 export interface WhatsAppTemplate {

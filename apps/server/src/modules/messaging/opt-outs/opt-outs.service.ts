@@ -2,7 +2,7 @@ import { optOutCategoryLabels, type OptOutCategory, type OptOutSource } from '@e
 import type { DbOrTx } from '../../../platform/db/database';
 import { recordAuditEntry, type AuditEntryInput } from '../../audit';
 import { findOrganizationById, type Organization } from '../../organizations';
-import { shortLinkFor } from '../short-links/short-links.service';
+import { shortLinkFor, shortLinksFor } from '../short-links/short-links.service';
 import { optOutToken, readOptOutToken, type OptOutSubject } from './opt-out-tokens';
 import { findOptedOut, findOptOut, reactivateOptOut, upsertOptOut } from './opt-outs.repository';
 
@@ -40,6 +40,36 @@ export async function optOutUrl(
     ...(input.now ? { now: input.now } : {}),
   });
   return link.url;
+}
+
+/**
+ * `optOutUrl` for many recipients of one school and category (a campaign's): the links found or
+ * made in a few statements. Returns each recipient's link, keyed as given.
+ */
+export async function optOutUrls(
+  db: DbOrTx,
+  input: {
+    organizationId: string;
+    recipients: readonly string[];
+    category: OptOutCategory;
+    now?: Date;
+  },
+): Promise<Map<string, string>> {
+  const targets = new Map<string, string>();
+  for (const recipient of input.recipients) {
+    const subject = subjectOf({ ...input, recipient });
+    targets.set(recipient, `/desabonnement/${optOutToken(subject)}`);
+  }
+  const links = await shortLinksFor(db, {
+    organizationId: input.organizationId,
+    targetPaths: [...targets.values()],
+    purpose: 'opt_out',
+    expiresAt: null,
+    ...(input.now ? { now: input.now } : {}),
+  });
+  return new Map(
+    [...targets].map(([recipient, target]) => [recipient, links.get(target)?.url ?? '']),
+  );
 }
 
 export async function isOptedOut(

@@ -9,6 +9,7 @@ import {
   insertShortLink,
   updateShortLinkExpiry,
 } from './short-links.repository';
+import { findReusableShortLinks, insertShortLinks } from './short-link-batches.repository';
 import type { ShortLinkRow } from './short-links.tables';
 
 export interface ShortLinkToCreate {
@@ -88,6 +89,44 @@ export async function shortLinkFor(
     await updateShortLinkExpiry(db, existing, wanted);
   }
   return { code: existing.code, url: shortLinkUrl(existing.code) };
+}
+
+/**
+ * `shortLinkFor` for many targets of one school and purpose at once (a campaign's opt-out links):
+ * the valid links found in one statement, the missing ones written by chunks. Returns each
+ * target's link.
+ */
+export async function shortLinksFor(
+  db: DbOrTx,
+  input: Omit<ShortLinkToCreate, 'targetPath'> & { targetPaths: readonly string[] },
+): Promise<Map<string, CreatedShortLink>> {
+  const targets = [...new Set(input.targetPaths)];
+  targets.forEach(assertOwnPath);
+  const now = input.now ?? new Date();
+  const found = await findReusableShortLinks(db, input, targets, input.expiresAt ?? null);
+  const links = new Map<string, CreatedShortLink>();
+  for (const [target, code] of found) links.set(target, { code, url: shortLinkUrl(code) });
+  let missing = targets.filter((target) => !links.has(target));
+  for (let draw = 0; draw < CODE_DRAWS && missing.length > 0; draw += 1) {
+    const drawn = missing.map((targetPath) => ({ targetPath, code: newShortLinkCode() }));
+    const written = await insertShortLinks(
+      db,
+      drawn.map(({ targetPath, code }) => ({
+        code,
+        organizationId: input.organizationId,
+        purpose: input.purpose,
+        targetPath,
+        createdAt: now,
+        expiresAt: input.expiresAt ?? null,
+      })),
+    );
+    for (const { targetPath, code } of drawn) {
+      if (written.has(code)) links.set(targetPath, { code, url: shortLinkUrl(code) });
+    }
+    missing = missing.filter((target) => !links.has(target));
+  }
+  if (missing.length > 0) throw new Error('no free short link code');
+  return links;
 }
 
 export type ShortLinkLookup =
