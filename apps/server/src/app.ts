@@ -43,6 +43,7 @@ import {
 } from './modules/students';
 import {
   billingRoutes,
+  couponsRoutes,
   invoicesExportRoutes,
   issueEnrolmentInvoices,
   studentBalanceQueries,
@@ -69,10 +70,10 @@ import { createHttpClient, createPaymentProviders, loadPspConfig } from './modul
 import { paymentReceipts, receiptsRoutes } from './modules/receipts';
 import { cashDeskRoutes } from './modules/cash-desk';
 import { createLinkSigner, payerRoutes, payLinksRoutes, sendMessagePage } from './modules/payer';
-import { admissionsRoutes } from './modules/admissions';
+import { admissionsRoutes, campaignRegistrations } from './modules/admissions';
 import { notificationsRoutes } from './modules/notifications';
 import { configureMessageLinks, optOutRoutes, shortLinkRoutes } from './modules/messaging';
-import { configureCampaignTouches } from './modules/marketing';
+import { campaignsRoutes, configureCampaignTouches } from './modules/marketing';
 import { reminderRoutes, workflowRoutes, type WorkflowPlanning } from './modules/automations';
 import { settingsFileRoutes, settingsRoutes } from './modules/settings';
 import { readEntryAssets } from './platform/http/web-assets';
@@ -214,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(studentImportRoutes, { db, issueInvoices: issueEnrolmentInvoices });
   await app.register(studentEventsRoutes, { db });
   await app.register(billingRoutes, { db });
+  await app.register(couponsRoutes, { db });
   await app.register(studentsExportRoutes, { db, balances: studentBalanceQueries });
   await app.register(invoicesExportRoutes, { db });
   const payments = options.payments ?? paymentsWithoutProviders(db, app.log);
@@ -267,6 +269,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     formRateLimit: options.formRateLimit ?? { max: 10, timeWindow: '10 minutes' },
     wallets: () => payments.providers.wallets(),
     publicUrl: options.publicUrl,
+  });
+  // « Marketing › Campagnes »: a campaign's conversions are the pre-registrations admissions
+  // (downstream) attributes to it, read through marketing's port handed over here (decisions/0015).
+  await app.register(campaignsRoutes, {
+    db,
+    now: payments.now,
+    registrations: campaignRegistrations,
   });
   await app.register(workflowRoutes, { db, planning: options.automations?.planning });
   // « Simuler » and the run history (the reminder engine).

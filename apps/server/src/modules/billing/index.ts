@@ -56,3 +56,15 @@ export {
 } from './exports/receivables.repository';
 export { findTopOverdueClasses, type OverdueClass } from './exports/overdue-classes.reads';
 export { agedReceivablesAt, type AgedReceivable } from './exports/aged-receivables.repository';
+/**
+ * Coupons (« Marketing › Coupons »): their screen's routes and the desk's, and their uses — on one
+ * invoice (pay page, payment link, desk) or held by a pre-registration until its decision.
+ */
+export { couponsRoutes } from './coupons/coupons.routes';
+export {
+  applyCouponReservation,
+  redeemCoupon,
+  releaseCouponReservation,
+  reserveCoupon,
+} from './coupons/coupon-redemption.service';
+export type { AppliedCoupon } from '@ecolage/contracts';

@@ -102,6 +102,21 @@ export const errors: Pick<Translation, 'errors'> = {
     LATE_FEE_ALREADY_WAIVED: 'This late fee is already cancelled.',
     SCHOLARSHIP_NOT_FOUND: 'Scholarship not found.',
     SCHOLARSHIP_ALREADY_DECIDED: 'This scholarship has already been decided.',
+    COUPON_NOT_FOUND: 'Coupon not found.',
+    COUPON_CODE_TAKEN: 'Another coupon of the school already has this code.',
+    COUPON_IN_USE:
+      'This coupon has already been used: only its description, dates and limits can change.',
+    COUPON_ARCHIVED: 'This coupon is archived: it can no longer be changed.',
+    COUPON_UNKNOWN: 'This promo code does not exist at this school.',
+    COUPON_DISABLED: 'The school has disabled this coupon.',
+    COUPON_NOT_YET_VALID: 'This coupon is not valid yet.',
+    COUPON_EXPIRED: 'This coupon has expired.',
+    COUPON_EXHAUSTED: 'This coupon has reached its maximum number of uses.',
+    COUPON_FAMILY_LIMIT: 'Your family has already used this coupon as many times as allowed.',
+    COUPON_NOT_APPLICABLE: 'This coupon does not apply to any of the chosen invoices.',
+    COUPON_OVER_INVOICE:
+      'This coupon’s discount ({{amount, money}}) exceeds what is left to pay on the invoice ({{balance, money}}).',
+    COUPON_ALREADY_ON_INVOICE: 'This coupon is already applied to this invoice.',
     PAYMENT_NOT_FOUND: 'Payment not found.',
     INVOICE_NOT_PAYABLE:
       'One of the chosen invoices is not payable (paid, cancelled or another guardian’s).',

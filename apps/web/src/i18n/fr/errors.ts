@@ -112,6 +112,21 @@ export const errors = {
     LATE_FEE_ALREADY_WAIVED: 'Cette pénalité est déjà annulée.',
     SCHOLARSHIP_NOT_FOUND: 'Bourse introuvable.',
     SCHOLARSHIP_ALREADY_DECIDED: 'Cette bourse a déjà été décidée.',
+    COUPON_NOT_FOUND: 'Coupon introuvable.',
+    COUPON_CODE_TAKEN: 'Ce code est déjà utilisé par un autre coupon de l’école.',
+    COUPON_IN_USE:
+      'Ce coupon a déjà été utilisé : seuls la description, les dates et les limites peuvent changer.',
+    COUPON_ARCHIVED: 'Ce coupon est archivé : il ne peut plus être modifié.',
+    COUPON_UNKNOWN: 'Ce code promo n’existe pas pour cette école.',
+    COUPON_DISABLED: 'Ce coupon a été désactivé par l’école.',
+    COUPON_NOT_YET_VALID: 'Ce coupon n’est pas encore valable.',
+    COUPON_EXPIRED: 'Ce coupon a expiré.',
+    COUPON_EXHAUSTED: 'Ce coupon a atteint son nombre maximal d’utilisations.',
+    COUPON_FAMILY_LIMIT: 'Votre famille a déjà utilisé ce coupon le nombre de fois permis.',
+    COUPON_NOT_APPLICABLE: 'Ce coupon ne s’applique à aucune des factures choisies.',
+    COUPON_OVER_INVOICE:
+      'La remise de ce coupon ({{amount, money}}) dépasse le reste à payer de la facture ({{balance, money}}).',
+    COUPON_ALREADY_ON_INVOICE: 'Ce coupon est déjà appliqué à cette facture.',
     PAYMENT_NOT_FOUND: 'Paiement introuvable.',
     INVOICE_NOT_PAYABLE:
       'Une des factures choisies n’est pas à payer (payée, annulée ou d’un autre responsable).',
