@@ -33,6 +33,11 @@ export {
   type LedgerDifference,
 } from './ledger-check/ledger-check.service';
 export { findPaymentAllocations } from './allocations/payment-allocations.reads';
+/** Money applied to students' invoices since a moment, or by given payments (campaign revenue). */
+export {
+  collectedAllocations,
+  type CollectedAllocation,
+} from './allocations/collected-money.reads';
 export { searchInvoicesByNumber } from './invoices/invoice-search.repository';
 /** Chosen invoices with their state and whether they are a guardian's (the payer's checks). */
 export { findInvoicesForGuardian } from './allocations/payable-invoices.reads';

@@ -19,3 +19,7 @@ export {
   subscribeToSchoolNews,
   type SchoolNewsSubscription,
 } from './sending/subscribers.service';
+// Campaigns (campaigns/): CRUD, actions, tracking links and QR codes, the KPI cards; their results
+// (attribution/) for the campaigns' sending.
+export { campaignsRoutes, type CampaignsRoutesOptions } from './campaigns/campaigns.routes';
+export { campaignResults, type CampaignForResults } from './attribution/campaign-results';

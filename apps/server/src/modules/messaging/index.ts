@@ -45,6 +45,7 @@ export {
   type ShortLinkToCreate,
 } from './short-links/short-links.service';
 export type { ShortLinkRow } from './short-links/short-links.tables';
+export { shortLinkClicks } from './short-links/short-links.repository';
 export { shortLinkRoutes, type LinkRoutesOptions } from './short-links/short-links.routes';
 export { configureMessageLinks } from './opt-outs/opt-out-tokens';
 export {

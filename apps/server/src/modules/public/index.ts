@@ -22,9 +22,12 @@ export {
 export { visitorFingerprint, type VisitorFingerprint } from './page-analytics/visitor';
 export { noteVisitorPayment, noteVisitorRegistration } from './page-analytics/visits.service';
 export {
+  campaignPaymentAttempts,
+  campaignTraffic,
   channelsOfAttempts,
   trafficTotals,
   trafficYears,
+  type CampaignTraffic,
   type TrafficTotals,
 } from './page-analytics/traffic.reads';
 export { rotateVisitSaltsJob } from './page-analytics/visit-salts';

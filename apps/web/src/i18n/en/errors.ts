@@ -280,5 +280,8 @@ export const errors: Pick<Translation, 'errors'> = {
     RECONCILIATION_ITEM_NOT_FOUND: 'Reconciliation item not found.',
     RECONCILIATION_ITEM_RESOLVED: 'This item is already resolved.',
     RECONCILIATION_RESOLUTION_UNFIT: 'This resolution does not fit this kind of difference.',
+    CAMPAIGN_NOT_FOUND: 'Campaign not found.',
+    CAMPAIGN_LINK_NOT_FOUND: 'Campaign link not found.',
+    CAMPAIGN_ARCHIVED: 'This campaign is archived: it can no longer be changed.',
   },
 };

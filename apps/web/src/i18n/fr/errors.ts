@@ -306,5 +306,8 @@ export const errors = {
     RECONCILIATION_ITEM_NOT_FOUND: 'Écart de rapprochement introuvable.',
     RECONCILIATION_ITEM_RESOLVED: 'Cet écart est déjà résolu.',
     RECONCILIATION_RESOLUTION_UNFIT: 'Cette résolution ne convient pas à ce type d’écart.',
+    CAMPAIGN_NOT_FOUND: 'Campagne introuvable.',
+    CAMPAIGN_LINK_NOT_FOUND: 'Lien de campagne introuvable.',
+    CAMPAIGN_ARCHIVED: 'Cette campagne est archivée : elle ne se modifie plus.',
   },
 } as const;

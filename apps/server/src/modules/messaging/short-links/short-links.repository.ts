@@ -74,3 +74,22 @@ export async function updateShortLinkExpiry(
     .set({ expiresAt })
     .where(and(eq(shortLinks.organizationId, link.organizationId), eq(shortLinks.code, link.code)));
 }
+
+/** The clicks counted on these codes of the school (a campaign's links); absent codes are 0. */
+export async function shortLinkClicks(
+  db: DbOrTx,
+  organizationId: string,
+  codes: readonly string[],
+): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .select({ code: shortLinks.code, clicks: shortLinks.clicks })
+    .from(shortLinks)
+    .where(
+      and(
+        eq(shortLinks.organizationId, organizationId),
+        sql`${shortLinks.code} = any(${sql.param([...codes])}::text[])`,
+      ),
+    );
+  return new Map(rows.map((row) => [row.code, row.clicks]));
+}

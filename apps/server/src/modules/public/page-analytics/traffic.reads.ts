@@ -65,3 +65,58 @@ export async function channelsOfAttempts(
      where organization_id = ${organizationId} and attempt_id = any(${sql.param([...attemptIds])}::uuid[])`);
   return new Map(rows.map((row) => [row.attemptId, row.channel]));
 }
+
+/** The visits that came through a campaign's links (its `utm_campaign` tag). */
+export interface CampaignTraffic {
+  /** Unique visitors: a visitor id is daily-salted, so one a day (cookie-less). */
+  visitors: number;
+  visits: number;
+  bounces: number;
+}
+
+/**
+ * The school's visits tagged with each of these `utm_campaign` codes, optionally started on a day
+ * of [from, to] (both included); codes without a visit are absent. Marketing's reach and
+ * engagement; the raw visits are kept 13 months.
+ */
+export async function campaignTraffic(
+  db: DbOrTx,
+  organizationId: string,
+  codes: readonly string[],
+  days?: { from: string; to: string },
+): Promise<Map<string, CampaignTraffic>> {
+  if (codes.length === 0) return new Map();
+  const { rows } = await db.execute<{ code: string } & Record<keyof CampaignTraffic, string>>(sql`
+    select utm_campaign as code, count(distinct visitor_id)::bigint as visitors,
+           count(*)::bigint as visits, count(*) filter (where is_bounce)::bigint as bounces
+      from page_visits
+     where organization_id = ${organizationId}
+       and utm_campaign = any(${sql.param([...codes])}::text[])
+       ${days ? sql`and day between ${days.from}::date and ${days.to}::date` : sql``}
+     group by utm_campaign`);
+  return new Map(
+    rows.map((row) => [
+      row.code,
+      { visitors: Number(row.visitors), visits: Number(row.visits), bounces: Number(row.bounces) },
+    ]),
+  );
+}
+
+/**
+ * The payment attempts started in a visit tagged with one of these `utm_campaign` codes (a
+ * campaign link to the pay page), with the code. Attempts whose visit was pruned are absent.
+ */
+export async function campaignPaymentAttempts(
+  db: DbOrTx,
+  organizationId: string,
+  codes: readonly string[],
+): Promise<{ attemptId: string; code: string }[]> {
+  if (codes.length === 0) return [];
+  const { rows } = await db.execute<{ attemptId: string; code: string }>(sql`
+    select vp.attempt_id as "attemptId", v.utm_campaign as code
+      from visit_payments vp
+      join page_visits v on v.organization_id = vp.organization_id and v.id = vp.visit_id
+     where vp.organization_id = ${organizationId}
+       and v.utm_campaign = any(${sql.param([...codes])}::text[])`);
+  return rows;
+}
