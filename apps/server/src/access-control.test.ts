@@ -71,6 +71,15 @@ const validBodies: Record<string, object> = {
   'POST /api/automations/{workflowId}/enable': {},
   'POST /api/automations/{workflowId}/pause': {},
   'POST /api/automations/{workflowId}/duplicate': {},
+  'PUT /api/marketing/campaigns/{campaignId}': {
+    name: 'Renommée',
+    channel: 'facebook',
+    budget: 0,
+    startsOn: '2030-09-01',
+    endsOn: '2030-09-30',
+  },
+  'POST /api/marketing/campaigns/{campaignId}/actions': { action: 'pause' },
+  'POST /api/marketing/campaigns/{campaignId}/links': { label: 'Intrusion' },
   'POST /api/accounting/reconciliation/items/{reconciliationItemId}/resolve': {
     resolution: 'explained',
     note: 'Intrusion',

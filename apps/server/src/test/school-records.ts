@@ -129,6 +129,15 @@ export async function schoolRecords(
     headers: { authorization: `Bearer ${school.token}` },
   });
   expect(workflow.statusCode, workflow.body).toBe(201);
+  // A campaign of the school and its first tracking link (« Marketing › Campagnes »).
+  const campaign = await call('POST', '/api/marketing/campaigns', {
+    name: 'Rentrée 2030',
+    channel: 'facebook',
+    budget: 100_000,
+    startsOn: '2030-08-01',
+    endsOn: '2030-09-30',
+  });
+  const [campaignLink] = await call('GET', `/api/marketing/campaigns/${campaign.id}/links`);
   // An item of the member's bell (« Notifications »).
   const notification = await db.execute<{ id: string }>(sql`
     insert into staff_notifications (organization_id, user_id, kind, title, body, link, dedupe_key)
@@ -194,6 +203,8 @@ export async function schoolRecords(
     payoutId: payout.rows[0]!.id,
     reconciliationItemId: reconciliationItem.rows[0]!.id,
     creditId: credit.rows[0]!.id,
+    campaignId: campaign.id,
+    linkId: campaignLink.id,
   };
 }
 
