@@ -66,6 +66,15 @@ export async function schoolRecords(
     value: 10,
     reason: 'Mérite',
   });
+  // A coupon of the school (« Marketing › Coupons »).
+  const coupon = await call('POST', '/api/coupons', {
+    code: 'ACCES-2030',
+    kind: 'percent',
+    value: 10,
+    scope: 'all',
+    validFrom: '2030-01-01',
+    validUntil: '2030-12-31',
+  });
   const boundary = 'ecolage-acces';
   const upload = await app.inject({
     method: 'POST',
@@ -189,6 +198,7 @@ export async function schoolRecords(
     invoiceId: invoice.id,
     lineId: invoice.lines[0].id,
     scholarshipId: scholarship.id,
+    couponId: coupon.id,
     importId: upload.json().id,
     paymentId: payment.id,
     reviewId: review.rows[0]!.id,
