@@ -244,6 +244,15 @@ export const audit: Audit = {
       family_credit: {
         applied: 'Family credit applied to an invoice',
       },
+      campaign: {
+        created: 'Campaign created',
+        updated: 'Campaign edited',
+        paused: 'Campaign paused',
+        resumed: 'Campaign resumed',
+        duplicated: 'Campaign duplicated',
+        archived: 'Campaign archived',
+        link_created: 'Campaign tracking link created',
+      },
       automation: {
         created: 'Automation created',
         updated: 'Automation edited',

@@ -243,6 +243,15 @@ export const audit = {
       family_credit: {
         applied: 'Avoir de la famille imputé sur une facture',
       },
+      campaign: {
+        created: 'Campagne créée',
+        updated: 'Campagne modifiée',
+        paused: 'Campagne mise en pause',
+        resumed: 'Campagne reprise',
+        duplicated: 'Campagne dupliquée',
+        archived: 'Campagne archivée',
+        link_created: 'Lien de suivi de campagne créé',
+      },
       automation: {
         created: 'Automatisation créée',
         updated: 'Automatisation modifiée',
