@@ -137,6 +137,17 @@ export const admissionSchema = z.object({
   decidedBy: z.string().nullable(),
   decidedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The campaign the request is attributed to (last touch of its links within 30 days). */
+  campaignName: z.string().nullable(),
+  /** The « Code promo » typed on the form: held until the decision, then applied or released. */
+  coupon: z
+    .object({
+      code: z.string(),
+      status: z.enum(['reserved', 'applied', 'released']),
+      /** Francs deducted from the « Inscription » invoice once applied (0 before). */
+      discount: z.number().int(),
+    })
+    .nullable(),
 });
 export type Admission = z.infer<typeof admissionSchema>;
 export const admissionListSchema = pageOf(admissionSchema);

@@ -272,6 +272,15 @@ export const auditDetailFields: Record<string, AuditDetailField> = {
   facture: field('Facture', 'Invoice'),
   factures: field('Factures', 'Invoices'),
   'factures émises': field('Factures émises', 'Invoices issued'),
+  // A pre-registration's campaign, « Code promo » and consent to the school's news.
+  campagne: field('Campagne', 'Campaign'),
+  'code promo': field('Code promo', 'Promo code'),
+  'code promo non appliqué': field('Code promo non appliqué', 'Promo code not applied'),
+  remise: money('Remise', 'Discount'),
+  'nouvelles de l’école': field(
+    'Nouvelles de l’école par e-mail ou SMS',
+    'School news by e-mail or SMS',
+  ),
   'factures annulées': field('Factures annulées', 'Invoices cancelled'),
   libellé: field('Libellé', 'Label'),
   échéance: field('Échéance', 'Due date', { kind: 'day' }),
@@ -283,6 +292,9 @@ export const auditDetailFields: Record<string, AuditDetailField> = {
   destination: field('Destination', 'Destination'),
   destinataires: field('Destinataires', 'Recipients'),
   'lien court': field('Lien court', 'Short link'),
+  // A campaign's sending: messages queued, recipients skipped for their opt-out.
+  messages: field('Messages', 'Messages'),
+  désabonnés: field('Désabonnés (non envoyés)', 'Opted out (not sent)'),
   type: field('Type', 'Type'),
   valeur: field('Valeur', 'Value'),
   portée: field('Portée', 'Scope'),
@@ -417,6 +429,7 @@ export const auditResourceLabels: Record<string, Words> = {
   coupon: { fr: 'Coupon', en: 'Coupon' },
   campaign: { fr: 'Campagne', en: 'Campaign' },
   campaign_link: { fr: 'Lien de campagne', en: 'Campaign link' },
+  marketing_subscriber: { fr: 'Abonné aux nouvelles de l’école', en: 'School news subscriber' },
   settings: { fr: 'Paramètres', en: 'Settings' },
   billing_settings: { fr: 'Règles de facturation', en: 'Billing rules' },
   student_import: { fr: 'Import d’étudiants', en: 'Student import' },

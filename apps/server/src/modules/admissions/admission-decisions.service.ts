@@ -1,6 +1,7 @@
 import type {
   AcceptAdmissionResult,
   Admission,
+  AppliedCoupon,
   AdmissionList,
   AdmissionStatus,
 } from '@ecolage/contracts';
@@ -8,7 +9,7 @@ import type { Database, Transaction } from '../../platform/db/database';
 import { notFound, domainError } from '../../platform/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
 import { recordAuditEntry } from '../audit';
-import { enrolStudent } from '../billing';
+import { applyCouponReservation, enrolStudent, releaseCouponReservation } from '../billing';
 import { findOrganizationsByIds } from '../organizations';
 import { issuePaymentLink, type LinkSigner } from '../payer';
 import { findCurrentAcademicYear } from '../programmes';
@@ -20,12 +21,18 @@ import {
   lockStudent,
 } from '../students';
 import { notifyAccepted, notifyRefused } from './admission-messages';
-import { findAdmission, findAdmissionPage, type AdmissionListRow } from './admission-list.reads';
+import {
+  findAdmission,
+  findAdmissionCoupons,
+  findAdmissionPage,
+  type AdmissionCoupon,
+  type AdmissionListRow,
+} from './admission-list.reads';
 import { lockAdmission, recordDecision } from './admissions.repository';
 
 /** The staff's side of pre-registrations: the list, and accepting or refusing a request. */
 
-function toAdmission(row: AdmissionListRow): Admission {
+function toAdmission(row: AdmissionListRow, coupon: AdmissionCoupon | undefined): Admission {
   const { admission } = row;
   return {
     id: admission.id,
@@ -43,6 +50,8 @@ function toAdmission(row: AdmissionListRow): Admission {
     decidedBy: admission.decidedBy,
     decidedAt: admission.decidedAt?.toISOString() ?? null,
     createdAt: admission.createdAt.toISOString(),
+    campaignName: row.campaignName ?? null,
+    coupon: coupon ?? null,
   };
 }
 
@@ -52,13 +61,17 @@ export async function listAdmissions(
   query: { status: AdmissionStatus; page: number; pageSize: number },
 ): Promise<AdmissionList> {
   const { rows, total } = await findAdmissionPage(db, organizationId, query);
-  return { items: rows.map(toAdmission), total, page: query.page, pageSize: query.pageSize };
+  const ids = rows.map((row) => row.admission.id);
+  const coupons = await findAdmissionCoupons(db, organizationId, ids);
+  const items = rows.map((row) => toAdmission(row, coupons.get(row.admission.id)));
+  return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
 async function admissionOf(db: Database, organizationId: string, admissionId: string) {
   const row = await findAdmission(db, organizationId, admissionId);
   if (!row) throw notFound('ADMISSION_NOT_FOUND');
-  return toAdmission(row);
+  const coupons = await findAdmissionCoupons(db, organizationId, [admissionId]);
+  return toAdmission(row, coupons.get(admissionId));
 }
 
 /** The request still to examine, locked with its student, and the school; else 404 or 409. */
@@ -101,6 +114,15 @@ function auditDecision(
   });
 }
 
+/** The journal's words for what became of the request's coupon. */
+function couponDetails(
+  coupon: AppliedCoupon | { released: string } | null,
+): Record<string, unknown> {
+  if (!coupon) return {};
+  if ('released' in coupon) return { 'code promo non appliqué': coupon.released };
+  return { 'code promo': coupon.code, remise: coupon.discount };
+}
+
 /**
  * Accepts a request in one transaction: the student becomes active (status history), the
  * applicant becomes their own guardian and main payer (the school's guardian with that phone if
@@ -136,6 +158,9 @@ export async function acceptAdmission(
       levelId: admission.levelId,
       academicYearId: year.id,
     });
+    // The « Code promo » held since the form: a discount line of the « Inscription » invoice
+    // (or of the first invoice it applies to), or released with why.
+    const coupon = await applyCouponReservation(tx, acting, admission.id);
     const link = await issuePaymentLink(tx, signer, {
       organizationId,
       guardianId: guardian.id,
@@ -160,6 +185,7 @@ export async function acceptAdmission(
       'factures émises': invoicesIssued,
       responsable: guardian.fullName,
       téléphone: guardian.phone,
+      ...couponDetails(coupon),
     });
     return { invoicesIssued, paymentLinkUrl: link.url };
   });
@@ -183,6 +209,8 @@ export async function refuseAdmission(
       decidedAt: new Date(),
     });
     await archiveStudent(tx, acting, student);
+    // The coupon's use it held counts no more against its limits.
+    await releaseCouponReservation(tx, acting, row.admission.id);
     await notifyRefused(tx, { school, admission: row.admission, matricule: row.matricule, reason });
     await auditDecision(tx, acting, 'admission.refused', row, { motif: reason });
   });

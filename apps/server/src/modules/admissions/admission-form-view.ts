@@ -44,6 +44,11 @@ export interface AdmissionFormView {
   errors?: AdmissionErrors;
   /** Why the whole form was refused (too many requests). */
   alert?: string;
+  /**
+   * The campaign touch of the link the page was opened through (marketing's signed token): in
+   * the hidden field, and kept by the payer script for a later visit (last touch wins).
+   */
+  campaignTouch?: string | null;
 }
 
 interface Control {
@@ -103,6 +108,32 @@ function birthDateField(control: Control, value: string, today: string | undefin
       ${described(control)}
     />`,
   );
+}
+
+/** « Code promo (facultatif) »: the school's coupon, checked when the request is sent. */
+function couponField(control: Control, value: string): Html {
+  return field(
+    control,
+    html`<input
+      id="${control.id}"
+      name="${control.name}"
+      value="${value}"
+      type="text"
+      maxlength="30"
+      autocomplete="off"
+      autocapitalize="characters"
+      spellcheck="false"
+      ${described(control)}
+    />`,
+  );
+}
+
+/** « Recevoir les nouvelles de l'école… »: unticked unless the applicant ticked it. */
+function newsField(checked: boolean): Html {
+  return html`<div class="choice">
+    <input id="nouvelles" name="news" type="checkbox" value="1" ${checked ? html`checked` : ''} />
+    <label for="nouvelles">Recevoir les nouvelles de l’école par e-mail ou SMS</label>
+  </div>`;
 }
 
 function option(value: string, label: string, chosen: string): Html {
@@ -232,6 +263,22 @@ function formPart(view: AdmissionFormView): Html {
                   </optgroup>`,
               )}`,
             )}
+            ${couponField(
+              control(
+                'code-promo',
+                'couponCode',
+                'Code promo (facultatif)',
+                'Si l’école vous a donné un code, par exemple RENTREE-2026.',
+              ),
+              value('couponCode'),
+            )}
+            ${newsField(value('news') !== '')}
+            <input
+              type="hidden"
+              name="campaignTouch"
+              value="${view.campaignTouch ?? value('campaignTouch')}"
+              data-campaign-touch
+            />
             <div
               aria-hidden="true"
               style="position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden"

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { html, type Html } from '../../platform/http/html';
+import { campaignTouchFor } from '../marketing';
 import { findOrganizationBySlug, redirectedSchoolSlug, type Organization } from '../organizations';
 import { pageSchool, sendPayerPage } from '../payer';
 import { noteVisitorRegistration, visitorFingerprint } from '../public';
@@ -17,7 +18,7 @@ import { admissionFormOffer, submitAdmission, typedAdmission } from './admission
 import type { AdmissionsRoutesOptions } from './admissions.routes';
 
 const slugParams = z.object({ slug: z.string().max(100) });
-/** Seven short fields and the honeypot: a few kilobytes at most. */
+/** Ten short fields, the campaign touch and the honeypot: a few kilobytes at most. */
 const FORM_BODY_LIMIT = 8 * 1024;
 const TOO_MANY =
   'Trop de demandes envoyées depuis cette connexion. Réessayez dans quelques minutes.';
@@ -80,6 +81,21 @@ export const admissionFormRoutes: FastifyPluginAsyncZod<AdmissionsRoutesOptions>
     }
   }
 
+  /**
+   * Opened through a campaign's link (`utm_campaign` of a campaign of this school): the signed
+   * touch the page hands to the browser (marketing); never fails the page.
+   */
+  async function landingTouch(request: FastifyRequest, schoolId: string) {
+    const { utm_campaign: code } = request.query as Record<string, unknown>;
+    if (typeof code !== 'string' || !code) return null;
+    try {
+      return await campaignTouchFor(db, schoolId, code, new Date());
+    } catch (error) {
+      request.log.warn({ err: error }, 'campaign touch not made');
+      return null;
+    }
+  }
+
   async function formBody(school: Organization, view: Partial<AdmissionFormView>) {
     const offer = await admissionFormOffer(db, school.id);
     return admissionFormBody({
@@ -116,7 +132,8 @@ export const admissionFormRoutes: FastifyPluginAsyncZod<AdmissionsRoutesOptions>
     async (request, reply) => {
       const school = await findOrganizationBySlug(db, request.params.slug);
       if (!school) return sendMovedOrNotFound(request, reply, request.params.slug);
-      return send(reply, school, await formBody(school, {}));
+      const campaignTouch = await landingTouch(request, school.id);
+      return send(reply, school, await formBody(school, { campaignTouch }));
     },
   );
 

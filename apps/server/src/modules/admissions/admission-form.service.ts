@@ -3,6 +3,8 @@ import {
   admissionFormSchema,
   birthDateProblem,
   BirthDateMessages,
+  couponCodeSchema,
+  CouponMessages,
   readBirthDate,
   DEFAULT_PHONE_COUNTRY,
   domainErrorMessage,
@@ -11,14 +13,17 @@ import {
   type AdmissionForm,
 } from '@ecolage/contracts';
 import type { Database, DbOrTx } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
 import { systemActor, type ActingMember } from '../../platform/http/acting-member';
 import { publishEvent } from '../../platform/outbox/outbox';
 import { recordAuditEntry } from '../audit';
 import { schoolToday, type Organization } from '../organizations';
 import { findCurrentAcademicYear, findLevel } from '../programmes';
+import { reserveCoupon } from '../billing';
+import { subscribeToSchoolNews, verifyCampaignTouch } from '../marketing';
 import { insertStudent } from '../students';
 import { notifySubmitted } from './admission-messages';
-import { findOfferedLevels } from './admission-list.reads';
+import { campaignName, findOfferedLevels } from './admission-list.reads';
 import {
   findAdmissionSettings,
   offersProgramme,
@@ -44,6 +49,12 @@ export const admissionFields = [
   'programmeId',
   'levelId',
   'birthDate',
+  /** « Code promo (facultatif) »: billing's coupon, held for the request (reserveCoupon). */
+  'couponCode',
+  /** « Recevoir les nouvelles de l'école par e-mail ou SMS »: posted only when ticked. */
+  'news',
+  /** The campaign touch the browser kept (hidden; marketing's signed token). */
+  'campaignTouch',
 ] as const;
 export type AdmissionField = (typeof admissionFields)[number];
 /** The form as typed: strings, kept to show them again beside their errors. */
@@ -110,6 +121,8 @@ type Checked =
       programme: string;
       level: string;
       birthDate: string | null;
+      /** Upper-cased; null when the field was left empty. */
+      couponCode: string | null;
     }
   | { ok: false; errors: AdmissionErrors };
 
@@ -127,6 +140,15 @@ async function checkBirthDate(db: DbOrTx, organizationId: string, typed: string)
   return problem ? { error: problem } : { birthDate: day };
 }
 
+/** The optional « Code promo »: its format here, whether the school has it at submission. */
+function checkCouponCode(typed: string): { code?: string; error?: string } {
+  if (!typed.trim()) return {};
+  const parsed = couponCodeSchema.safeParse(typed);
+  return parsed.success
+    ? { code: parsed.data }
+    : { error: parsed.error.issues[0]?.message ?? CouponMessages.codeFormat };
+}
+
 /** The spec's messages, one per field; then the phone's plan and the level the school offers. */
 async function checkAdmission(
   db: DbOrTx,
@@ -136,8 +158,13 @@ async function checkAdmission(
 ): Promise<Checked> {
   const parsed = admissionFormSchema.safeParse(typed);
   const born = await checkBirthDate(db, organizationId, typed.birthDate);
+  const coupon = checkCouponCode(typed.couponCode);
+  const firstErrors = (): AdmissionErrors => ({
+    ...(born.error ? { birthDate: born.error } : {}),
+    ...(coupon.error ? { couponCode: coupon.error } : {}),
+  });
   if (!parsed.success) {
-    const errors: AdmissionErrors = born.error ? { birthDate: born.error } : {};
+    const errors = firstErrors();
     for (const issue of parsed.error.issues) {
       const field = admissionFields.find((name) => name === issue.path[0]);
       if (field && !errors[field]) errors[field] = issue.message;
@@ -145,7 +172,7 @@ async function checkAdmission(
     return { ok: false, errors };
   }
   const form = parsed.data;
-  const errors: AdmissionErrors = born.error ? { birthDate: born.error } : {};
+  const errors = firstErrors();
   const phone = phoneOf(form);
   if (!phone) errors.phone = AdmissionMessages.phoneInvalid;
   const found = await findLevel(db, organizationId, form.levelId);
@@ -161,7 +188,9 @@ async function checkAdmission(
   // A programme the school does not open to the online form (« Pages »).
   const opened = offersProgramme(settings, form.programmeId);
   if (!opened) errors.programmeId = domainErrorMessage('ADMISSION_PROGRAMME_NOT_OFFERED', {});
-  if (!phone || !found || !offered || !opened || born.error) return { ok: false, errors };
+  if (!phone || !found || !offered || !opened || born.error || coupon.error) {
+    return { ok: false, errors };
+  }
   const birthDate = born.birthDate ?? null;
   return {
     ok: true,
@@ -170,6 +199,7 @@ async function checkAdmission(
     programme: found.programme.name,
     level: found.level.name,
     birthDate,
+    couponCode: coupon.code ?? null,
   };
 }
 
@@ -179,11 +209,19 @@ export type SubmitOutcome =
   /** The school closed its online form (ADMISSIONS_CLOSED). */
   | { ok: false; closed: true };
 
+/** The school's coupon refused (unknown, expired, exhausted…): said beside « Code promo ». */
+function isCouponRefusal(error: unknown): error is AppError {
+  return error instanceof AppError && error.code.startsWith('COUPON_') && error.statusCode < 500;
+}
+
 /**
- * Files a request in one transaction: the student « En attente » (next matricule), the request,
- * the audit entry, the e-mail to the school and the applicant's SMS. The same request again
- * (same e-mail for the same level while it waits, or same e-mail or phone within the hour)
- * gets the same answer and creates nothing.
+ * Files a request in one transaction: the student « En attente » (next matricule), the request
+ * (attributed to the campaign whose touch the browser kept, when marketing verifies it), the
+ * coupon's use held (billing), the subscription to the school's news when ticked (marketing),
+ * the audit entry, the e-mail to the school and the applicant's SMS. A coupon refused writes
+ * nothing and says why beside its field. The same request again (same e-mail for the same level
+ * while it waits, or same e-mail or phone within the hour) gets the same answer and creates
+ * nothing.
  */
 export async function submitAdmission(
   db: Database,
@@ -195,6 +233,21 @@ export async function submitAdmission(
   if (!settings.open) return { ok: false, closed: true };
   const checked = await checkAdmission(db, school.id, settings, typed);
   if (!checked.ok) return checked;
+  try {
+    return await fileAdmission(db, school, typed, checked, visitor);
+  } catch (error) {
+    if (!isCouponRefusal(error)) throw error;
+    return { ok: false, errors: { couponCode: error.message } };
+  }
+}
+
+async function fileAdmission(
+  db: Database,
+  school: Pick<Organization, 'id' | 'name' | 'contactEmail'>,
+  typed: TypedAdmission,
+  checked: Extract<Checked, { ok: true }>,
+  visitor: { ip: string | null; userAgent: string | null },
+): Promise<SubmitOutcome> {
   const { form, phone } = checked;
   return db.transaction(async (tx) => {
     await lockSchoolAdmissions(tx, school.id);
@@ -202,6 +255,11 @@ export async function submitAdmission(
     const repeated = await findRepeatedAdmission(tx, school.id, { ...form, phone, since });
     if (repeated) return { ok: true, repeated: true, admissionId: repeated.id };
     const acting: ActingMember = { ...systemActor(school.id, ONLINE_FORM_ACTOR), ...visitor };
+    // A touch that cannot be verified (altered, older than 30 days, another school's) is simply
+    // not attributed: never an error for the applicant.
+    const touch = typed.campaignTouch.trim()
+      ? await verifyCampaignTouch(tx, school.id, typed.campaignTouch, new Date())
+      : null;
     const student = await insertStudent(tx, acting, {
       fullName: form.name,
       phone,
@@ -222,7 +280,27 @@ export async function submitAdmission(
       programmeId: form.programmeId,
       levelId: form.levelId,
       ip: visitor.ip,
+      campaignId: touch?.campaignId ?? null,
+      campaignTouchedAt: touch?.touchedAt ?? null,
     });
+    if (checked.couponCode) {
+      await reserveCoupon(tx, acting, {
+        code: checked.couponCode,
+        admissionId: admission.id,
+        studentId: student.id,
+        programmeId: form.programmeId,
+        levelId: form.levelId,
+      });
+    }
+    const news = typed.news !== '';
+    if (news) {
+      await subscribeToSchoolNews(tx, school.id, {
+        email: form.email,
+        phone,
+        name: form.name,
+        source: 'pre_registration',
+      });
+    }
     await recordAuditEntry(tx, {
       organizationId: school.id,
       actor: acting.actor,
@@ -238,6 +316,9 @@ export async function submitAdmission(
         téléphone: phone,
         'e-mail': form.email,
         ...(checked.birthDate ? { 'date de naissance': checked.birthDate } : {}),
+        ...(touch ? { campagne: await campaignName(tx, school.id, touch.campaignId) } : {}),
+        ...(checked.couponCode ? { 'code promo': checked.couponCode } : {}),
+        ...(news ? { 'nouvelles de l’école': true } : {}),
       },
       ip: visitor.ip,
       userAgent: visitor.userAgent,

@@ -1,6 +1,8 @@
 import type { AdmissionStatus } from '@ecolage/contracts';
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
+import { couponRedemptions, coupons } from '../billing/coupons/coupons.tables';
+import { campaigns } from '../marketing/campaigns/campaigns.tables';
 import { levels, programmes } from '../programmes/programmes.tables';
 import { students } from '../students/students.tables';
 import { admissions } from './admissions.tables';
@@ -32,8 +34,9 @@ export async function findOfferedLevels(db: DbOrTx, organizationId: string) {
 }
 
 /**
- * Requests with the student's matricule and the names of the programme and level (a named
- * read-only query over students' and programmes' tables), newest first.
+ * Requests with the student's matricule, the names of the programme and level, and the name of
+ * the campaign it is attributed to (a named read-only query over students', programmes' and
+ * marketing's tables), newest first.
  */
 function admissionRows(db: DbOrTx) {
   return db
@@ -42,6 +45,7 @@ function admissionRows(db: DbOrTx) {
       matricule: students.matricule,
       programmeName: programmes.name,
       levelName: levels.name,
+      campaignName: campaigns.name,
     })
     .from(admissions)
     .innerJoin(students, sameSchool(students, students.id, admissions, admissions.studentId))
@@ -49,7 +53,61 @@ function admissionRows(db: DbOrTx) {
       programmes,
       sameSchool(programmes, programmes.id, admissions, admissions.programmeId),
     )
-    .innerJoin(levels, sameSchool(levels, levels.id, admissions, admissions.levelId));
+    .innerJoin(levels, sameSchool(levels, levels.id, admissions, admissions.levelId))
+    .leftJoin(campaigns, sameSchool(campaigns, campaigns.id, admissions, admissions.campaignId));
+}
+
+/** The name of one of the school's campaigns (the audit entry of an attributed request). */
+export async function campaignName(db: DbOrTx, organizationId: string, campaignId: string) {
+  const [row] = await db
+    .select({ name: campaigns.name })
+    .from(campaigns)
+    .where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.id, campaignId)));
+  return row?.name ?? campaignId;
+}
+
+export interface AdmissionCoupon {
+  code: string;
+  status: 'reserved' | 'applied' | 'released';
+  /** Francs deducted from the invoice once applied (0 before). */
+  discount: number;
+}
+
+/**
+ * The coupon each request holds (or held): its code, the use's status and the discount applied;
+ * the latest use per request (a named read-only query over billing's coupon tables).
+ */
+export async function findAdmissionCoupons(
+  db: DbOrTx,
+  organizationId: string,
+  admissionIds: readonly string[],
+): Promise<Map<string, AdmissionCoupon>> {
+  const found = new Map<string, AdmissionCoupon>();
+  if (admissionIds.length === 0) return found;
+  const rows = await db
+    .select({
+      admissionId: couponRedemptions.admissionId,
+      code: coupons.code,
+      status: couponRedemptions.status,
+      amount: couponRedemptions.amount,
+    })
+    .from(couponRedemptions)
+    .innerJoin(
+      coupons,
+      sameSchool(coupons, coupons.id, couponRedemptions, couponRedemptions.couponId),
+    )
+    .where(
+      and(
+        eq(couponRedemptions.organizationId, organizationId),
+        inArray(couponRedemptions.admissionId, [...admissionIds]),
+      ),
+    )
+    .orderBy(asc(couponRedemptions.createdAt));
+  for (const row of rows) {
+    if (!row.admissionId) continue;
+    found.set(row.admissionId, { code: row.code, status: row.status, discount: row.amount });
+  }
+  return found;
 }
 
 export type AdmissionListRow = NonNullable<Awaited<ReturnType<typeof findAdmission>>>;
