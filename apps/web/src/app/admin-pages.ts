@@ -30,6 +30,14 @@ export const ADMIN_PAGES: Partial<Record<AdminSectionKey, LazyPage>> = {
     () => import('../features/statistics/statistics-page'),
     (module) => module.StatisticsPage,
   ),
+  marketing: lazyPage(
+    () => import('../features/marketing/marketing-page'),
+    (module) => module.MarketingPage,
+  ),
+  campaign: lazyPage(
+    () => import('../features/marketing/campaigns-detail-page'),
+    (module) => module.CampaignPage,
+  ),
   automations: lazyPage(
     () => import('../features/automations/automations-page'),
     (module) => module.AutomationsPage,

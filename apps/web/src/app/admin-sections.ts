@@ -33,6 +33,13 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   },
   { key: 'statistics', path: 'statistiques', permission: 'read:statistics', menu: 'main' },
   { key: 'marketing', path: 'marketing', permission: 'read:marketing', menu: 'main' },
+  // A campaign's page (results, tracking links, QR code, sending), opened from « Campagnes ».
+  {
+    key: 'campaign',
+    path: 'marketing/campagnes/:campaignId',
+    permission: 'read:marketing',
+    menu: null,
+  },
   { key: 'automations', path: 'automatisations', permission: 'read:automations', menu: 'main' },
   { key: 'general', path: 'general', permission: 'read:settings', menu: 'settings' },
   { key: 'members', path: 'utilisateurs', permission: 'read:members', menu: 'settings' },

@@ -12,6 +12,8 @@ import { search } from './en/search';
 import { ui } from './en/ui';
 import { admissions } from './en/admissions';
 import { automations } from './en/automations';
+import { campaigns } from './en/campaigns';
+import { marketingPage } from './en/marketing-page';
 import { accounting } from './en/accounting';
 import { accountingPayouts } from './en/accounting-payouts';
 import { accountingReports } from './en/accounting-reports';
@@ -59,6 +61,8 @@ export const en: Translation = {
   ...studentImport,
   ...admissions,
   ...automations,
+  ...marketingPage,
+  ...campaigns,
   ...accounting,
   ...accountingPayouts,
   ...accountingReports,

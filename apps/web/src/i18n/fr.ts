@@ -8,6 +8,8 @@ import { pages } from './fr/pages';
 import { shell } from './fr/shell';
 import type { admissions } from './fr/admissions';
 import type { automations } from './fr/automations';
+import type { campaigns } from './fr/campaigns';
+import type { marketingPage } from './fr/marketing-page';
 import type { accounting } from './fr/accounting';
 import type { accountingPayouts } from './fr/accounting-payouts';
 import type { accountingReports } from './fr/accounting-reports';
@@ -69,6 +71,8 @@ export type ScreenStrings = typeof ui &
   typeof studentImport &
   typeof admissions &
   typeof automations &
+  typeof marketingPage &
+  typeof campaigns &
   typeof accounting &
   typeof accountingPayouts &
   typeof accountingReports &

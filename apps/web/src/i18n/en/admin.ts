@@ -21,6 +21,7 @@ export const admin: Admin = {
       cashDesk: 'Cash desk',
       statistics: 'Statistics',
       marketing: 'Marketing',
+      campaign: 'Campaign',
       automations: 'Automations',
       settings: 'Settings',
       general: 'General',

@@ -18,6 +18,7 @@ export const admin = {
       cashDesk: 'Caisse',
       statistics: 'Statistiques',
       marketing: 'Marketing',
+      campaign: 'Campagne',
       automations: 'Automatisations',
       settings: 'Paramètres',
       general: 'Général',
