@@ -9,7 +9,7 @@ import { useBrowser } from './support/browser';
 /**
  * The issue's journey: a programme and a level with a three-tranche schedule, an XLSX import with
  * one bad row (seen in the preview, then skipped), enrolment, invoices and balances, a
- * scholarship, the export of balances.
+ * scholarship recommended, the export of balances.
  */
 describe('programmes, students, import, invoices (journey)', () => {
   const browser = useBrowser();
@@ -146,17 +146,15 @@ describe('programmes, students, import, invoices (journey)', () => {
     await page.getByText('Famille').first().waitFor();
     await page.getByText(/ST-\d{4}-0001/).waitFor();
 
-    // A scholarship granted at once comes off the tranches.
+    // A scholarship is only recommended: another member grants it (never the one who recommends).
     await page.getByRole('button', { name: 'Nouvelle bourse' }).click();
     dialog = page.getByRole('dialog');
     await dialog.getByLabel('Nom de la bourse').fill('Bourse d’excellence');
     await dialog.getByLabel('Pourcentage (1 à 100)').fill('10');
     await dialog.getByLabel('Motif').fill('Major de promotion');
-    await dialog.getByLabel('Accorder tout de suite').check();
-    await dialog.getByRole('button', { name: 'Enregistrer la bourse' }).click();
-    await page.getByText('Bourse « Bourse d’excellence » accordée.').waitFor();
-    // 120 000 + 90 % of 1 000 000.
-    await page.getByText('1 020 000 FCFA'.replace(/ /g, '\u202f')).first().waitFor();
+    await dialog.getByRole('button', { name: 'Recommander la bourse' }).click();
+    await page.getByText('Bourse « Bourse d’excellence » recommandée', { exact: false }).waitFor();
+    await page.getByText('Vous l’avez recommandée', { exact: false }).waitFor();
 
     // The ageing of balances, exported from the students list.
     await page.goto('/admin/etudiants');

@@ -54,6 +54,9 @@ export const BillingMessages = {
   notLateFee: 'Seule une pénalité de retard peut être annulée ainsi.',
   alreadyWaived: 'Cette pénalité est déjà annulée.',
   alreadyDecided: 'Cette bourse a déjà été décidée.',
+  selfDecision:
+    'Vous avez recommandé cette bourse : un autre membre (Directeur ou Super administration) doit l’accorder ou la refuser.',
+  refusalReason: 'Indiquez le motif du refus (3 caractères au moins).',
   noEnrolmentForYear: 'L’étudiant n’est pas inscrit cette année-là : inscrivez-le d’abord.',
   percentRange: 'Le pourcentage doit être entre 1 et 100.',
 } as const;
@@ -147,8 +150,12 @@ export const scholarshipStatusLabels: Record<ScholarshipStatus, string> = {
 };
 
 export const scholarshipListQuerySchema = z.object({
+  /** Student's name or matricule, or the scholarship's name. */
+  q: z.string().trim().max(100).optional(),
   studentId: z.uuid('Étudiant introuvable.').optional(),
   status: z.enum(scholarshipStatusValues).optional(),
+  /** The student's programme. */
+  programmeId: z.uuid('Programme introuvable.').optional(),
   yearId: z.uuid('Année scolaire introuvable.').optional(),
   ...pageQuery,
   pageSize: pageSizeQuery(10),
@@ -168,8 +175,27 @@ export const scholarshipSchema = z.object({
   reason: z.string(),
   status: z.enum(scholarshipStatusValues),
   recommendedBy: z.string(),
+  /** The recommending member (null for demo data): that member may not decide. */
+  recommendedByUserId: z.uuid().nullable(),
   decidedBy: z.string().nullable(),
   decidedAt: z.string().nullable(),
+  /** Why it was refused (status refused). */
+  refusalReason: z.string().nullable(),
+  /** Its effect: the invoices it took something off, with the discount line. */
+  invoices: z.array(
+    z.object({
+      id: z.uuid(),
+      number: z.string().nullable(),
+      label: z.string(),
+      dueOn: z.string(),
+      /** The invoice's total after every line (the discount included). */
+      total: z.number().int(),
+      balance: z.number().int(),
+      lineLabel: z.string(),
+      /** Francs taken off this invoice by the scholarship (positive). */
+      discount: z.number().int(),
+    }),
+  ),
   createdAt: z.string(),
 });
 export type Scholarship = z.infer<typeof scholarshipSchema>;
@@ -182,9 +208,8 @@ export const scholarshipRequestSchema = z
     name: nameSchema('Le nom de la bourse est obligatoire.', 80),
     kind: z.enum(['percent', 'fixed'], { error: 'Type de bourse invalide.' }),
     value: francsSchema('La valeur', 1),
+    /** Creating is recommending: a member with grant:scholarships, not the recommender, decides. */
     reason: reasonSchema,
-    /** Granted at once (the creator is the approver) or only recommended. */
-    status: z.enum(['recommended', 'granted']).default('recommended'),
   })
   .refine((body) => body.kind !== 'percent' || body.value <= 100, {
     message: BillingMessages.percentRange,
@@ -195,9 +220,17 @@ export type ScholarshipRequest = z.infer<typeof scholarshipRequestSchema>;
 export const scholarshipParamsSchema = z.object({
   scholarshipId: z.uuid(BillingMessages.scholarshipNotFound),
 });
-export const scholarshipDecisionRequestSchema = z.object({
-  decision: z.enum(['granted', 'refused'], { error: 'Décision invalide.' }),
-});
+export const scholarshipDecisionRequestSchema = z
+  .object({
+    decision: z.enum(['granted', 'refused'], { error: 'Décision invalide.' }),
+    /** Required for a refusal; shown in the list. */
+    reason: z.string().trim().max(500, '500 caractères au plus.').optional(),
+  })
+  .refine((body) => body.decision !== 'refused' || (body.reason ?? '').length >= 3, {
+    message: BillingMessages.refusalReason,
+    path: ['reason'],
+  });
+export type ScholarshipDecisionRequest = z.infer<typeof scholarshipDecisionRequestSchema>;
 
 const percent = z
   .number({ error: BillingMessages.percentRange })

@@ -6,6 +6,7 @@ import type { Database } from '../platform/db/database';
 import { systemActor } from '../platform/http/acting-member';
 import {
   createScholarship,
+  decideScholarship,
   enrolStudent,
   getBillingSettings,
   saveBillingSettings,
@@ -209,15 +210,16 @@ export async function seedDemoSchoolData(db: Database, organizationId: string): 
       });
     }
     if (index === 3) {
-      await createScholarship(db, acting, {
+      // Recommended, then granted: the demo shows a decided scholarship and its lines.
+      const excellence = await createScholarship(db, acting, {
         studentId: student.id,
         academicYearId: year.id,
         name: 'Bourse d’excellence',
         kind: 'percent',
         value: 25,
         reason: 'Major de la promotion 2025',
-        status: 'granted',
       });
+      await decideScholarship(db, acting, excellence.id, { decision: 'granted' });
     }
     if (index === 6) {
       await createScholarship(db, acting, {
@@ -227,7 +229,6 @@ export async function seedDemoSchoolData(db: Database, organizationId: string): 
         kind: 'fixed',
         value: 300_000,
         reason: 'Situation familiale difficile',
-        status: 'recommended',
       });
     }
   }

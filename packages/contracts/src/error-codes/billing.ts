@@ -24,4 +24,6 @@ export const billingErrors = {
   SCHOLARSHIP_NOT_FOUND: defineError(404, BillingMessages.scholarshipNotFound),
   /** 409 — deciding a scholarship already decided. */
   SCHOLARSHIP_ALREADY_DECIDED: defineError(409, BillingMessages.alreadyDecided),
+  /** 403 — the member who recommended a scholarship tries to grant or refuse it. */
+  SCHOLARSHIP_SELF_DECISION: defineError(403, BillingMessages.selfDecision),
 };

@@ -43,6 +43,7 @@ import { createEnrolledStudent } from './enrolment/new-student.service';
 import {
   createScholarship,
   decideScholarship,
+  getScholarship,
   listScholarships,
 } from './discounts/scholarships.service';
 
@@ -234,7 +235,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       config: { permission: 'issue:invoices' },
       schema: {
         tags,
-        summary: 'Recommander ou accorder une bourse',
+        summary: 'Recommander une bourse (un autre membre l’accorde ou la refuse)',
         body: scholarshipRequestSchema,
         response: { 201: scholarshipSchema, ...errors },
       },
@@ -243,25 +244,35 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       reply.code(201).send(await createScholarship(db, actingMember(request), request.body)),
   );
 
+  app.get(
+    '/api/scholarships/:scholarshipId',
+    {
+      config: { permission: 'read:invoices' },
+      schema: {
+        tags,
+        summary: 'Une bourse et son effet sur les factures',
+        params: scholarshipParamsSchema,
+        response: { 200: scholarshipSchema, ...errors },
+      },
+    },
+    (request) => getScholarship(db, school(request), request.params.scholarshipId),
+  );
+
   app.post(
     '/api/scholarships/:scholarshipId/decision',
     {
-      config: { permission: 'issue:invoices' },
+      config: { permission: 'grant:scholarships' },
       schema: {
         tags,
-        summary: 'Accorder ou refuser une bourse recommandée',
+        summary:
+          'Accorder ou refuser (avec motif) une bourse recommandée, pas par qui l’a recommandée',
         params: scholarshipParamsSchema,
         body: scholarshipDecisionRequestSchema,
         response: { 200: scholarshipSchema, ...errors },
       },
     },
     (request) =>
-      decideScholarship(
-        db,
-        actingMember(request),
-        request.params.scholarshipId,
-        request.body.decision,
-      ),
+      decideScholarship(db, actingMember(request), request.params.scholarshipId, request.body),
   );
 
   app.get(

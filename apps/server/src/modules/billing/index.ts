@@ -11,7 +11,7 @@ export { findBillingRules } from './settings/billing-settings.service';
 export { allocateToInvoice } from './invoices/invoices.repository';
 export { invoicesExportRoutes } from './exports/invoices-export.routes';
 export { getBillingSettings, saveBillingSettings } from './settings/billing-settings.service';
-export { createScholarship } from './discounts/scholarships.service';
+export { createScholarship, decideScholarship } from './discounts/scholarships.service';
 export {
   applyFamilyCredit,
   familyCreditBalance,

@@ -12,8 +12,12 @@ import {
   SCHOLARSHIP_ID,
   STUDENT_ID,
   STUDENT_URL,
+  page,
   studentRoutes,
 } from './student-fixtures';
+
+/** The signed-in member of `storeSession()`. */
+const SESSION_USER_ID = '3f9d2b7a-1c4e-4a8b-9e6f-2d1c0b9a8e03';
 
 async function openDialog(fetchRoutes = studentRoutes()) {
   storeSession();
@@ -25,11 +29,10 @@ async function openDialog(fetchRoutes = studentRoutes()) {
 }
 
 describe('new scholarship', () => {
-  it('sends a percentage granted at once, for the current year', async () => {
+  it('recommends a percentage for the current year (no « granted at once »)', async () => {
     const { user, dialog, fetchMock } = await openDialog(
       studentRoutes({
-        'POST /api/scholarships': () =>
-          jsonResponse(201, { ...SCHOLARSHIP, status: 'granted', value: 50 }),
+        'POST /api/scholarships': () => jsonResponse(201, { ...SCHOLARSHIP, value: 50 }),
       }),
     );
     const year = await within(dialog).findByRole('combobox', { name: 'Année scolaire' });
@@ -37,9 +40,9 @@ describe('new scholarship', () => {
     await user.type(within(dialog).getByLabelText('Nom de la bourse'), 'Bourse sociale');
     await user.type(within(dialog).getByLabelText('Pourcentage (1 à 100)'), '50');
     await user.type(within(dialog).getByLabelText('Motif'), 'Situation familiale difficile');
-    await user.click(within(dialog).getByRole('radio', { name: 'Accorder tout de suite' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer la bourse' }));
-    expect(await screen.findByText('Bourse « Bourse sociale » accordée.')).toBeTruthy();
+    expect(within(dialog).queryByRole('radio', { name: /Accorder/ })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Recommander la bourse' }));
+    expect(await screen.findByText(/Bourse « Bourse sociale » recommandée/)).toBeTruthy();
     expect(bodiesSentTo(fetchMock, 'POST', '/api/scholarships')).toEqual([
       {
         studentId: STUDENT_ID,
@@ -48,7 +51,6 @@ describe('new scholarship', () => {
         kind: 'percent',
         value: 50,
         reason: 'Situation familiale difficile',
-        status: 'granted',
       },
     ]);
   });
@@ -59,7 +61,7 @@ describe('new scholarship', () => {
     );
     await user.type(within(dialog).getByLabelText('Nom de la bourse'), 'Bourse du maire');
     await user.type(within(dialog).getByLabelText('Pourcentage (1 à 100)'), '120');
-    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer la bourse' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Recommander la bourse' }));
     expect(within(dialog).getByText(BillingMessages.percentRange)).toBeTruthy();
     expect(within(dialog).getByText('Indiquez un motif (3 caractères au moins).')).toBeTruthy();
 
@@ -72,8 +74,8 @@ describe('new scholarship', () => {
       within(dialog).getByRole('combobox', { name: 'Année scolaire' }),
       NEXT_YEAR_ID,
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer la bourse' }));
-    expect(await screen.findByText('Bourse « Bourse du maire » recommandée.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Recommander la bourse' }));
+    expect(await screen.findByText(/Bourse « Bourse du maire » recommandée/)).toBeTruthy();
     expect(bodiesSentTo(fetchMock, 'POST', '/api/scholarships')).toEqual([
       {
         studentId: STUDENT_ID,
@@ -82,7 +84,6 @@ describe('new scholarship', () => {
         kind: 'fixed',
         value: 75_000,
         reason: 'Convention avec la mairie',
-        status: 'recommended',
       },
     ]);
   });
@@ -97,7 +98,7 @@ describe('new scholarship', () => {
     await user.type(within(dialog).getByLabelText('Nom de la bourse'), 'Bourse sociale');
     await user.type(within(dialog).getByLabelText('Pourcentage (1 à 100)'), '20');
     await user.type(within(dialog).getByLabelText('Motif'), 'Situation familiale');
-    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer la bourse' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Recommander la bourse' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       BillingMessages.noEnrolmentForYear,
     );
@@ -130,5 +131,49 @@ describe('deciding a scholarship', () => {
       [{ decision: 'granted' }],
     );
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/scholarships')).toHaveLength(2));
+  });
+
+  it('refuses with a reason, required', async () => {
+    storeSession();
+    const fetchMock = routeFetch(
+      studentRoutes({
+        [`POST /api/scholarships/${SCHOLARSHIP_ID}/decision`]: () => ({
+          ...SCHOLARSHIP,
+          status: 'refused',
+          refusalReason: 'Revenus suffisants',
+        }),
+      }),
+    );
+    const { user } = await renderApp(STUDENT_URL);
+    await user.click(
+      await screen.findByRole('button', { name: "Refuser la bourse « Bourse d'excellence »" }),
+    );
+    const dialog = screen.getByRole('dialog', {
+      name: "Refuser la bourse « Bourse d'excellence » ?",
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Refuser' }));
+    expect(within(dialog).getByText(BillingMessages.refusalReason)).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST', `/api/scholarships/${SCHOLARSHIP_ID}/decision`)).toHaveLength(
+      0,
+    );
+    await user.type(within(dialog).getByLabelText('Motif du refus'), 'Revenus suffisants');
+    await user.click(within(dialog).getByRole('button', { name: 'Refuser' }));
+    expect(await screen.findByText('Bourse refusée.')).toBeTruthy();
+    expect(bodiesSentTo(fetchMock, 'POST', `/api/scholarships/${SCHOLARSHIP_ID}/decision`)).toEqual(
+      [{ decision: 'refused', reason: 'Revenus suffisants' }],
+    );
+  });
+
+  it('the member who recommended it sees no decision buttons', async () => {
+    storeSession();
+    routeFetch(
+      studentRoutes({
+        'GET /api/scholarships': (request) =>
+          page([{ ...SCHOLARSHIP, recommendedByUserId: SESSION_USER_ID }], request),
+      }),
+    );
+    await renderApp(STUDENT_URL);
+    expect(await screen.findByText(/Vous l’avez recommandée/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Accorder la bourse/ })).toBeNull();
   });
 });

@@ -14,7 +14,6 @@ import { useCreateScholarship } from './student-mutations.api';
 import { FormFooter, RadioChoice } from './student-ui';
 
 type Kind = 'percent' | 'fixed';
-type Status = 'granted' | 'recommended';
 
 interface ScholarshipValues {
   studentId: string;
@@ -26,7 +25,6 @@ interface ScholarshipValues {
   /** null: the current year. */
   academicYearId: string | null;
   currentYearId: string | null;
-  status: Status;
 }
 
 /** The year chosen, else the current one. */
@@ -47,7 +45,6 @@ const scholarshipFormSchema = readFormSchema<ScholarshipValues, ScholarshipReque
           values.kind === 'percent' ? values.value.replace(/\s*%\s*$/, '') : values.value,
         ),
         reason: values.reason,
-        status: values.status,
       };
     },
   },
@@ -55,8 +52,8 @@ const scholarshipFormSchema = readFormSchema<ScholarshipValues, ScholarshipReque
 
 /**
  * « Nouvelle bourse » (issue:invoices): a name, a percentage or a fixed amount, the reason and
- * the school year (the current one by default); granted at once or only recommended, for
- * someone else to decide. `POST /api/scholarships`.
+ * the school year (the current one by default). Creating is recommending: another member
+ * holding grant:scholarships grants or refuses it. `POST /api/scholarships`.
  */
 export function ScholarshipDialog({
   student,
@@ -80,7 +77,6 @@ export function ScholarshipDialog({
       reason: '',
       academicYearId: null,
       currentYearId,
-      status: 'recommended',
     },
   });
   useEffect(() => form.setValue('currentYearId', currentYearId), [form, currentYearId]);
@@ -93,14 +89,7 @@ export function ScholarshipDialog({
   const submit = form.submitWith(async (scholarship) => {
     await create.mutateAsync(scholarship);
     onClose();
-    notify.success(
-      t(
-        scholarship.status === 'granted'
-          ? 'studentDetail.scholarshipForm.granted'
-          : 'studentDetail.scholarshipForm.recommended',
-        { name: scholarship.name },
-      ),
-    );
+    notify.success(t('studentDetail.scholarshipForm.recommended', { name: scholarship.name }));
   }, t('studentDetail.scholarshipForm.failure'));
 
   return (
@@ -183,17 +172,6 @@ export function ScholarshipDialog({
             error={fieldError(form, 'academicYearId')}
           />
         ) : null}
-        <RadioChoice<Status>
-          legend={t('studentDetail.scholarshipForm.decision')}
-          name="status"
-          value={values.status}
-          options={[
-            { value: 'recommended', label: t('studentDetail.scholarshipForm.recommend') },
-            { value: 'granted', label: t('studentDetail.scholarshipForm.grantNow') },
-          ]}
-          onChange={(next) => form.setValue('status', next)}
-          error={fieldError(form, 'status')}
-        />
       </form>
     </Dialog>
   );

@@ -188,8 +188,11 @@ export const SCHOLARSHIP: Scholarship = {
   reason: 'Premier de sa classe',
   status: 'recommended',
   recommendedBy: 'Kossi Lawson',
+  recommendedByUserId: 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a05',
   decidedBy: null,
   decidedAt: null,
+  refusalReason: null,
+  invoices: [],
   createdAt: '2026-09-10T09:00:00.000Z',
 };
 

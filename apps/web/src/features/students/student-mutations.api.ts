@@ -149,27 +149,28 @@ export function useWaiveLateFee() {
   );
 }
 
-/** `POST /api/scholarships`: recommended, or granted at once. */
+/** `POST /api/scholarships`: recommended (another member decides). */
 export function useCreateScholarship() {
   return useStudentMutation(async (body: ScholarshipRequest) =>
     expectShape<Scholarship>(await apiRequest('/api/scholarships', { method: 'POST', body }), 'id'),
   );
 }
 
-/** `POST /api/scholarships/:scholarshipId/decision {decision}`. */
+/** `POST /api/scholarships/:scholarshipId/decision {decision, reason}` (reason: a refusal's). */
 export function useDecideScholarship() {
   return useStudentMutation(
     async ({
       scholarshipId,
-      decision,
+      ...body
     }: {
       scholarshipId: string;
       decision: 'granted' | 'refused';
+      reason?: string;
     }) =>
       expectShape<Scholarship>(
         await apiRequest(`/api/scholarships/${id(scholarshipId)}/decision`, {
           method: 'POST',
-          body: { decision },
+          body,
         }),
         'id',
       ),

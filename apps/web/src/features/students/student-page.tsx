@@ -107,7 +107,14 @@ function StudentView({ student }: { student: StudentDetail }) {
       ) : null}
       {canRequestPayment ? <StudentPaymentLinks student={student} /> : null}
       {canReadPayments ? <StudentReceipts studentId={student.id} /> : null}
-      {canReadInvoices ? <StudentScholarships student={student} canDecide={canIssue} /> : null}
+      {canReadInvoices ? (
+        <StudentScholarships
+          student={student}
+          canRecommend={canIssue}
+          canGrant={can('grant:scholarships', session)}
+          userId={session?.user.id}
+        />
+      ) : null}
       <StudentHistory history={student.statusHistory} />
     </div>
   );

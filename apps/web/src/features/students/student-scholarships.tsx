@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Award } from 'lucide-react';
+import { BillingMessages } from '@ecolage/contracts';
 import type { Scholarship, StudentDetail } from '@ecolage/contracts';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { TextareaField } from '../../components/ui/field';
 import { ListState } from '../../components/ui/list-state';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage, errorStatus } from '../../lib/error-message';
@@ -18,15 +20,20 @@ type Decision = { scholarship: Scholarship; decision: 'granted' | 'refused' } | 
 
 /**
  * « Bourses » (read:invoices): each scholarship with its year, value, what it has taken off so
- * far and who recommended and decided it. issue:invoices creates one and grants or refuses
- * those recommended.
+ * far and who recommended and decided it. issue:invoices recommends one; grant:scholarships
+ * grants or refuses (with a reason) those recommended by someone else.
  */
 export function StudentScholarships({
   student,
-  canDecide,
+  canRecommend,
+  canGrant,
+  userId,
 }: {
   student: StudentDetail;
-  canDecide: boolean;
+  canRecommend: boolean;
+  canGrant: boolean;
+  /** The signed-in member: never decides what they recommended. */
+  userId: string | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const { language } = i18n;
@@ -35,14 +42,22 @@ export function StudentScholarships({
   const decide = useDecideScholarship();
   const [creating, setCreating] = useState(false);
   const [pending, setPending] = useState<Decision>(null);
+  const [refusalReason, setRefusalReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
   const money = (amount: number) => formatMoney(amount, locale);
 
   async function confirmDecision() {
     if (!pending || decide.isPending) return;
+    const reason = refusalReason.trim();
+    if (pending.decision === 'refused' && reason.length < 3) {
+      setReasonError(BillingMessages.refusalReason);
+      return;
+    }
     try {
       await decide.mutateAsync({
         scholarshipId: pending.scholarship.id,
         decision: pending.decision,
+        ...(pending.decision === 'refused' ? { reason } : {}),
       });
       setPending(null);
       notify.success(
@@ -116,7 +131,23 @@ export function StudentScholarships({
                   })}
                 </p>
               ) : null}
-              {canDecide && scholarship.status === 'recommended' ? (
+              {scholarship.refusalReason ? (
+                <p className="text-xs text-slate-600">
+                  {t('studentDetail.scholarships.refusalReasonShown', {
+                    reason: scholarship.refusalReason,
+                  })}
+                </p>
+              ) : null}
+              {canGrant &&
+              scholarship.status === 'recommended' &&
+              scholarship.recommendedByUserId === userId ? (
+                <p className="text-xs text-slate-600">
+                  {t('studentDetail.scholarships.ownRecommendation')}
+                </p>
+              ) : null}
+              {canGrant &&
+              scholarship.status === 'recommended' &&
+              scholarship.recommendedByUserId !== userId ? (
                 <div className="flex flex-wrap gap-2 pt-1">
                   <Button
                     size="sm"
@@ -133,7 +164,11 @@ export function StudentScholarships({
                     aria-label={t('studentDetail.scholarships.refuseLabel', {
                       name: scholarship.name,
                     })}
-                    onClick={() => setPending({ scholarship, decision: 'refused' })}
+                    onClick={() => {
+                      setRefusalReason('');
+                      setReasonError(undefined);
+                      setPending({ scholarship, decision: 'refused' });
+                    }}
                   >
                     {t('studentDetail.scholarships.refuse')}
                   </Button>
@@ -151,7 +186,7 @@ export function StudentScholarships({
     <Section
       title={t('studentDetail.scholarships.title')}
       action={
-        canDecide ? (
+        canRecommend ? (
           <Button className="max-sm:w-full" onClick={() => setCreating(true)}>
             <Award aria-hidden="true" className="size-4" />
             {t('studentDetail.scholarships.create')}
@@ -160,7 +195,7 @@ export function StudentScholarships({
       }
     >
       {body}
-      {canDecide && creating ? (
+      {canRecommend && creating ? (
         <ScholarshipDialog student={student} onClose={() => setCreating(false)} />
       ) : null}
       <ConfirmDialog
@@ -194,6 +229,20 @@ export function StudentScholarships({
             },
           )}
         </p>
+        {granting ? null : (
+          <TextareaField
+            name="refusalReason"
+            label={t('studentDetail.scholarships.refusalReason')}
+            rows={3}
+            maxLength={500}
+            value={refusalReason}
+            onChange={(event) => {
+              setRefusalReason(event.target.value);
+              setReasonError(undefined);
+            }}
+            error={reasonError}
+          />
+        )}
       </ConfirmDialog>
     </Section>
   );

@@ -117,6 +117,8 @@ export const errors: Pick<Translation, 'errors'> = {
     COUPON_OVER_INVOICE:
       'This coupon’s discount ({{amount, money}}) exceeds what is left to pay on the invoice ({{balance, money}}).',
     COUPON_ALREADY_ON_INVOICE: 'This coupon is already applied to this invoice.',
+    SCHOLARSHIP_SELF_DECISION:
+      'You recommended this scholarship: another member (Director or Super administration) must grant or refuse it.',
     PAYMENT_NOT_FOUND: 'Payment not found.',
     INVOICE_NOT_PAYABLE:
       'One of the chosen invoices is not payable (paid, cancelled or another guardian’s).',

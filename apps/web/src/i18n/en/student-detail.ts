@@ -258,6 +258,9 @@ export const studentDetail: StudentDetail = {
       grantBody: 'The scholarship will be deducted from the {{year}} invoices.',
       refuseTitle: 'Refuse the scholarship « {{name}} »?',
       refuseBody: 'The scholarship will not be applied. This decision is final.',
+      refusalReason: 'Reason for refusal',
+      refusalReasonShown: 'Reason for refusal: {{reason}}',
+      ownRecommendation: 'You recommended it: another member will grant or refuse it.',
       pending: 'Saving…',
       granted: 'Scholarship granted.',
       refused: 'Scholarship refused.',
@@ -275,13 +278,11 @@ export const studentDetail: StudentDetail = {
       reason: 'Reason',
       year: 'School year',
       current: '{{label}} (current)',
-      decision: 'Decision',
-      grantNow: 'Grant now',
-      recommend: 'Recommend (to be granted later)',
-      submit: 'Save the scholarship',
+
+      submit: 'Recommend the scholarship',
       submitting: 'Saving…',
-      granted: 'Scholarship « {{name}} » granted.',
-      recommended: 'Scholarship « {{name}} » recommended.',
+      recommended:
+        'Scholarship « {{name}} » recommended: a member who may grant scholarships will decide.',
       failure: 'The scholarship could not be saved.',
     },
     history: {

@@ -153,6 +153,7 @@ export const team: Team = {
       read_invoices: 'See invoices and balances',
       issue_invoices: 'Issue invoices, discounts and scholarships',
       void_invoices: 'Void an invoice (with a reason)',
+      grant_scholarships: 'Grant or refuse a recommended scholarship',
       read_payments: 'See payments and receipts',
       record_payments: 'Record a payment and retry a pending payment',
       request_payments: 'Ask a guardian to pay on their phone',

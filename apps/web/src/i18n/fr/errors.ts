@@ -127,6 +127,8 @@ export const errors = {
     COUPON_OVER_INVOICE:
       'La remise de ce coupon ({{amount, money}}) dépasse le reste à payer de la facture ({{balance, money}}).',
     COUPON_ALREADY_ON_INVOICE: 'Ce coupon est déjà appliqué à cette facture.',
+    SCHOLARSHIP_SELF_DECISION:
+      'Vous avez recommandé cette bourse : un autre membre (Directeur ou Super administration) doit l’accorder ou la refuser.',
     PAYMENT_NOT_FOUND: 'Paiement introuvable.',
     INVOICE_NOT_PAYABLE:
       'Une des factures choisies n’est pas à payer (payée, annulée ou d’un autre responsable).',

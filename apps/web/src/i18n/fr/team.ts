@@ -153,6 +153,7 @@ export const team = {
       read_invoices: 'Voir les factures et les soldes',
       issue_invoices: 'Émettre des factures, remises et bourses',
       void_invoices: 'Annuler une facture (avec motif)',
+      grant_scholarships: 'Accorder ou refuser une bourse recommandée',
       read_payments: 'Voir les paiements et les reçus',
       record_payments: 'Enregistrer un paiement et relancer un paiement en attente',
       request_payments: 'Demander un paiement au téléphone d’un responsable',

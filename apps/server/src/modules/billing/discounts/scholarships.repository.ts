@@ -64,11 +64,23 @@ export async function recordScholarshipDecision(
   db: DbOrTx,
   organizationId: string,
   scholarshipId: string,
-  decision: { status: 'granted' | 'refused'; by: string; at: Date },
+  decision: {
+    status: 'granted' | 'refused';
+    by: string;
+    byUserId: string | null;
+    at: Date;
+    refusalReason: string | null;
+  },
 ): Promise<void> {
   await db
     .update(scholarships)
-    .set({ status: decision.status, decidedBy: decision.by, decidedAt: decision.at })
+    .set({
+      status: decision.status,
+      decidedBy: decision.by,
+      decidedByUserId: decision.byUserId,
+      decidedAt: decision.at,
+      refusalReason: decision.refusalReason,
+    })
     .where(
       and(eq(scholarships.organizationId, organizationId), eq(scholarships.id, scholarshipId)),
     );

@@ -1,4 +1,8 @@
-import type { Scholarship, ScholarshipRequest } from '@ecolage/contracts';
+import type {
+  Scholarship,
+  ScholarshipDecisionRequest,
+  ScholarshipRequest,
+} from '@ecolage/contracts';
 import type { Database, DbOrTx, Transaction } from '../../../platform/db/database';
 import { notFound, domainError } from '../../../platform/errors';
 import type { ActingMember } from '../../../platform/http/acting-member';
@@ -7,7 +11,11 @@ import { findAcademicYear, findCurrentAcademicYear } from '../../programmes';
 import { schoolToday } from '../../organizations';
 import { auditStudent, findStudent } from '../../students';
 import type { ScholarshipRow } from '../billing.tables';
-import { findScholarshipPage, type ScholarshipFilter } from './scholarships.reads';
+import {
+  findScholarshipInvoices,
+  findScholarshipPage,
+  type ScholarshipFilter,
+} from './scholarships.reads';
 import {
   findGrantedScholarships,
   findLinesOfSource,
@@ -105,6 +113,11 @@ export async function listScholarships(
   query: ScholarshipFilter & { page: number; pageSize: number },
 ) {
   const { rows, total } = await findScholarshipPage(db, organizationId, query);
+  const touched = await findScholarshipInvoices(
+    db,
+    organizationId,
+    rows.map((row) => row.scholarship.id),
+  );
   const items: Scholarship[] = rows.map(({ scholarship, student, programme, year, applied }) => ({
     id: scholarship.id,
     student,
@@ -117,20 +130,45 @@ export async function listScholarships(
     reason: scholarship.reason,
     status: scholarship.status,
     recommendedBy: scholarship.recommendedBy,
+    recommendedByUserId: scholarship.recommendedByUserId,
     decidedBy: scholarship.decidedBy,
     decidedAt: scholarship.decidedAt?.toISOString() ?? null,
+    refusalReason: scholarship.refusalReason,
+    invoices: touched
+      .filter((line) => line.sourceKey === sourceKey(scholarship.id))
+      .map((line) => ({
+        id: line.id,
+        number: line.number,
+        label: line.label,
+        dueOn: line.dueOn,
+        total: line.total,
+        balance: line.total - line.paid,
+        lineLabel: line.lineLabel,
+        discount: -line.amount,
+      })),
     createdAt: scholarship.createdAt.toISOString(),
   }));
   return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
-async function scholarshipById(db: DbOrTx, organizationId: string, id: string) {
+/** One scholarship of the school with its effect on the invoices; another school's → 404. */
+export async function getScholarship(
+  db: DbOrTx,
+  organizationId: string,
+  id: string,
+): Promise<Scholarship> {
   const { items } = await listScholarships(db, organizationId, { id, page: 1, pageSize: 1 });
   if (!items[0]) throw notFound('SCHOLARSHIP_NOT_FOUND');
   return items[0];
 }
 
-/** Records a scholarship, recommended or granted at once (the creator then is the approver). */
+const userIdOf = (acting: ActingMember) =>
+  acting.actor.type === 'user' ? acting.actor.userId : null;
+
+/**
+ * Recommends a scholarship (creating one is recommending it): a member holding
+ * grant:scholarships, never the recommender, grants or refuses it (`decideScholarship`).
+ */
 export async function createScholarship(
   db: Database,
   acting: ActingMember,
@@ -148,7 +186,6 @@ export async function createScholarship(
     if (!year) {
       throw domainError('YEAR_NOT_FOUND', {}, { field: 'academicYearId', statusCode: 400 });
     }
-    const granted = request.status === 'granted';
     const row = await insertScholarship(tx, {
       organizationId,
       studentId: student.id,
@@ -157,40 +194,39 @@ export async function createScholarship(
       kind: request.kind,
       value: request.value,
       reason: request.reason,
-      status: request.status,
+      status: 'recommended',
       recommendedBy: acting.actor.label,
-      decidedBy: granted ? acting.actor.label : null,
-      decidedAt: granted ? new Date() : null,
+      recommendedByUserId: userIdOf(acting),
     });
-    const applied = granted
-      ? await applyGrantedScholarships(tx, acting, student.id, year.id, row.id)
-      : 0;
     await auditStudent(
       tx,
       acting,
-      granted ? 'scholarship.granted' : 'scholarship.recommended',
+      'scholarship.recommended',
       student.id,
       {
         étudiant: student.fullName,
         bourse: describe(row),
         année: year.label,
         motif: request.reason,
-        ...(granted ? { 'montant déduit': applied } : {}),
       },
       'invoice',
     );
     return row.id;
   });
-  return scholarshipById(db, acting.organizationId, id);
+  return getScholarship(db, acting.organizationId, id);
 }
 
-/** Grants or refuses a recommended scholarship; a grant adds its discount lines at once. */
+/**
+ * Grants or refuses a recommended scholarship (refusing takes a reason); a grant adds its
+ * discount lines at once. The member who recommended it may not decide it.
+ */
 export async function decideScholarship(
   db: Database,
   acting: ActingMember,
   scholarshipId: string,
-  decision: 'granted' | 'refused',
+  request: ScholarshipDecisionRequest,
 ): Promise<Scholarship> {
+  const { decision } = request;
   await db.transaction(async (tx) => {
     const { organizationId } = acting;
     const current = await lockScholarship(tx, organizationId, scholarshipId);
@@ -198,10 +234,17 @@ export async function decideScholarship(
     if (current.status !== 'recommended') {
       throw domainError('SCHOLARSHIP_ALREADY_DECIDED');
     }
+    const decider = userIdOf(acting);
+    if (decider && decider === current.recommendedByUserId) {
+      throw domainError('SCHOLARSHIP_SELF_DECISION');
+    }
+    const refusalReason = decision === 'refused' ? (request.reason ?? '').trim() : null;
     await recordScholarshipDecision(tx, organizationId, scholarshipId, {
       status: decision,
       by: acting.actor.label,
+      byUserId: decider,
       at: new Date(),
+      refusalReason,
     });
     const applied =
       decision === 'granted'
@@ -222,10 +265,10 @@ export async function decideScholarship(
       {
         étudiant: student?.fullName,
         bourse: describe(current),
-        ...(decision === 'granted' ? { 'montant déduit': applied } : {}),
+        ...(decision === 'granted' ? { 'montant déduit': applied } : { motif: refusalReason }),
       },
       'invoice',
     );
   });
-  return scholarshipById(db, acting.organizationId, scholarshipId);
+  return getScholarship(db, acting.organizationId, scholarshipId);
 }

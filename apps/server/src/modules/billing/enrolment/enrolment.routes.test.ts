@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ok, setUpProgrammes, signUpSchool, type Call } from '../../../test/school-fixture';
+import { grantScholarship, memberWithRole } from '../../../test/scholarship-grants';
 import { useTestApp } from '../../../test/test-app';
 
 /** A school year far ahead, so that every month of it is billed whatever today's date. */
@@ -194,7 +195,8 @@ describe('Enrolment and invoices', () => {
   });
 
   it('applies the sibling rule and scholarships as lines, rounded half up, never editing a line', async () => {
-    const { call } = await signUpSchool(app());
+    const school = await signUpSchool(app());
+    const { call } = school;
     const { l1 } = await setUpProgrammes(call);
     const year = await futureYear(call);
     const settings = await ok(call('GET', '/api/billing/settings'));
@@ -242,23 +244,20 @@ describe('Enrolment and invoices', () => {
     ]);
     expect((await tuitionOf(children[2].id)).total).toBe(127_500);
 
-    const percent = await ok(
-      call('POST', '/api/scholarships', {
-        studentId: children[0].id,
-        academicYearId: year.id,
-        name: 'Bourse d’excellence',
-        kind: 'percent',
-        value: 33,
-        reason: 'Major de promotion',
-        status: 'granted',
-      }),
-      201,
-    );
+    const percent = await grantScholarship(app(), database().db, school, {
+      studentId: children[0].id,
+      academicYearId: year.id,
+      name: 'Bourse d’excellence',
+      kind: 'percent',
+      value: 33,
+      reason: 'Major de promotion',
+    });
     // 33 % of 150 000 = 49 500 on each of the ten monthly invoices.
     expect(percent).toMatchObject({
       status: 'granted',
       amountApplied: 495_000,
-      decidedBy: 'Afi Mensah',
+      recommendedBy: 'Afi Mensah',
+      decidedBy: 'Kodjo Agbéko',
     });
     const fixed = await ok(
       call('POST', '/api/scholarships', {
@@ -272,13 +271,18 @@ describe('Enrolment and invoices', () => {
       201,
     );
     expect(fixed).toMatchObject({ status: 'recommended', amountApplied: 0 });
+    const director = await memberWithRole(app(), database().db, school.organizationId, 'director');
     const granted = await ok(
-      call('POST', `/api/scholarships/${fixed.id}/decision`, { decision: 'granted' }),
+      director.call('POST', `/api/scholarships/${fixed.id}/decision`, { decision: 'granted' }),
     );
     expect(granted.amountApplied).toBe(100_001);
     expect(
-      (await call('POST', `/api/scholarships/${fixed.id}/decision`, { decision: 'refused' }))
-        .statusCode,
+      (
+        await director.call('POST', `/api/scholarships/${fixed.id}/decision`, {
+          decision: 'refused',
+          reason: 'Dossier incomplet',
+        })
+      ).statusCode,
     ).toBe(409);
     const tooMuch = await call('POST', '/api/scholarships', {
       studentId: children[1].id,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ok, setUpProgrammes, signUpSchool } from '../../../test/school-fixture';
+import { grantScholarship } from '../../../test/scholarship-grants';
 import { useTestApp } from '../../../test/test-app';
 import { accountBalance } from '../../ledger';
 import { invoiceIssuedPosting } from './invoice-postings';
@@ -67,17 +68,18 @@ describe('billing facts post to the ledger in their own transaction (real databa
     await expectLedgerAgrees(db, organizationId);
 
     // A scholarship granted after issue: one posting per discount line, D 7069 / C 4111.
-    await ok(
-      call('POST', '/api/scholarships', {
+    await grantScholarship(
+      app(),
+      db,
+      { organizationId, call },
+      {
         studentId: kossi.id,
         academicYearId: year.id,
         name: 'Aide',
         kind: 'fixed',
         value: 100_000,
         reason: 'Situation familiale',
-        status: 'granted',
-      }),
-      201,
+      },
     );
     expect(await accountBalance(db, organizationId, '4111', kossi.matricule)).toBe(1_450_000);
     const { rows: scholarshipKeys } = await db.execute<{ n: number; journals: string }>(

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ok, setUpProgrammes, signUpSchool, type Call } from '../../../test/school-fixture';
+import { grantScholarship } from '../../../test/scholarship-grants';
 import { useTestApp } from '../../../test/test-app';
 import { applyFamilyCredit, familyCreditBalance } from '../allocations/family-credit.service';
 import { applyLateFees } from '../late-fees/late-fees.service';
@@ -150,16 +151,18 @@ describe('the ledger agrees with the invoices whatever happens (property, real d
           return;
         }
         case 'scholarship':
-          await attempt(
-            call('POST', '/api/scholarships', {
+          await grantScholarship(
+            app(),
+            database().db,
+            { organizationId, call },
+            {
               studentId: kossi.id,
               academicYearId: year.id,
               name: 'Bourse',
               kind: step.percent ? 'percent' : 'fixed',
               value: step.percent ? (step.value % 100) + 1 : step.value,
               reason: 'Mérite',
-              status: 'granted',
-            }),
+            },
           );
           return;
         case 'credit':
