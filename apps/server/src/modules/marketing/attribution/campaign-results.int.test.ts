@@ -16,7 +16,7 @@ import type { AttributedRegistration, CampaignRegistrations } from './registrati
  */
 const registrations: CampaignRegistrations = {
   async attributedTo(db: DbOrTx, organizationId, campaignIds, submitted) {
-    const { rows } = await db.execute<AttributedRegistration>(sql`
+    const { rows } = await db.execute<AttributedRegistration & Record<string, unknown>>(sql`
       select campaign_id as "campaignId", admission_id as "admissionId", student_id as "studentId",
              submitted_at as "submittedAt", accepted
         from test_campaign_registrations
