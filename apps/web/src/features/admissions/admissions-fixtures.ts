@@ -21,6 +21,8 @@ export function admission(index: number, overrides: Partial<Admission> = {}): Ad
     decidedBy: null,
     decidedAt: null,
     createdAt: `2026-11-${String(20 - (index % 19)).padStart(2, '0')}T09:30:00.000Z`,
+    campaignName: null,
+    coupon: null,
     ...overrides,
   };
 }

@@ -73,6 +73,35 @@ describe('« Demandes d’inscription »', () => {
     );
   });
 
+  it('shows the campaign that brought a request and its « Code promo », held or applied', async () => {
+    storeSession();
+    await openScreen(
+      admissionsRoutes([
+        admission(5, {
+          fullName: 'Akosua Mensah',
+          campaignName: 'Rentrée 2026 — Facebook',
+          coupon: { code: 'RENTREE-2026', status: 'reserved', discount: 0 },
+        }),
+        admission(6, {
+          fullName: 'Kofi Boateng',
+          coupon: { code: 'BIENVENUE', status: 'applied', discount: 10_000 },
+        }),
+        admission(7, {
+          fullName: 'Efua Owusu',
+          coupon: { code: 'PERIME', status: 'released', discount: 0 },
+        }),
+      ]),
+    );
+    const akosua = rowOf('Akosua Mensah');
+    expect(within(akosua).getByText('Campagne : Rentrée 2026 — Facebook')).toBeTruthy();
+    expect(within(akosua).getByText('Code promo RENTREE-2026 (réservé)')).toBeTruthy();
+    expect(
+      within(rowOf('Kofi Boateng')).getByText(/^Code promo BIENVENUE : −10\s000\sFCFA$/),
+    ).toBeTruthy();
+    expect(within(rowOf('Kofi Boateng')).queryByText(/^Campagne/)).toBeNull();
+    expect(within(rowOf('Efua Owusu')).getByText('Code promo PERIME (non appliqué)')).toBeTruthy();
+  });
+
   it('copies the form’s address', async () => {
     storeSession();
     const { user } = await openScreen();

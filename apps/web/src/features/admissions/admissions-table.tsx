@@ -5,6 +5,7 @@ import { Badge } from '../../components/ui/badge';
 import type { BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table';
+import { formatMoney } from '../../lib/amounts';
 import { formatDate, formatDateTime } from '../../lib/format';
 
 const STATUS_TONES: Record<AdmissionStatus, BadgeTone> = {
@@ -15,7 +16,8 @@ const STATUS_TONES: Record<AdmissionStatus, BadgeTone> = {
 
 /**
  * The requests: when, who (with the matricule given to the student « En attente »), the
- * programme and level asked for, how to reach them, the status, and « Accepter » / « Refuser »
+ * programme and level asked for (with the campaign that brought the request and the « Code
+ * promo » typed, held, applied with its discount or released), how to reach them, the status, and « Accepter » / « Refuser »
  * for those still to examine (write:students) or who decided and why.
  */
 export function AdmissionsTable({
@@ -70,6 +72,23 @@ export function AdmissionsTable({
             </Td>
             <Td label={t('admissions.table.programme')}>
               {admission.programmeName} · {admission.levelName}
+              {admission.campaignName ? (
+                <span className="block text-xs text-slate-600">
+                  {t('admissions.table.campaign', { name: admission.campaignName })}
+                </span>
+              ) : null}
+              {admission.coupon ? (
+                <span className="block text-xs text-slate-600">
+                  {admission.coupon.status === 'applied'
+                    ? t('admissions.table.couponApplied', {
+                        code: admission.coupon.code,
+                        amount: formatMoney(-admission.coupon.discount, language),
+                      })
+                    : t(`admissions.table.coupon_${admission.coupon.status}`, {
+                        code: admission.coupon.code,
+                      })}
+                </span>
+              ) : null}
             </Td>
             <Td label={t('admissions.table.phone')} className="whitespace-nowrap">
               <a href={`tel:${admission.phone}`} className="text-brand-700 hover:underline">
