@@ -42,6 +42,8 @@ export { searchInvoicesByNumber } from './invoices/invoice-search.repository';
 /** Chosen invoices with their state and whether they are a guardian's (the payer's checks). */
 export { findInvoicesForGuardian } from './allocations/payable-invoices.reads';
 export { findInvoicesWithLines, type InvoiceWithLines } from './invoices/paid-invoices.reads';
+/** The coupon lines of invoices (the payer's pages show them under each invoice). */
+export { findCouponLines, type CouponLine } from './invoices/coupon-lines.reads';
 /** A student's (or a family's) open balance: one definition, owned here. */
 export {
   openBalanceOf,

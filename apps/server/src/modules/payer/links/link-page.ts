@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { formatPhone, PayerMessages, walletLabels } from '@ecolage/contracts';
 import { html, type Html } from '../../../platform/http/html';
 import { openBalanceOf } from '../../billing';
+import { couponBlock, couponForm, couponLines, type CouponFormState } from './link-coupon-view';
 import type { LinkChild, LinkInvoice, LinkView } from './link-view.service';
 import { francs, frenchDay } from '../payer-format';
 import { walletLogo } from '../wallet-logos';
@@ -17,6 +18,8 @@ export interface LinkFormState {
   amount: string;
   message?: string;
   fields?: Partial<Record<LinkField, string>>;
+  /** « Vous avez un code promo ? »: a refusal, or the coupon just applied. */
+  coupon?: CouponFormState;
 }
 
 /** The form as it first shows: everything ticked, the first wallet, the guardian's own phone. */
@@ -61,7 +64,7 @@ function invoiceRow(invoice: LinkInvoice, ticked: boolean): Html {
         >${invoice.number ? html`${invoice.number} · ` : ''}Échéance :
         ${frenchDay(invoice.dueOn)}</span
       >
-      ${invoice.late ? html`<span class="late">en retard</span>` : ''}
+      ${invoice.late ? html`<span class="late">en retard</span>` : ''} ${couponLines(invoice)}
     </label>
   </li>`;
 }
@@ -206,11 +209,12 @@ export function linkPageBody(view: LinkView, state: LinkFormState): Html {
     ${state.message ? html`<p class="alert" role="alert">${state.message}</p>` : ''}
     <form class="stack" method="post" action="/payer/l/${view.token}" data-payer-form>
       <input type="hidden" name="idempotencyKey" value="${newIdempotencyKey()}" />
-      ${view.children.map((child) => childBlock(child, isTicked))} ${amountField(view, state)}
-      ${walletChoices(view, state)} ${phoneField(state)}
+      ${view.children.map((child) => childBlock(child, isTicked))}
+      ${couponBlock(view, state.coupon)} ${amountField(view, state)} ${walletChoices(view, state)}
+      ${phoneField(state)}
       <p class="total">Total : <strong class="amount" data-total>${francs(total)}</strong></p>
       <button class="btn btn-primary btn-pay" type="submit" data-pay>Payer ${francs(total)}</button>
     </form>
-    ${schoolContact(view)}
+    ${couponForm(view)} ${schoolContact(view)}
   </div>`;
 }

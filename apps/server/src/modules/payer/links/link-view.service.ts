@@ -1,6 +1,11 @@
 import type { OnlinePaymentSettings, WalletValue } from '@ecolage/contracts';
 import { addDays, dayIn } from '../../../platform/clock';
-import { getBillingSettings, listPayableInvoices, type PayableInvoice } from '../../billing';
+import {
+  findCouponLines,
+  getBillingSettings,
+  listPayableInvoices,
+  type PayableInvoice,
+} from '../../billing';
 import { findOrganizationsByIds, type Organization } from '../../organizations';
 import type { PaymentsContext } from '../../payments';
 import { findGuardian, findStudentCards, type StudentCard } from '../../students';
@@ -14,6 +19,8 @@ export interface LinkInvoice extends PayableInvoice {
   late: boolean;
   /** Due within the next 30 days (or late): ticked and shown at first; the rest is folded. */
   dueSoon: boolean;
+  /** Its coupon lines (negative), shown under it: the balance already counts them. */
+  coupons: { label: string; amount: number }[];
 }
 
 const SOON_DAYS = 30;
@@ -64,6 +71,11 @@ export async function loadLinkView(
   const payable = (await listPayableInvoices(db, school.id, guardian.id, [])).filter(
     (invoice) => link.studentId === null || invoice.studentId === link.studentId,
   );
+  const couponLines = await findCouponLines(
+    db,
+    school.id,
+    payable.map((invoice) => invoice.id),
+  );
   const today = dayIn(school.timeZone, context.now());
   const soon = addDays(today, SOON_DAYS);
   const cards = await findStudentCards(db, school.id, [
@@ -78,6 +90,9 @@ export async function loadLinkView(
           ...invoice,
           late: invoice.dueOn < today,
           dueSoon: invoice.dueOn <= soon,
+          coupons: couponLines
+            .filter((line) => line.invoiceId === invoice.id)
+            .map(({ label, amount }) => ({ label, amount })),
         })),
     }))
     .sort((a, b) => a.student.fullName.localeCompare(b.student.fullName, 'fr'));

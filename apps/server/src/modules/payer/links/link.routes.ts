@@ -2,6 +2,7 @@ import { PayerMessages, payerPaymentFormSchema } from '@ecolage/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { linkCouponRoutes } from './link-coupon.routes';
 import { firstVisit, linkPageBody, type LinkField, type LinkFormState } from './link-page';
 import { loadLinkView, type LinkView } from './link-view.service';
 import { PayerFormError, payByLink } from './pay-by-link.service';
@@ -10,6 +11,8 @@ import { pageSchool, sendMessagePage, sendPayerPage } from '../payer-page';
 import type { PayerRoutesOptions } from '../payer.routes';
 
 const params = z.object({ token: z.string() });
+/** `?coupon=<invoice id>`: back from « Appliquer », the coupon's line is confirmed. */
+const INVOICE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FIELDS: readonly LinkField[] = ['invoiceIds', 'wallet', 'phone', 'amount'];
 
 /** The form's values as typed, to show them again beside an error. */
@@ -94,7 +97,13 @@ export const linkRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (app,
     async (request, reply) => {
       const found = await openLink(reply, request.params.token);
       if (!found) return reply;
-      return page(reply, found, firstVisit(found));
+      // Read by hand: whatever else the address carries (a campaign's tags) never refuses the page.
+      const appliedTo = (request.query as Record<string, unknown> | undefined)?.coupon;
+      const coupon =
+        typeof appliedTo === 'string' && INVOICE_ID.test(appliedTo)
+          ? { code: '', appliedTo }
+          : undefined;
+      return page(reply, found, { ...firstVisit(found), ...(coupon ? { coupon } : {}) });
     },
   );
 
@@ -133,4 +142,6 @@ export const linkRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (app,
       }
     },
   );
+
+  await app.register(linkCouponRoutes, { ...options, openLink, page });
 };
