@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AppliedCoupon,
   CashSession,
   CashSessionStatusValue,
   DeskPaymentRequest,
@@ -197,6 +198,31 @@ export function useRecordDeskPayment() {
       errorStatus(error) === 409
         ? queryClient.invalidateQueries({ queryKey: cashDeskKeys.current })
         : undefined,
+  });
+}
+
+/**
+ * `POST /api/invoices/:invoiceId/coupon {code}` → what the coupon did (its line, what the invoice
+ * still owes). The student's invoices (the desk's amount due among them) and balance are asked
+ * again; a refusal (unknown code, expired, used up…) wrote nothing.
+ */
+export function useApplyDeskCoupon() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ invoiceId, code }: { invoiceId: string; code: string }) =>
+      expectShape<AppliedCoupon>(
+        await apiRequest(`/api/invoices/${id(invoiceId)}/coupon`, {
+          method: 'POST',
+          body: { code },
+        }),
+        'discount',
+      ),
+    onSuccess: () =>
+      Promise.all(
+        [studentDetailKeys.students, studentDetailKeys.invoices].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }
 

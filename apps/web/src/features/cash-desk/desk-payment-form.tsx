@@ -22,6 +22,7 @@ import { InvoiceChoice } from '../payments/invoice-choice';
 import { paymentFormSchema } from '../payments/payment-form-schema';
 import { usePayableInvoices } from '../payments/payments.api';
 import { usePendingPayments } from './cash-desk.api';
+import { DeskCoupon } from './desk-coupon';
 import { PendingPayments } from './pending-payments';
 import { RadioChoice } from '../students/student-ui';
 
@@ -199,6 +200,7 @@ export function DeskPaymentForm({
       ) : (
         <p className="text-sm text-slate-700">{t('payments.request.noInvoiceAccess')}</p>
       )}
+      {showInvoices ? <DeskCoupon invoices={payable} chosenIds={chosen.invoiceIds} /> : null}
       <RadioChoice
         legend={t('cashDesk.pay.method')}
         name="method"

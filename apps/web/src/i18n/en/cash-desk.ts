@@ -69,6 +69,19 @@ export const cashDesk: CashDesk = {
       submitting: 'Recording…',
       failure: 'The payment could not be recorded.',
     },
+    coupon: {
+      toggle: 'Apply a coupon',
+      invoice: 'Invoice',
+      invoiceOption: '{{number}} · {{label}} ({{balance}} left to pay)',
+      onInvoice: 'On invoice {{invoice}}.',
+      code: 'Coupon code',
+      codeRequired: 'Enter the coupon code.',
+      apply: 'Apply',
+      applying: 'Applying…',
+      applied:
+        '{{label}} applied to invoice {{number}}: {{discount}} off. Left to pay on this invoice: {{balance}}.',
+      failure: 'The coupon could not be applied.',
+    },
     pending: {
       title: 'Payments awaiting approval',
       lead: 'A mobile-money payment request is waiting for the parent to approve it: its invoices cannot be taken at the desk while it lasts. Wait for the outcome, or cancel it before taking the payment.',

@@ -75,6 +75,19 @@ export const cashDesk = {
       submitting: 'Encaissement…',
       failure: "Le paiement n'a pas pu être enregistré.",
     },
+    coupon: {
+      toggle: 'Appliquer un coupon',
+      invoice: 'Facture concernée',
+      invoiceOption: '{{number}} · {{label}} ({{balance}} à payer)',
+      onInvoice: 'Sur la facture {{invoice}}.',
+      code: 'Code du coupon',
+      codeRequired: 'Saisissez le code du coupon.',
+      apply: 'Appliquer',
+      applying: 'Application…',
+      applied:
+        '{{label}} appliqué à la facture {{number}} : {{discount}} de remise. Reste à payer sur cette facture : {{balance}}.',
+      failure: "Le coupon n'a pas pu être appliqué.",
+    },
     pending: {
       title: 'Paiements en attente',
       lead: 'Une demande de paiement mobile money attend la validation du parent : ses factures ne peuvent pas être encaissées tant qu’elle dure. Attendez son issue, ou annulez-la avant d’encaisser.',
