@@ -13,6 +13,8 @@ import { ui } from './en/ui';
 import { admissions } from './en/admissions';
 import { automations } from './en/automations';
 import { campaigns } from './en/campaigns';
+import { coupons } from './en/coupons';
+import { scholarshipsTab } from './en/scholarships-tab';
 import { marketingPage } from './en/marketing-page';
 import { accounting } from './en/accounting';
 import { accountingPayouts } from './en/accounting-payouts';
@@ -63,6 +65,8 @@ export const en: Translation = {
   ...automations,
   ...marketingPage,
   ...campaigns,
+  ...coupons,
+  ...scholarshipsTab,
   ...accounting,
   ...accountingPayouts,
   ...accountingReports,

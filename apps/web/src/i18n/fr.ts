@@ -9,6 +9,8 @@ import { shell } from './fr/shell';
 import type { admissions } from './fr/admissions';
 import type { automations } from './fr/automations';
 import type { campaigns } from './fr/campaigns';
+import type { coupons } from './fr/coupons';
+import type { scholarshipsTab } from './fr/scholarships-tab';
 import type { marketingPage } from './fr/marketing-page';
 import type { accounting } from './fr/accounting';
 import type { accountingPayouts } from './fr/accounting-payouts';
@@ -73,6 +75,8 @@ export type ScreenStrings = typeof ui &
   typeof automations &
   typeof marketingPage &
   typeof campaigns &
+  typeof coupons &
+  typeof scholarshipsTab &
   typeof accounting &
   typeof accountingPayouts &
   typeof accountingReports &
