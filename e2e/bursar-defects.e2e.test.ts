@@ -167,7 +167,7 @@ describe('what a bursar trips over (journey)', () => {
       'M2',
     ]);
     await form.getByLabel('Nom', { exact: true }).fill('Elikem Parcours');
-    await form.getByLabel('E-mail').fill('elikem.parcours@example.tg');
+    await form.getByLabel('E-mail', { exact: true }).fill('elikem.parcours@example.tg');
     await form.getByLabel('Téléphone').fill('90887766');
     await form.getByLabel('Genre').selectOption({ label: 'Masculin' });
     await level.selectOption({ label: 'M1' });

@@ -118,7 +118,7 @@ describe('parents pay online from a phone (journeys)', { timeout: 90_000 }, () =
     const form = await browser.newPage();
     await form.goto('/inscription/ecole-demo');
     await form.getByLabel('Nom', { exact: true }).fill('Yawa Mensah');
-    await form.getByLabel('E-mail').fill('yawa.mensah@example.tg');
+    await form.getByLabel('E-mail', { exact: true }).fill('yawa.mensah@example.tg');
     await form.getByLabel('Téléphone').fill('90998877');
     await form.getByLabel('Genre').selectOption({ label: 'Féminin' });
     // The first programme offered, then the first of its levels (the only ones « Niveau » lists).

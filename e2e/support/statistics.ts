@@ -159,7 +159,7 @@ export async function preRegister(
   applicant: { name: string; email: string; phone: string },
 ) {
   await form.getByLabel('Nom', { exact: true }).fill(applicant.name);
-  await form.getByLabel('E-mail').fill(applicant.email);
+  await form.getByLabel('E-mail', { exact: true }).fill(applicant.email);
   await form.getByLabel('Téléphone').fill(applicant.phone);
   await form.getByLabel('Genre').selectOption({ label: 'Masculin' });
   await form.getByLabel('Programme').selectOption({ index: 1 });
