@@ -73,7 +73,12 @@ import { createLinkSigner, payerRoutes, payLinksRoutes, sendMessagePage } from '
 import { admissionsRoutes, campaignRegistrations } from './modules/admissions';
 import { notificationsRoutes } from './modules/notifications';
 import { configureMessageLinks, optOutRoutes, shortLinkRoutes } from './modules/messaging';
-import { campaignsRoutes, configureCampaignTouches } from './modules/marketing';
+import {
+  campaignsRoutes,
+  campaignTouchFor,
+  configureCampaignTouches,
+  sendingRoutes,
+} from './modules/marketing';
 import { reminderRoutes, workflowRoutes, type WorkflowPlanning } from './modules/automations';
 import { settingsFileRoutes, settingsRoutes } from './modules/settings';
 import { readEntryAssets } from './platform/http/web-assets';
@@ -260,7 +265,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   configureCampaignTouches(options.jwtSecret);
   await app.register(shortLinkRoutes, { db, assets: payerAssets });
   await app.register(optOutRoutes, { db, assets: payerAssets });
-  await app.register(payerRoutes, { context: payments, signer, assets: payerAssets });
+  // The pay page opened through a campaign's link hands out its touch: marketing (downstream)
+  // makes it for payer, handed over here (decisions/0015).
+  await app.register(payerRoutes, {
+    context: payments,
+    signer,
+    assets: payerAssets,
+    campaignTouch: campaignTouchFor,
+  });
   await app.register(payLinksRoutes, { db, signer });
   await app.register(admissionsRoutes, {
     db,
@@ -277,6 +289,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now: payments.now,
     registrations: campaignRegistrations,
   });
+  // E-mail and SMS campaigns sent through messaging, once; the school's news subscribers.
+  await app.register(sendingRoutes, { db, now: payments.now });
   await app.register(workflowRoutes, { db, planning: options.automations?.planning });
   // « Simuler » and the run history (the reminder engine).
   await app.register(reminderRoutes, { db });

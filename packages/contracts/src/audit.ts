@@ -111,6 +111,8 @@ export const auditActionLabels: Record<string, string> = {
   'campaign.duplicated': 'Campagne dupliquée',
   'campaign.archived': 'Campagne archivée',
   'campaign.link_created': 'Lien de suivi de campagne créé',
+  'campaign.sent': 'Campagne envoyée (e-mail ou SMS)',
+  'marketing.subscriber_removed': 'Abonné aux nouvelles de l’école désinscrit',
   'coupon.created': 'Coupon créé',
   'coupon.updated': 'Coupon modifié',
   'coupon.disabled': 'Coupon désactivé',

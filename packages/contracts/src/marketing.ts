@@ -86,7 +86,10 @@ const messageFields = {
   subject: z.string().trim().max(150, '150 caractères au plus.').default(''),
   /** Text of the e-mail or SMS; `{lien}` is replaced by the campaign's tracking link. */
   body: z.string().trim().max(2000, '2 000 caractères au plus.').default(''),
-  audience: z.enum(campaignAudienceValues, { error: 'Destinataires invalides.' }).nullable().default(null),
+  audience: z
+    .enum(campaignAudienceValues, { error: 'Destinataires invalides.' })
+    .nullable()
+    .default(null),
 };
 
 const campaignFields = {
@@ -114,17 +117,33 @@ function checkCampaign(
   context: z.RefinementCtx,
 ) {
   if (body.endsOn < body.startsOn) {
-    context.addIssue({ code: 'custom', path: ['endsOn'], message: CampaignMessages.endBeforeStart });
+    context.addIssue({
+      code: 'custom',
+      path: ['endsOn'],
+      message: CampaignMessages.endBeforeStart,
+    });
   }
   if (body.channel === 'email' || body.channel === 'sms') {
     if (!body.body) {
-      context.addIssue({ code: 'custom', path: ['body'], message: CampaignMessages.messageRequired });
+      context.addIssue({
+        code: 'custom',
+        path: ['body'],
+        message: CampaignMessages.messageRequired,
+      });
     }
     if (body.channel === 'email' && !body.subject) {
-      context.addIssue({ code: 'custom', path: ['subject'], message: CampaignMessages.subjectRequired });
+      context.addIssue({
+        code: 'custom',
+        path: ['subject'],
+        message: CampaignMessages.subjectRequired,
+      });
     }
     if (!body.audience) {
-      context.addIssue({ code: 'custom', path: ['audience'], message: CampaignMessages.audienceRequired });
+      context.addIssue({
+        code: 'custom',
+        path: ['audience'],
+        message: CampaignMessages.audienceRequired,
+      });
     }
   }
 }
@@ -265,3 +284,43 @@ export const schoolSubscriberRequestSchema = z
     path: ['email'],
   });
 export type SchoolSubscriberRequest = z.infer<typeof schoolSubscriberRequestSchema>;
+
+export const schoolSubscriberSourceValues = ['pre_registration', 'form'] as const;
+export const schoolSubscriberSourceLabels: Record<
+  (typeof schoolSubscriberSourceValues)[number],
+  string
+> = {
+  pre_registration: 'Formulaire de pré-inscription',
+  form: 'Formulaire d’abonnement',
+};
+
+export const SchoolSubscriberMessages = {
+  notFound: 'Abonné introuvable.',
+} as const;
+
+/** `GET /api/marketing/subscribers`: the school's subscribers, newest first. */
+export const schoolSubscriberSchema = z.object({
+  id: z.uuid(),
+  email: z.string().nullable(),
+  /** E.164. */
+  phone: z.string().nullable(),
+  name: z.string(),
+  source: z.enum(schoolSubscriberSourceValues),
+  subscribedAt: z.string(),
+  /** Set when staff removed them; subscribing again clears it. */
+  unsubscribedAt: z.string().nullable(),
+});
+export type SchoolSubscriber = z.infer<typeof schoolSubscriberSchema>;
+export const schoolSubscriberListSchema = pageOf(schoolSubscriberSchema);
+export const schoolSubscriberListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  ...pageQuery,
+  pageSize: pageSizeQuery(20),
+});
+export const schoolSubscriberParamsSchema = z.object({
+  id: z.uuid(SchoolSubscriberMessages.notFound),
+});
+
+/** `POST /api/marketing/campaigns/:campaignId/send`: the sending as recorded. */
+export const campaignSendResultSchema = z.object({ sending: campaignSendingSchema });
+export type CampaignSendResult = z.infer<typeof campaignSendResultSchema>;

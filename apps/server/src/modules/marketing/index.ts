@@ -15,10 +15,11 @@ export type {
   CampaignRegistrations,
 } from './attribution/registrations.port';
 // School subscribers (sending/): the pre-registration's « Recevoir les nouvelles de l'école ».
-export {
-  subscribeToSchoolNews,
-  type SchoolNewsSubscription,
-} from './sending/subscribers.service';
+export { subscribeToSchoolNews, type SchoolNewsSubscription } from './sending/subscribers.service';
+// E-mail and SMS campaigns sent once (sending/): « Envoyer », the subscribers' list, and each
+// sending's delivery figures (for the campaigns' list and detail).
+export { sendingRoutes, type SendingRoutesOptions } from './sending/sending.routes';
+export { campaignSendingOf } from './sending/campaign-sending-figures';
 // Campaigns (campaigns/): CRUD, actions, tracking links and QR codes, the KPI cards; their results
 // (attribution/) for the campaigns' sending.
 export { campaignsRoutes, type CampaignsRoutesOptions } from './campaigns/campaigns.routes';

@@ -9,10 +9,13 @@
  */
 export type { MessageCategory, MessageStatus as OutboundMessageStatus } from '@ecolage/contracts';
 export {
+  messageCountsByBatch,
   queueEmail,
+  queueMessageBatch,
   queueSms,
   queueWhatsApp,
   type EmailToSend,
+  type MessageBatch,
   type SmsToSend,
   type WhatsAppTemplate,
   type WhatsAppToSend,
@@ -53,6 +56,7 @@ export {
   isOptedOut,
   optedOutRecipients,
   optOutUrl,
+  optOutUrls,
   recordOptOut,
 } from './opt-outs/opt-outs.service';
 export type { MessageOptOutRow } from './opt-outs/opt-outs.tables';

@@ -64,6 +64,7 @@ export {
   type StudentCard,
 } from './student-cards.reads';
 export { findGuardianNames, findStudentGuardians } from './guardians.repository';
+export { guardianContactsOfActiveStudents } from './guardian-contacts.repository';
 export {
   findStudentPayerByMatriculeAndPhone,
   type StudentPayer,

@@ -252,6 +252,10 @@ export const audit: Audit = {
         duplicated: 'Campaign duplicated',
         archived: 'Campaign archived',
         link_created: 'Campaign tracking link created',
+        sent: 'Campaign sent (e-mail or SMS)',
+      },
+      marketing: {
+        subscriber_removed: 'School news subscriber removed',
       },
       automation: {
         created: 'Automation created',

@@ -285,5 +285,10 @@ export const errors: Pick<Translation, 'errors'> = {
     CAMPAIGN_NOT_FOUND: 'Campaign not found.',
     CAMPAIGN_LINK_NOT_FOUND: 'Campaign link not found.',
     CAMPAIGN_ARCHIVED: 'This campaign is archived: it can no longer be changed.',
+    CAMPAIGN_NOT_SENDABLE: 'Only e-mail and SMS campaigns are sent from Écolage.',
+    CAMPAIGN_NOT_ACTIVE: 'Only an active campaign can be sent.',
+    CAMPAIGN_ALREADY_SENT: 'This campaign has already been sent.',
+    CAMPAIGN_NO_RECIPIENTS: 'No reachable recipient for this campaign.',
+    SCHOOL_SUBSCRIBER_NOT_FOUND: 'Subscriber not found.',
   },
 };

@@ -251,6 +251,10 @@ export const audit = {
         duplicated: 'Campagne dupliquée',
         archived: 'Campagne archivée',
         link_created: 'Lien de suivi de campagne créé',
+        sent: 'Campagne envoyée (e-mail ou SMS)',
+      },
+      marketing: {
+        subscriber_removed: 'Abonné aux nouvelles de l’école désinscrit',
       },
       automation: {
         created: 'Automatisation créée',

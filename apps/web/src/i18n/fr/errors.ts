@@ -311,5 +311,10 @@ export const errors = {
     CAMPAIGN_NOT_FOUND: 'Campagne introuvable.',
     CAMPAIGN_LINK_NOT_FOUND: 'Lien de campagne introuvable.',
     CAMPAIGN_ARCHIVED: 'Cette campagne est archivée : elle ne se modifie plus.',
+    CAMPAIGN_NOT_SENDABLE: 'Seules les campagnes E-mail et SMS s’envoient depuis Écolage.',
+    CAMPAIGN_NOT_ACTIVE: 'Seule une campagne active peut être envoyée.',
+    CAMPAIGN_ALREADY_SENT: 'Cette campagne a déjà été envoyée.',
+    CAMPAIGN_NO_RECIPIENTS: 'Aucun destinataire joignable pour cette campagne.',
+    SCHOOL_SUBSCRIBER_NOT_FOUND: 'Abonné introuvable.',
   },
 } as const;

@@ -11,10 +11,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { schoolSubscriberSourceValues } from '@ecolage/contracts';
 import { organizations } from '../../organizations/organizations.tables';
 import { campaigns } from '../campaigns/campaigns.tables';
 
-export const schoolSubscriberSourceValues = ['pre_registration', 'form'] as const;
 export type SchoolSubscriberSource = (typeof schoolSubscriberSourceValues)[number];
 
 /**

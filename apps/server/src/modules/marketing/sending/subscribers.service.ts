@@ -1,8 +1,13 @@
-import { toE164 } from '@ecolage/contracts';
-import type { DbOrTx } from '../../../platform/db/database';
-import type { SchoolSubscriberSource } from './sending.tables';
+import { toE164, type SchoolSubscriber } from '@ecolage/contracts';
+import type { Database, DbOrTx } from '../../../platform/db/database';
+import { notFound } from '../../../platform/errors';
+import type { ActingMember } from '../../../platform/http/acting-member';
+import { recordAuditEntry } from '../../audit';
+import type { MarketingSubscriber, SchoolSubscriberSource } from './sending.tables';
 import {
+  findSubscriberForUpdate,
   insertSubscriber,
+  listSubscribers,
   lockSubscribersMatching,
   updateSubscriber,
 } from './subscribers.repository';
@@ -82,5 +87,62 @@ export async function subscribeToSchoolNews(
       });
       if (inserted) return;
     }
+  });
+}
+
+function toSubscriber(row: MarketingSubscriber): SchoolSubscriber {
+  return {
+    id: row.id,
+    email: row.email,
+    phone: row.phone,
+    name: row.name,
+    source: row.source,
+    subscribedAt: row.subscribedAt.toISOString(),
+    unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
+  };
+}
+
+/** `GET /api/marketing/subscribers`: the school's subscribers, newest first, searched. */
+export async function listSchoolSubscribers(
+  db: DbOrTx,
+  organizationId: string,
+  query: { q?: string | undefined; page: number; pageSize: number },
+): Promise<{ items: SchoolSubscriber[]; total: number; page: number; pageSize: number }> {
+  const { items, total } = await listSubscribers(db, organizationId, query);
+  return { items: items.map(toSubscriber), total, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * `DELETE /api/marketing/subscribers/:id`: staff remove a subscriber (asked by phone, at the
+ * desk): marked unsubscribed, kept as the consent's record, audited. Removing one already
+ * removed changes nothing and writes nothing.
+ */
+export async function removeSchoolSubscriber(
+  db: Database,
+  acting: ActingMember,
+  subscriberId: string,
+  now: Date,
+): Promise<SchoolSubscriber> {
+  return db.transaction(async (tx) => {
+    const row = await findSubscriberForUpdate(tx, acting.organizationId, subscriberId);
+    if (!row) throw notFound('SCHOOL_SUBSCRIBER_NOT_FOUND');
+    if (row.unsubscribedAt) return toSubscriber(row);
+    await updateSubscriber(tx, acting.organizationId, row.id, { unsubscribedAt: now });
+    await recordAuditEntry(tx, {
+      organizationId: acting.organizationId,
+      actor: acting.actor,
+      action: 'marketing.subscriber_removed',
+      resourceType: 'marketing_subscriber',
+      resourceId: row.id,
+      category: 'settings',
+      details: {
+        ...(row.name ? { nom: row.name } : {}),
+        ...(row.email ? { 'e-mail': row.email } : {}),
+        ...(row.phone ? { téléphone: row.phone } : {}),
+      },
+      ip: acting.ip,
+      userAgent: acting.userAgent,
+    });
+    return toSubscriber({ ...row, unsubscribedAt: now });
   });
 }
