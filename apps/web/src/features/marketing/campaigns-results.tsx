@@ -20,7 +20,7 @@ export function CampaignResultsSection({ results }: { results: CampaignResults }
   const text = (figure: Figure): string => {
     if (figure === 'revenue') return formatMoney(results.revenue, language);
     if (figure === 'roi') {
-      return roiText(results.roi, t, language) ?? t('campaigns.detail.results.noRoi');
+      return roiText(results.roi, t, language) ?? t('campaigns.table.noRoi');
     }
     return formatNumber(results[figure], language, 0);
   };
@@ -40,7 +40,9 @@ export function CampaignResultsSection({ results }: { results: CampaignResults }
             </dd>
             {figure === 'roi' ? (
               <dd className="mt-1 text-xs text-slate-600">
-                {t('campaigns.detail.results.roiHint')}
+                {results.roi === null
+                  ? t('campaigns.detail.results.noRoi')
+                  : t('campaigns.detail.results.roiHint')}
               </dd>
             ) : null}
           </div>

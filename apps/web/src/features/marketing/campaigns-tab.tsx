@@ -112,9 +112,9 @@ export function CampaignsTab() {
   return (
     <div className="space-y-4 pt-2">
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-        <div className="grid gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-end">
+        <div className="grid gap-3 sm:grid-cols-2 lg:flex lg:flex-1 lg:flex-wrap lg:items-end">
           <SearchField
-            className="sm:col-span-2 lg:w-72"
+            className="sm:col-span-2 lg:w-64"
             label={t('campaigns.search')}
             placeholder={t('campaigns.searchPlaceholder')}
             value={params.search}

@@ -10,7 +10,7 @@ import { RowMenu } from '../automations/row-menu';
 import type { RowMenuItem } from '../automations/row-menu';
 import { campaignMenuActions } from './campaigns-actions';
 import type { CampaignMenuAction } from './campaigns-actions';
-import { CampaignStatusBadge, dayText, roiText } from './campaigns-words';
+import { CampaignStatusBadge, periodText, roiText } from './campaigns-words';
 
 const ICONS: Record<CampaignMenuAction, RowMenuItem['icon']> = {
   open: <ExternalLink aria-hidden="true" className="size-4" />,
@@ -51,7 +51,7 @@ export function CampaignsTable({
       caption={t('campaigns.table.caption')}
       layout="stack"
       busy={busy}
-      minWidth="md:min-w-[68rem]"
+      minWidth="md:min-w-[58rem]"
       dense
     >
       <THead>
@@ -105,18 +105,20 @@ export function CampaignsTable({
               </Td>
               <Td label={t('campaigns.table.period')} className="max-md:text-right">
                 <span className="whitespace-nowrap">
-                  {t('campaigns.table.periodRange', {
-                    from: dayText(campaign.startsOn, language),
-                    to: dayText(campaign.endsOn, language),
-                  })}
+                  {periodText(campaign.startsOn, campaign.endsOn, t, language)}
                 </span>
               </Td>
               <Td label={t('campaigns.table.conversions')} className="text-right tabular-nums">
-                <span className="whitespace-nowrap">
-                  {t('campaigns.table.conversionsDetail', {
-                    registrations: formatNumber(registrations, language),
-                    count: enrolments,
-                  })}
+                <span className="flex flex-col items-end">
+                  <span className="font-semibold text-slate-900">
+                    {formatNumber(registrations, language)}
+                  </span>
+                  <span className="text-xs whitespace-nowrap text-slate-600">
+                    {t('campaigns.table.enrolled', {
+                      count: enrolments,
+                      formatted: formatNumber(enrolments, language),
+                    })}
+                  </span>
                 </span>
               </Td>
               <Td

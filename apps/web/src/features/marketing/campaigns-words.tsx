@@ -32,14 +32,14 @@ export function roiText(roi: number | null, t: TFunction, language: string): str
 }
 
 /** A school day (YYYY-MM-DD) as « 1 sept. 2026 », read in UTC so the day never moves. */
-export function dayText(day: string, language: string): string {
+export function dayText(day: string, language: string, withYear = true): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return day;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return new Intl.DateTimeFormat(language.startsWith('en') ? 'en-GB' : 'fr-FR', {
     day: 'numeric',
     month: 'short',
-    year: 'numeric',
+    ...(withYear ? { year: 'numeric' as const } : {}),
     timeZone: 'UTC',
   }).format(date);
 }
@@ -47,4 +47,13 @@ export function dayText(day: string, language: string): string {
 /** E-mail and SMS campaigns are sent from Écolage (audience, subject, message, « Envoyer »). */
 export function sendsMessages(channel: CampaignChannel): boolean {
   return channel === 'email' || channel === 'sms';
+}
+
+/** « 1 oct. → 31 déc. 2026 » (the year once when both days share it). */
+export function periodText(from: string, to: string, t: TFunction, language: string): string {
+  const sameYear = from.slice(0, 4) === to.slice(0, 4);
+  return t('campaigns.table.periodRange', {
+    from: dayText(from, language, !sameYear),
+    to: dayText(to, language),
+  });
 }

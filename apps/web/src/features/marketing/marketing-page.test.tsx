@@ -87,8 +87,9 @@ describe('« Marketing » › Campagnes', () => {
     expect(within(rentree).getByText('Actif')).toBeTruthy();
     expect(within(rentree).getByText('150 000 FCFA')).toBeTruthy();
     expect(within(rentree).getByText('60 000 FCFA')).toBeTruthy();
-    expect(within(rentree).getByText('1 août 2026 → 30 sept. 2026')).toBeTruthy();
-    expect(within(rentree).getByText('12 · 5 inscrits')).toBeTruthy();
+    expect(within(rentree).getByText('1 août → 30 sept. 2026')).toBeTruthy();
+    expect(within(rentree).getByText('12')).toBeTruthy();
+    expect(within(rentree).getByText('dont 5 inscrits')).toBeTruthy();
     expect(within(rentree).getByText('2,5x')).toBeTruthy();
     const affiche = rowOf(AFFICHE.name);
     expect(within(affiche).getByText('En pause')).toBeTruthy();

@@ -6,7 +6,7 @@ export const campaigns: Campaigns = {
   campaigns: {
     create: 'New campaign',
     search: 'Search for a campaign',
-    searchPlaceholder: 'Campaign name or code…',
+    searchPlaceholder: 'Name or code…',
     channels: {
       facebook: 'Facebook',
       google_ads: 'Google Ads',
@@ -45,8 +45,8 @@ export const campaigns: Campaigns = {
       menu: 'Actions for “{{name}}”',
       archived: 'Archived',
       periodRange: '{{from}} → {{to}}',
-      conversionsDetail_one: '{{registrations}} · {{count}} enrolled',
-      conversionsDetail_other: '{{registrations}} · {{count}} enrolled',
+      enrolled_one: 'incl. {{formatted}} enrolled',
+      enrolled_other: 'incl. {{formatted}} enrolled',
       noRoi: '—',
       noRoiLabel: 'No ROI without spend',
       roiValue: '{{value}}x',
@@ -132,7 +132,7 @@ export const campaigns: Campaigns = {
         revenue: 'Revenue collected',
         roi: 'ROI',
         roiHint: 'Revenue collected ÷ spend',
-        noRoi: '— (no spend entered)',
+        noRoi: 'No spend entered: no ROI',
       },
       links: {
         title: 'Tracking links',

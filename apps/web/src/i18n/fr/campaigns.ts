@@ -14,7 +14,7 @@ export const campaigns = {
   campaigns: {
     create: 'Nouvelle Campagne',
     search: 'Rechercher une campagne',
-    searchPlaceholder: 'Nom ou code de la campagne…',
+    searchPlaceholder: 'Nom ou code…',
     channels: campaignChannelLabels,
     statuses: campaignStatusLabels,
     destinations: campaignDestinationLabels,
@@ -41,8 +41,8 @@ export const campaigns = {
       menu: 'Actions pour « {{name}} »',
       archived: 'Archivée',
       periodRange: '{{from}} → {{to}}',
-      conversionsDetail_one: '{{registrations}} · {{count}} inscrit',
-      conversionsDetail_other: '{{registrations}} · {{count}} inscrits',
+      enrolled_one: 'dont {{formatted}} inscrit',
+      enrolled_other: 'dont {{formatted}} inscrits',
       noRoi: '—',
       noRoiLabel: 'Pas de ROI sans dépense',
       roiValue: '{{value}}x',
@@ -128,7 +128,7 @@ export const campaigns = {
         revenue: 'Revenu encaissé',
         roi: 'ROI',
         roiHint: 'Revenu encaissé ÷ dépense',
-        noRoi: '— (aucune dépense saisie)',
+        noRoi: 'Aucune dépense saisie : pas de ROI',
       },
       links: {
         title: 'Liens de suivi',
