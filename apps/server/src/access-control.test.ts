@@ -90,6 +90,8 @@ const validBodies: Record<string, object> = {
   },
   'POST /api/marketing/campaigns/{campaignId}/actions': { action: 'pause' },
   'POST /api/marketing/campaigns/{campaignId}/links': { label: 'Intrusion' },
+  // « Envoyer » takes no body.
+  'POST /api/marketing/campaigns/{campaignId}/send': {},
   'POST /api/accounting/reconciliation/items/{reconciliationItemId}/resolve': {
     resolution: 'explained',
     note: 'Intrusion',

@@ -318,7 +318,7 @@ export const schoolSubscriberListQuerySchema = z.object({
   pageSize: pageSizeQuery(20),
 });
 export const schoolSubscriberParamsSchema = z.object({
-  id: z.uuid(SchoolSubscriberMessages.notFound),
+  subscriberId: z.uuid(SchoolSubscriberMessages.notFound),
 });
 
 /** `POST /api/marketing/campaigns/:campaignId/send`: the sending as recorded. */

@@ -147,6 +147,10 @@ export async function schoolRecords(
     endsOn: '2030-09-30',
   });
   const [campaignLink] = await call('GET', `/api/marketing/campaigns/${campaign.id}/links`);
+  // A subscriber to the school's news (« Marketing › Abonnés »).
+  const subscriber = await db.execute<{ id: string }>(sql`
+    insert into marketing_subscribers (organization_id, email, source)
+    values (${organizationId}, 'abonne@ecole-a.tg', 'form') returning id`);
   // An item of the member's bell (« Notifications »).
   const notification = await db.execute<{ id: string }>(sql`
     insert into staff_notifications (organization_id, user_id, kind, title, body, link, dedupe_key)
@@ -215,6 +219,7 @@ export async function schoolRecords(
     creditId: credit.rows[0]!.id,
     campaignId: campaign.id,
     linkId: campaignLink.id,
+    subscriberId: subscriber.rows[0]!.id,
   };
 }
 

@@ -65,7 +65,7 @@ export const sendingRoutes: FastifyPluginAsyncZod<SendingRoutesOptions> = async 
   );
 
   app.delete(
-    '/api/marketing/subscribers/:id',
+    '/api/marketing/subscribers/:subscriberId',
     {
       config: write,
       schema: {
@@ -76,6 +76,11 @@ export const sendingRoutes: FastifyPluginAsyncZod<SendingRoutesOptions> = async 
       },
     },
     (request) =>
-      removeSchoolSubscriber(context.db, actingMember(request), request.params.id, context.now()),
+      removeSchoolSubscriber(
+        context.db,
+        actingMember(request),
+        request.params.subscriberId,
+        context.now(),
+      ),
   );
 };
