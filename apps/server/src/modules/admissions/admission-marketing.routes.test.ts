@@ -343,4 +343,29 @@ describe('the pre-registration form and marketing: campaign touch, « Code promo
       { status: 'released', amount: 0, invoice_id: null, code: 'REFUS-TEST' },
     ]);
   });
+
+  it('hands the pay page opened through a campaign’s link the touch too, outside its forms', async () => {
+    const page = await app().inject({
+      method: 'GET',
+      url: `/payer/${school.slug}?utm_source=affiche&utm_medium=qr&utm_campaign=rentree-2026-fb1`,
+    });
+    expect(page.statusCode).toBe(200);
+    const touch = /<input type="hidden" value="([^"]+)" data-campaign-touch/.exec(page.body)?.[1];
+    expect(touch).toMatch(/^[A-Za-z0-9_-]{27}\.[A-Za-z0-9_-]{22}$/);
+    // Posted later with the pre-registration, it attributes the request.
+    const admissionId = await submitThroughForm(app(), db(), school, {
+      name: 'Abena Osei',
+      email: 'abena@exemple.tg',
+      phone: '90000131',
+      campaignTouch: touch!,
+    });
+    const [row] = await rows<{ campaign_id: string | null }>(sql`
+      select campaign_id from admissions where organization_id = ${school.organizationId} and id = ${admissionId}`);
+    expect(row!.campaign_id).toBe(campaignId);
+    const plain = await app().inject({
+      method: 'GET',
+      url: `/payer/${other.slug}?utm_campaign=rentree-2026-fb1`,
+    });
+    expect(plain.body).not.toContain('data-campaign-touch');
+  });
 });

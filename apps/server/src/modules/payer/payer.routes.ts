@@ -5,6 +5,7 @@ import type { PaymentsContext } from '../payments';
 import { linkRoutes } from './links/link.routes';
 import { payPageRoutes } from './pay-page/pay-page.routes';
 import type { LinkSigner } from './links/payment-links';
+import type { CampaignTouchMaker } from './pay-page/campaign-touch.port';
 import { schoolFinderRoutes } from './school-finder/school-finder.routes';
 import { waitingRoutes } from './waiting/waiting.routes';
 
@@ -13,6 +14,8 @@ export interface PayerRoutesOptions {
   signer: LinkSigner;
   /** The web app's `payer` entry (script and styles). */
   assets: EntryAssets;
+  /** Marketing's campaign touch for the pay page opened through a campaign's link. */
+  campaignTouch?: CampaignTouchMaker;
 }
 
 /**

@@ -3,7 +3,7 @@ import { invalidPhoneMessage, PayerMessages, toE164 } from '@ecolage/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Html } from '../../../platform/http/html';
+import { html, type Html } from '../../../platform/http/html';
 import { findOrganizationBySlug, redirectedSchoolSlug } from '../../organizations';
 import {
   CODE_PAGE_TITLE,
@@ -61,6 +61,22 @@ export const payPageRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (a
     return sendPayerPage(reply, page, status);
   }
 
+  /**
+   * Opened through a campaign's link: its signed touch, for the payer script to keep for the
+   * school's pre-registration form (outside any form: nothing posts it here); never fails the page.
+   */
+  async function landingTouch(request: FastifyRequest, schoolId: string): Promise<Html | ''> {
+    const { utm_campaign: code } = request.query as Record<string, unknown>;
+    if (!options.campaignTouch || typeof code !== 'string' || !code) return '';
+    try {
+      const token = await options.campaignTouch(db, schoolId, code, now());
+      return token ? html`<input type="hidden" value="${token}" data-campaign-touch />` : '';
+    } catch (error) {
+      request.log.warn({ err: error }, 'campaign touch not made');
+      return '';
+    }
+  }
+
   /** An unknown or archived school. */
   function sendNotFound(reply: FastifyReply) {
     const page = { title: PayerMessages.schoolNotFound, body: schoolNotFoundBody() };
@@ -105,7 +121,8 @@ export const payPageRoutes: FastifyPluginAsyncZod<PayerRoutesOptions> = async (a
       const found = await schoolOf(slug);
       if (!found) return sendMovedOrNotFound(request, reply, slug);
       const intro = found.view.publicIntro;
-      return send(reply, found.view, PAY_PAGE_TITLE, payFormBody({ slug, intro }));
+      const touch = await landingTouch(request, found.school.id);
+      return send(reply, found.view, PAY_PAGE_TITLE, html`${payFormBody({ slug, intro })}${touch}`);
     },
   );
 
