@@ -124,7 +124,7 @@ export function CampaignsTab() {
           />
           <SelectField
             compact
-            wrapperClassName="lg:w-44"
+            wrapperClassName="lg:w-48"
             label={t('campaigns.filters.status')}
             placeholder={t('campaigns.filters.statusAll')}
             value={params.status ?? ''}
@@ -143,7 +143,7 @@ export function CampaignsTab() {
           />
           <SelectField
             compact
-            wrapperClassName="lg:w-44"
+            wrapperClassName="lg:w-48"
             label={t('campaigns.filters.channel')}
             placeholder={t('campaigns.filters.channelAll')}
             value={params.channel ?? ''}
