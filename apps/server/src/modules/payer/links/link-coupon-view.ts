@@ -14,13 +14,16 @@ export interface CouponFormState {
   appliedTo?: string;
 }
 
+/** A discount as people read it: « −5 000 FCFA » (a minus sign, not a hyphen). */
+const minus = (amount: number) => `−${francs(Math.abs(amount))}`;
+
 /** Under an invoice: each coupon line it carries (the balance shown already counts them). */
 export function couponLines(invoice: LinkInvoice): Html | string {
   if (invoice.coupons.length === 0) return '';
   return html`${invoice.coupons.map(
     (line) =>
       html`<span class="discount"
-        ><span>${line.label}</span><span class="amount">${francs(line.amount)}</span></span
+        ><span>${line.label}</span><span class="amount">${minus(line.amount)}</span></span
       >`,
   )}`;
 }
@@ -34,7 +37,7 @@ function appliedNotice(view: LinkView, invoiceId: string | undefined): Html | st
   const line = invoice?.coupons.at(-1);
   if (!invoice || !line) return '';
   return html`<p class="notice" role="status" data-coupon-applied="${invoice.id}">
-    ${line.label} appliqué à « ${invoice.label} » : ${francs(line.amount)}. Reste à payer sur cette
+    ${line.label} appliqué à « ${invoice.label} » : ${minus(line.amount)}. Reste à payer sur cette
     facture : <strong>${francs(invoice.balance)}</strong>.
   </p>`;
 }

@@ -101,7 +101,7 @@ describe('« Vous avez un code promo ? » on the link page', () => {
     expect(oldest.dueOn).toBe(firstDue);
     const page = await openLinkPage(app, `${link.token}?coupon=${oldest.id}`);
     const shown = text(page);
-    expect(shown).toContain(`Coupon RENTREE-2026 (−5 000 FCFA) ${formatFrancs(-5_000)}`);
+    expect(shown).toContain(`Coupon RENTREE-2026 (−5 000 FCFA) −${formatFrancs(5_000)}`);
     expect(page).toContain(`data-coupon-applied="${oldest.id}"`);
     const balance = oldest.total - oldest.paid - 5_000;
     expect(shown).toContain(`Reste à payer sur cette facture : ${formatFrancs(balance)}`);
