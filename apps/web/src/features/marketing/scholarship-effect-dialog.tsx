@@ -62,7 +62,7 @@ export function ScholarshipEffectDialog({
             {scholarship.invoices.map((invoice) => (
               <Tr key={invoice.id}>
                 <Td>
-                  <span className="font-semibold text-slate-900">
+                  <span className="font-semibold whitespace-nowrap text-slate-900">
                     {invoice.number ?? t('scholarshipsTab.effect.draft')}
                   </span>
                   <span className="block text-xs text-slate-600">{invoice.label}</span>
@@ -70,7 +70,9 @@ export function ScholarshipEffectDialog({
                 <Td label={t('scholarshipsTab.effect.dueOn')} className="whitespace-nowrap">
                   {dayText(invoice.dueOn, language)}
                 </Td>
-                <Td label={t('scholarshipsTab.effect.line')}>{invoice.lineLabel}</Td>
+                <Td label={t('scholarshipsTab.effect.line')} className="text-xs">
+                  {invoice.lineLabel}
+                </Td>
                 <Td
                   label={t('scholarshipsTab.effect.discount')}
                   className="text-right whitespace-nowrap text-green-800 tabular-nums"
