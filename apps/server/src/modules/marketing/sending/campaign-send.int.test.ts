@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { addDays } from '@ecolage/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayIn } from '../../../platform/clock';
+import { dayIn, startOfSchoolDay } from '../../../platform/clock';
 import { ok, signUpSchool } from '../../../test/school-fixture';
 import { useTestApp } from '../../../test/test-app';
 import { twilioSignature } from '../../messaging/channels/twilio';
@@ -14,6 +14,8 @@ import { startProviderServer } from '../../messaging/provider-server.test-suppor
 import { smsSender, whatsappSender } from '../../messaging/sms-sender';
 import { configureSmsGateway } from '../../messaging/transports';
 import { guardians, studentGuardians, students } from '../../students/students.tables';
+import { systemActor } from '../../../platform/http/acting-member';
+import { campaignQuietUntil, sendCampaign } from './campaign-send.service';
 import { campaignSendingOf } from './campaign-sending-figures';
 import { subscribeToSchoolNews } from './subscribers.service';
 
@@ -23,6 +25,8 @@ const today = () => dayIn('Africa/Lome');
 const TWILIO = { accountSid: 'AC0000000000000000000000000000000a', authToken: 'twilio-token' };
 const CALLBACK = 'https://ecolage.example';
 const quiet = { info: () => {}, error: () => {} };
+const atSchoolTime = (day: string, hour: number) =>
+  new Date(startOfSchoolDay(day, 'Africa/Lome').getTime() + hour * 3_600_000);
 
 const campaign = (more: Record<string, unknown> = {}) => ({
   name: 'Portes ouvertes',
@@ -299,6 +303,41 @@ describe('« Envoyer » an e-mail or SMS campaign: POST /api/marketing/campaigns
     expect((await campaignSendingOf(db(), other.organizationId, [lonely.id])).size).toBe(0);
   });
 
+  it('keeps an SMS sent at night for 08:00 school time; an e-mail leaves at once', async () => {
+    const day = today();
+    expect(campaignQuietUntil(atSchoolTime(day, 10), 'Africa/Lome')).toBeNull();
+    expect(campaignQuietUntil(atSchoolTime(day, 19.9), 'Africa/Lome')).toBeNull();
+    expect(campaignQuietUntil(atSchoolTime(day, 22), 'Africa/Lome')).toEqual(
+      atSchoolTime(addDays(day, 1), 8),
+    );
+    expect(campaignQuietUntil(atSchoolTime(day, 5), 'Africa/Lome')).toEqual(atSchoolTime(day, 8));
+    const night = () => atSchoolTime(day, 22);
+    const sms = await create(school, { name: 'SMS du soir' });
+    await sendCampaign(
+      { db: db(), now: night },
+      systemActor(school.organizationId, 'Test'),
+      sms.id,
+    );
+    for (const message of await messagesOf(sms.id)) {
+      expect(message.nextAttemptAt).toEqual(atSchoolTime(addDays(day, 1), 8));
+    }
+    const email = await create(school, {
+      name: 'E-mail du soir',
+      channel: 'email',
+      subject: 'Soir',
+    });
+    await sendCampaign(
+      { db: db(), now: night },
+      systemActor(school.organizationId, 'Test'),
+      email.id,
+    );
+    for (const message of await messagesOf(email.id)) {
+      expect(message.nextAttemptAt.getTime()).toBeLessThan(
+        atSchoolTime(addDays(day, 1), 8).getTime(),
+      );
+    }
+  });
+
   it('sends once when « Envoyer » is pressed twice at the same time', async () => {
     const created = await create(school, { name: 'Double clic' });
     const answers = await Promise.all([send(school, created.id), send(school, created.id)]);
@@ -334,8 +373,13 @@ describe('« Envoyer » an e-mail or SMS campaign: POST /api/marketing/campaigns
           : { status: 201, body: { sid: `SM-${to}`, status: 'queued' } };
       });
       const created = await create(school, { name: 'Figures' });
-      const answer = await ok(send(school, created.id));
-      expect(answer.sending).toMatchObject({ recipients: 3, queued: 3, sent: 0 });
+      // Sent at 10:00 school time: within the hours an SMS leaves at once.
+      const sending = await sendCampaign(
+        { db: db(), now: () => atSchoolTime(today(), 10) },
+        systemActor(school.organizationId, 'Test'),
+        created.id,
+      );
+      expect(sending).toMatchObject({ recipients: 3, queued: 3, sent: 0 });
       expect(
         (await campaignSendingOf(db(), school.organizationId, [created.id])).get(created.id),
       ).toMatchObject({ recipients: 3, optedOut: 1, queued: 3, sent: 0, delivered: 0, failed: 0 });

@@ -4,6 +4,7 @@ import {
   campaignStatusOf,
   type CampaignSending,
 } from '@ecolage/contracts';
+import { addDays, dayIn, startOfSchoolDay } from '../../../platform/clock';
 import { domainError } from '../../../platform/errors';
 import type { Transaction } from '../../../platform/db/database';
 import type { ActingMember } from '../../../platform/http/acting-member';
@@ -30,6 +31,18 @@ export function withCampaignOptOut(text: string, url: string, channel: 'sms' | '
   return channel === 'email'
     ? `${text}\n\nPour ne plus recevoir les annonces de l’école : ${url}`
     : `${text} STOP annonces : ${url}`;
+}
+
+/** Announcements leave between 08:00 and 20:00 school time, as reminders do; outside, they wait. */
+export const CAMPAIGN_HOURS = { opens: 8, closes: 20 } as const;
+
+/** Null within the school's hours; else the next 08:00 school time. */
+export function campaignQuietUntil(now: Date, timeZone: string): Date | null {
+  const today = dayIn(timeZone, now);
+  const hours = (now.getTime() - startOfSchoolDay(today, timeZone).getTime()) / 3_600_000;
+  if (hours >= CAMPAIGN_HOURS.opens && hours < CAMPAIGN_HOURS.closes) return null;
+  const day = hours < CAMPAIGN_HOURS.opens ? today : addDays(today, 1);
+  return new Date(startOfSchoolDay(day, timeZone).getTime() + CAMPAIGN_HOURS.opens * 3_600_000);
 }
 
 type SendableChannel = 'email' | 'sms';
@@ -73,7 +86,7 @@ export async function sendCampaign(
     if (await findCampaignSending(tx, organizationId, campaign.id)) {
       throw domainError('CAMPAIGN_ALREADY_SENT');
     }
-    const { today } = await schoolDayOf(context, organizationId);
+    const { today, timeZone } = await schoolDayOf(context, organizationId);
     const status = campaignStatusOf(
       {
         paused: campaign.pausedAt !== null,
@@ -109,12 +122,15 @@ export async function sendCampaign(
       now,
     });
     const batchKey = campaignBatchKey(campaign.id);
+    // At night an SMS waits for the morning; an e-mail waits in the mailbox and leaves at once.
+    const quietUntil = channel === 'sms' ? campaignQuietUntil(now, timeZone) : null;
     const queued = await queueMessageBatch(tx, {
       organizationId,
       channel,
       category: 'marketing',
       template: 'marketing.campaign',
       batchKey,
+      ...(quietUntil ? { notBefore: quietUntil } : {}),
       messages: recipients.map((recipient) => ({
         recipient,
         ...(channel === 'email' ? { subject: campaign.subject } : {}),

@@ -2,8 +2,8 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
 import { shortLinks, type ShortLinkRow } from './short-links.tables';
 
-/** Rows per insert: 7 parameters each, far below PostgreSQL's 65,535. */
-const INSERT_CHUNK = 1000;
+/** Links per statement. */
+const INSERT_CHUNK = 5000;
 
 /**
  * The school's newest link to each of these targets of one purpose that lasts as long as asked
@@ -37,19 +37,32 @@ export async function findReusableShortLinks(
   return new Map(rows.map((row) => [row.targetPath, row.code]));
 }
 
-/** Writes links by chunks; returns the codes written (a code already taken is left out). */
+/**
+ * Writes links of one school, purpose and expiry by statements of 5,000 taking two arrays
+ * (`unnest`); returns the codes written (a code already taken is left out).
+ */
 export async function insertShortLinks(
   db: DbOrTx,
-  links: readonly (typeof shortLinks.$inferInsert)[],
+  batch: {
+    organizationId: string;
+    purpose: ShortLinkRow['purpose'];
+    createdAt: Date;
+    expiresAt: Date | null;
+    links: readonly { code: string; targetPath: string }[];
+  },
 ): Promise<Set<string>> {
   const written = new Set<string>();
-  for (let start = 0; start < links.length; start += INSERT_CHUNK) {
-    const rows = await db
-      .insert(shortLinks)
-      .values(links.slice(start, start + INSERT_CHUNK))
-      .onConflictDoNothing({ target: shortLinks.code })
-      .returning({ code: shortLinks.code });
-    for (const row of rows) written.add(row.code);
+  for (let start = 0; start < batch.links.length; start += INSERT_CHUNK) {
+    const chunk = batch.links.slice(start, start + INSERT_CHUNK);
+    const result = await db.execute<{ code: string }>(sql`
+      insert into ${shortLinks} (code, organization_id, purpose, target_path, created_at, expires_at)
+      select l.code, ${batch.organizationId}::uuid, ${batch.purpose}, l.target_path,
+        ${batch.createdAt.toISOString()}::timestamptz, ${batch.expiresAt?.toISOString() ?? null}::timestamptz
+      from unnest(${sql.param(chunk.map((link) => link.code))}::text[],
+        ${sql.param(chunk.map((link) => link.targetPath))}::text[]) as l(code, target_path)
+      on conflict (code) do nothing
+      returning code`);
+    for (const row of result.rows) written.add(row.code);
   }
   return written;
 }

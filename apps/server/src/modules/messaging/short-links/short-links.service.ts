@@ -109,17 +109,13 @@ export async function shortLinksFor(
   let missing = targets.filter((target) => !links.has(target));
   for (let draw = 0; draw < CODE_DRAWS && missing.length > 0; draw += 1) {
     const drawn = missing.map((targetPath) => ({ targetPath, code: newShortLinkCode() }));
-    const written = await insertShortLinks(
-      db,
-      drawn.map(({ targetPath, code }) => ({
-        code,
-        organizationId: input.organizationId,
-        purpose: input.purpose,
-        targetPath,
-        createdAt: now,
-        expiresAt: input.expiresAt ?? null,
-      })),
-    );
+    const written = await insertShortLinks(db, {
+      organizationId: input.organizationId,
+      purpose: input.purpose,
+      createdAt: now,
+      expiresAt: input.expiresAt ?? null,
+      links: drawn,
+    });
     for (const { targetPath, code } of drawn) {
       if (written.has(code)) links.set(targetPath, { code, url: shortLinkUrl(code) });
     }
