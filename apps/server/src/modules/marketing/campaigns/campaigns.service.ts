@@ -7,12 +7,14 @@ import {
   type Campaign,
   type CampaignRequest,
   type CampaignResults,
+  type CampaignSending,
 } from '@ecolage/contracts';
 import type { z } from 'zod';
 import type { DbOrTx, Transaction } from '../../../platform/db/database';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { recordAuditEntry } from '../../audit';
 import { campaignResults } from '../attribution/campaign-results';
+import { campaignSendingOf } from '../sending/campaign-sending-figures';
 import { schoolDayOf, type CampaignsContext } from './campaign-context';
 import { newCampaignCode } from './campaign-code';
 import { addCampaignLink, MAIN_LINK_LABEL } from './campaign-links.service';
@@ -29,7 +31,12 @@ export function copyName(name: string): string {
   return `${name.slice(0, 80 - suffix.length).trimEnd()}${suffix}`;
 }
 
-export function toCampaign(row: CampaignRow, today: string, results: CampaignResults): Campaign {
+export function toCampaign(
+  row: CampaignRow,
+  today: string,
+  results: CampaignResults,
+  sending: CampaignSending | null = null,
+): Campaign {
   return {
     id: row.id,
     name: row.name,
@@ -50,8 +57,8 @@ export function toCampaign(row: CampaignRow, today: string, results: CampaignRes
     body: row.body,
     audience: row.audience,
     results,
-    // The sending's figures come with the e-mail and SMS sending (marketing/sending).
-    sending: null,
+    // « Envoyer »'s figures (marketing/sending), null before it.
+    sending,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -96,8 +103,14 @@ async function withResults(
   rows: CampaignRow[],
   today: string,
 ): Promise<Campaign[]> {
-  const results = await campaignResults(db, organizationId, rows, context.registrations);
-  return rows.map((row) => toCampaign(row, today, results.get(row.id)!));
+  const ids = rows.map((row) => row.id);
+  const [results, sendings] = await Promise.all([
+    campaignResults(db, organizationId, rows, context.registrations),
+    campaignSendingOf(db, organizationId, ids),
+  ]);
+  return rows.map((row) =>
+    toCampaign(row, today, results.get(row.id)!, sendings.get(row.id) ?? null),
+  );
 }
 
 /** `GET /api/marketing/campaigns`: a page of campaigns, status filtered in SQL at the school's day. */

@@ -187,6 +187,15 @@ describe('« Envoyer » an e-mail or SMS campaign: POST /api/marketing/campaigns
       },
     ]);
 
+    // The campaign's list and detail carry the sending's figures.
+    const detail = await ok(school.call('GET', `/api/marketing/campaigns/${created.id}`));
+    expect(detail.sending).toMatchObject({ recipients: 3, optedOut: 1, queued: 3 });
+    const campaignPage = await ok(
+      school.call('GET', '/api/marketing/campaigns?channel=sms&pageSize=100'),
+    );
+    const item = campaignPage.items.find((campaign: { id: string }) => campaign.id === created.id);
+    expect(item.sending).toEqual(detail.sending);
+
     // Never twice.
     const again = await send(school, created.id);
     expect(again.statusCode).toBe(409);
