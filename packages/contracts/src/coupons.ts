@@ -70,7 +70,8 @@ export const CouponMessages = {
   familyLimit: 'Votre famille a déjà utilisé ce coupon le nombre de fois permis.',
   disabled: 'Ce coupon a été désactivé par l’école.',
   notApplicable: 'Ce coupon ne s’applique à aucune des factures choisies.',
-  overInvoice: 'La remise de ce coupon ({amount}) dépasse le reste à payer de la facture ({balance}).',
+  overInvoice:
+    'La remise de ce coupon ({amount}) dépasse le reste à payer de la facture ({balance}).',
   alreadyOnInvoice: 'Ce coupon est déjà appliqué à cette facture.',
 } as const;
 
@@ -122,7 +123,11 @@ function checkCoupon(
     context.addIssue({ code: 'custom', path: ['value'], message: CouponMessages.percentRange });
   }
   if (body.validUntil < body.validFrom) {
-    context.addIssue({ code: 'custom', path: ['validUntil'], message: CouponMessages.endBeforeStart });
+    context.addIssue({
+      code: 'custom',
+      path: ['validUntil'],
+      message: CouponMessages.endBeforeStart,
+    });
   }
   if (
     (body.scope === 'programme' && !body.programmeId) ||
@@ -192,7 +197,10 @@ export const couponRedemptionSchema = z.object({
 });
 export type CouponRedemption = z.infer<typeof couponRedemptionSchema>;
 export const couponRedemptionListSchema = pageOf(couponRedemptionSchema);
-export const couponRedemptionListQuerySchema = z.object({ ...pageQuery, pageSize: pageSizeQuery(10) });
+export const couponRedemptionListQuerySchema = z.object({
+  ...pageQuery,
+  pageSize: pageSizeQuery(10),
+});
 
 /** The desk's « Appliquer un coupon » on one invoice. */
 export const deskCouponRequestSchema = z.object({
@@ -212,6 +220,9 @@ export type AppliedCoupon = z.infer<typeof appliedCouponSchema>;
 
 /** A label for the line: « Coupon RENTREE-2026 (−10 %) ». */
 export function couponLineLabel(code: string, kind: CouponKind, value: number): string {
-  const amount = kind === 'percent' ? `−${value} %` : `−${value.toLocaleString('fr-FR').replace(/\u202f|\u00a0/g, ' ')} FCFA`;
+  const amount =
+    kind === 'percent'
+      ? `−${value} %`
+      : `−${value.toLocaleString('fr-FR').replace(/\u202f|\u00a0/g, ' ')} FCFA`;
   return `Coupon ${code} (${amount})`;
 }

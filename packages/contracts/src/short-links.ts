@@ -5,7 +5,13 @@
  */
 
 /** What a short link leads to. */
-export const shortLinkPurposeValues = ['payment', 'opt_out', 'receipt', 'page', 'campaign'] as const;
+export const shortLinkPurposeValues = [
+  'payment',
+  'opt_out',
+  'receipt',
+  'page',
+  'campaign',
+] as const;
 export type ShortLinkPurpose = (typeof shortLinkPurposeValues)[number];
 
 /** 8 to 10 letters and digits (base62): the code of `/s/<code>`. */
