@@ -254,6 +254,16 @@ export const audit: Audit = {
         link_created: 'Campaign tracking link created',
         sent: 'Campaign sent (e-mail or SMS)',
       },
+      coupon: {
+        created: 'Coupon created',
+        updated: 'Coupon edited',
+        disabled: 'Coupon disabled',
+        enabled: 'Coupon re-enabled',
+        archived: 'Coupon archived',
+        applied: 'Coupon applied to an invoice',
+        reserved: 'Coupon held by a pre-registration',
+        released: 'Coupon released',
+      },
       marketing: {
         subscriber_removed: 'School news subscriber removed',
       },

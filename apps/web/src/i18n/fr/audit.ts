@@ -253,6 +253,16 @@ export const audit = {
         link_created: 'Lien de suivi de campagne créé',
         sent: 'Campagne envoyée (e-mail ou SMS)',
       },
+      coupon: {
+        created: 'Coupon créé',
+        updated: 'Coupon modifié',
+        disabled: 'Coupon désactivé',
+        enabled: 'Coupon réactivé',
+        archived: 'Coupon archivé',
+        applied: 'Coupon appliqué à une facture',
+        reserved: 'Coupon réservé par une pré-inscription',
+        released: 'Coupon libéré',
+      },
       marketing: {
         subscriber_removed: 'Abonné aux nouvelles de l’école désinscrit',
       },
