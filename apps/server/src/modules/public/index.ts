@@ -24,6 +24,7 @@ export { noteVisitorPayment, noteVisitorRegistration } from './page-analytics/vi
 export {
   campaignPaymentAttempts,
   campaignTraffic,
+  campaignsTrafficTotal,
   channelsOfAttempts,
   trafficTotals,
   trafficYears,

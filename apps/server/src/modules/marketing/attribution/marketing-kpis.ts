@@ -1,6 +1,6 @@
 import { addDays, kpi, oneDecimal, type MarketingKpis } from '@ecolage/contracts';
 import { startOfSchoolDay } from '../../../platform/clock';
-import { campaignTraffic } from '../../public';
+import { campaignsTrafficTotal } from '../../public';
 import { schoolDayOf, type CampaignsContext } from '../campaigns/campaign-context';
 import { findCampaignCodes, findCampaignsOverlapping } from '../campaigns/campaigns.repository';
 
@@ -47,7 +47,7 @@ async function figuresOf(
   period: Period,
 ): Promise<PeriodFigures> {
   const [traffic, attributed, running] = await Promise.all([
-    campaignTraffic(
+    campaignsTrafficTotal(
       context.db,
       organizationId,
       codes.map((campaign) => campaign.code),
@@ -64,14 +64,7 @@ async function figuresOf(
     ),
     findCampaignsOverlapping(context.db, organizationId, period.from, period.to),
   ]);
-  let visitors = 0;
-  let visits = 0;
-  let bounces = 0;
-  for (const figures of traffic.values()) {
-    visitors += figures.visitors;
-    visits += figures.visits;
-    bounces += figures.bounces;
-  }
+  const { visitors, visits, bounces } = traffic;
   const enrolments = attributed.filter((registration) => registration.accepted).length;
   const spend = running.reduce((sum, campaign) => sum + spendInPeriod(campaign, period), 0);
   return {

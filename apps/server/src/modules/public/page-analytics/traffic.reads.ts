@@ -103,6 +103,32 @@ export async function campaignTraffic(
 }
 
 /**
+ * The same figures for all these codes together: a visitor who came through two campaigns on one
+ * day counts once (the marketing screen's « Portée totale »).
+ */
+export async function campaignsTrafficTotal(
+  db: DbOrTx,
+  organizationId: string,
+  codes: readonly string[],
+  days: { from: string; to: string },
+): Promise<CampaignTraffic> {
+  if (codes.length === 0) return { visitors: 0, visits: 0, bounces: 0 };
+  const { rows } = await db.execute<Record<keyof CampaignTraffic, string>>(sql`
+    select count(distinct visitor_id)::bigint as visitors, count(*)::bigint as visits,
+           count(*) filter (where is_bounce)::bigint as bounces
+      from page_visits
+     where organization_id = ${organizationId}
+       and utm_campaign = any(${sql.param([...codes])}::text[])
+       and day between ${days.from}::date and ${days.to}::date`);
+  const [row] = rows;
+  return {
+    visitors: Number(row?.visitors ?? 0),
+    visits: Number(row?.visits ?? 0),
+    bounces: Number(row?.bounces ?? 0),
+  };
+}
+
+/**
  * The payment attempts started in a visit tagged with one of these `utm_campaign` codes (a
  * campaign link to the pay page), with the code. Attempts whose visit was pruned are absent.
  */
