@@ -12,7 +12,8 @@ const FIGURES: Figure[] = ['reach', 'clicks', 'registrations', 'enrolments', 're
 /**
  * « Résultats » of a campaign: reach, clicks, pre-registrations and enrolments attributed (last
  * touch within 30 days), revenue collected from them and the ROI (revenue ÷ spend, « — »
- * without spend), all computed by the server.
+ * without spend), all computed by the server. Cards of 16 rem at least (« 12 500 000 FCFA »
+ * fits): up to six in a row on a wide screen, three by three at 1366 px, one a row on a phone.
  */
 export function CampaignResultsSection({ results }: { results: CampaignResults }) {
   const { t, i18n } = useTranslation();
@@ -29,13 +30,13 @@ export function CampaignResultsSection({ results }: { results: CampaignResults }
       <p className="-mt-2 text-sm text-slate-600">
         {t('campaigns.detail.results.lead', { days: CAMPAIGN_ATTRIBUTION_DAYS })}
       </p>
-      <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,16rem),1fr))] gap-3">
         {FIGURES.map((figure) => (
           <div key={figure} className="rounded-2xl border border-slate-200 bg-white p-4">
             <dt className="text-sm font-medium text-slate-700">
               {t(`campaigns.detail.results.${figure}`)}
             </dt>
-            <dd className="mt-1 text-xl font-extrabold text-slate-900 tabular-nums sm:text-2xl">
+            <dd className="mt-1 text-xl font-extrabold wrap-anywhere text-slate-900 tabular-nums sm:text-2xl">
               {text(figure)}
             </dd>
             {figure === 'roi' ? (

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Coupon } from '@ecolage/contracts';
-import { Dialog } from '../../components/ui/dialog';
 import { ListState } from '../../components/ui/list-state';
 import { Pager } from '../../components/ui/pager';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table';
@@ -9,11 +8,13 @@ import { formatMoney } from '../../lib/amounts';
 import { errorStatus } from '../../lib/error-message';
 import { formatDateTime } from '../../lib/format';
 import { pageCount } from '../../lib/list-params';
+import { WideDialog } from '../automations/wide-dialog';
 import { useCouponRedemptions } from './coupons.api';
 
 /**
  * « Utilisations » of a coupon: élève, facture, montant, canal, statut (réservé, appliqué,
- * libéré), par qui, date — 10 a page from the server.
+ * libéré), par qui, date — 10 a page from the server. Seven columns: a wide dialog, the table
+ * scrolls sideways in its focusable frame only when the window is narrower than 50 rem.
  */
 export function CouponRedemptionsDialog({
   coupon,
@@ -49,9 +50,8 @@ export function CouponRedemptionsDialog({
       <>
         <Table
           caption={t('coupons.redemptions.caption')}
-          layout="stack"
           busy={list.isPlaceholderData}
-          minWidth="md:min-w-[48rem]"
+          minWidth="min-w-[50rem]"
           dense
         >
           <THead>
@@ -115,9 +115,7 @@ export function CouponRedemptionsDialog({
   }
 
   return (
-    <Dialog
-      open
-      size="lg"
+    <WideDialog
       onClose={onClose}
       title={t('coupons.redemptions.title', { code: coupon.code })}
       closeLabel={t('common.close')}
@@ -127,6 +125,6 @@ export function CouponRedemptionsDialog({
       })}
     >
       <div className="space-y-3">{body}</div>
-    </Dialog>
+    </WideDialog>
   );
 }

@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { Scholarship } from '@ecolage/contracts';
-import { Dialog } from '../../components/ui/dialog';
 import { ListState } from '../../components/ui/list-state';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table';
 import { formatMoney } from '../../lib/amounts';
+import { WideDialog } from '../automations/wide-dialog';
 import { dayText } from './campaigns-words';
 
 /**
  * « Voir l'effet sur les factures »: each invoice the scholarship took something off, with its
- * discount line, what it took, the invoice's total after it and what is left to pay.
+ * discount line, what it took, the invoice's total after it and what is left to pay. A wide
+ * dialog; the table scrolls sideways in its focusable frame only below 54 rem.
  */
 export function ScholarshipEffectDialog({
   scholarship,
@@ -21,9 +22,7 @@ export function ScholarshipEffectDialog({
   const { language } = i18n;
   const money = (amount: number) => formatMoney(amount, language);
   return (
-    <Dialog
-      open
-      size="lg"
+    <WideDialog
       onClose={onClose}
       title={t('scholarshipsTab.effect.title', { name: scholarship.name })}
       closeLabel={t('common.close')}
@@ -42,12 +41,7 @@ export function ScholarshipEffectDialog({
           )}
         />
       ) : (
-        <Table
-          caption={t('scholarshipsTab.effect.caption')}
-          layout="stack"
-          minWidth="md:min-w-[44rem]"
-          dense
-        >
+        <Table caption={t('scholarshipsTab.effect.caption')} minWidth="min-w-[54rem]" dense>
           <THead>
             <Tr>
               <Th>{t('scholarshipsTab.effect.invoice')}</Th>
@@ -96,6 +90,6 @@ export function ScholarshipEffectDialog({
           </TBody>
         </Table>
       )}
-    </Dialog>
+    </WideDialog>
   );
 }
