@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   apiErrorSchema,
   campaignParamsSchema,
@@ -41,6 +42,7 @@ export const sendingRoutes: FastifyPluginAsyncZod<SendingRoutesOptions> = async 
         tags,
         summary: 'Envoyer une campagne e-mail ou SMS (une seule fois)',
         params: campaignParamsSchema,
+        body: z.object({}).strict().nullish(),
         response: { 200: campaignSendResultSchema, ...errors },
       },
     },
