@@ -1,8 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { CAMPAIGN_ATTRIBUTION_DAYS } from '@ecolage/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
-import { campaigns } from '../campaigns/campaigns.tables';
+import { findCampaign, findCampaignIdByCodes } from '../campaigns/campaigns.repository';
 
 /**
  * A campaign touch: what the pre-registration form's page renders when it is opened through a
@@ -111,12 +110,8 @@ export async function campaignTouchFor(
 ): Promise<string | null> {
   const codes = campaignCodes(utmCampaign);
   if (codes.length === 0) return null;
-  const [campaign] = await db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.organizationId, organizationId), inArray(campaigns.code, codes)))
-    .limit(1);
-  return campaign ? signCampaignTouch(organizationId, campaign.id, now) : null;
+  const campaignId = await findCampaignIdByCodes(db, organizationId, codes);
+  return campaignId ? signCampaignTouch(organizationId, campaignId, now) : null;
 }
 
 /**
@@ -131,10 +126,5 @@ export async function verifyCampaignTouch(
 ): Promise<{ campaignId: string; touchedAt: Date } | null> {
   const touch = readCampaignTouch(organizationId, token.trim(), now);
   if (!touch) return null;
-  const [campaign] = await db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.id, touch.campaignId)))
-    .limit(1);
-  return campaign ? touch : null;
+  return (await findCampaign(db, organizationId, touch.campaignId)) ? touch : null;
 }

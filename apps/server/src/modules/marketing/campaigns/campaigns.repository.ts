@@ -1,5 +1,5 @@
 import type { CampaignChannel, CampaignStatus } from '@ecolage/contracts';
-import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
 import { containsPattern, foldedForSearchSql, foldForSearch } from '../../../platform/search-text';
 import { campaigns, type CampaignRow } from './campaigns.tables';
@@ -128,6 +128,20 @@ export async function findCampaignsOverlapping(
         sql`${campaigns.startsOn} <= ${to}::date and ${campaigns.endsOn} >= ${from}::date`,
       ),
     );
+}
+
+/** The school's campaign carrying one of these codes (a link's utm_campaign, as typed or lower-cased). */
+export async function findCampaignIdByCodes(
+  db: DbOrTx,
+  organizationId: string,
+  codes: readonly string[],
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.organizationId, organizationId), inArray(campaigns.code, [...codes])))
+    .limit(1);
+  return row?.id;
 }
 
 /** Every campaign of the school, its id and code (the KPIs' conversions and traffic). */
