@@ -15,6 +15,39 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL doit commencer par postgres:// ou postgresql://')
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * A direct connection to PostgreSQL (not through PgBouncer in transaction mode) for what needs a
+   * session of its own: LISTEN (live updates, wake-ups) and the migrations. DATABASE_URL by default.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(
+      /^postgres(ql)?:\/\//,
+      'DATABASE_DIRECT_URL doit commencer par postgres:// ou postgresql://',
+    )
+    .optional(),
+  /** Whether this process applies the migrations at start (`npm run db:migrate` otherwise). */
+  MIGRATE_ON_START: booleanFlag.default(true),
+  /** Port of the worker's own HTTP server (health and metrics only): `npm run worker`. */
+  WORKER_PORT: z.coerce.number().int().min(0).max(65_535).default(3001),
+  /** When set, `/metrics` asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN : 16 caractères au moins.').optional(),
+  /** Queries slower than this many milliseconds are logged (0: none). */
+  SLOW_QUERY_MS: z.coerce.number().int().min(0).default(500),
+  /** Where files go: `local` (DATA_DIR/uploads, one machine) or `s3` (S3-compatible storage). */
+  STORAGE_DRIVER: z
+    .enum(['local', 's3'], { error: 'STORAGE_DRIVER vaut local ou s3.' })
+    .default('local'),
+  /** S3-compatible endpoint (MinIO, Ceph, Garage, AWS…); unset with AWS itself. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addresses (`endpoint/bucket/key`), what most S3-compatible servers want. */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(true),
+  /** How long a signed download link stays valid, in seconds. */
+  FILE_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(604_800).default(300),
   DATA_DIR: z.string().min(1).default('./data'),
   SEED_DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
