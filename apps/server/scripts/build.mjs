@@ -11,6 +11,8 @@ const external = Object.keys(manifest.dependencies).filter((name) => !name.start
 await build({
   entryPoints: [
     'src/main.ts',
+    'src/processes/api.ts',
+    'src/processes/worker.ts',
     'src/composition/worker.thread.ts',
     'src/modules/students/import/import-file.thread.ts',
     'src/seed/seed-cli.ts',
