@@ -108,7 +108,7 @@ export function usePaymentsHarness(options: { timeoutMs?: number } = {}) {
     };
     const worker = createBackgroundWorker(context);
     // Live streams hear the file's database (the worker's commits notify them).
-    liveBus = await createLiveBus({ databaseUrl: database().url, logger: silent });
+    liveBus = await createLiveBus({ databaseUrl: database().directUrl, logger: silent });
     const server = await buildApp({
       ...testAppOptions(database()),
       rateLimitPerMinute: 100_000,

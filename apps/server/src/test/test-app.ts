@@ -15,7 +15,7 @@ export function useTestApp(overrides: Partial<BuildAppOptions> = {}) {
     // The file's own database's notifications (live streams hear them as in production).
     liveBus =
       overrides.liveBus ??
-      (await createLiveBus({ databaseUrl: database().url, logger: silentLogger }));
+      (await createLiveBus({ databaseUrl: database().directUrl, logger: silentLogger }));
     app = await buildApp({ ...testAppOptions(database()), liveBus, ...overrides });
     await app.ready();
   });

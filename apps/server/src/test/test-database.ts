@@ -5,7 +5,10 @@ import { connectDatabase, type DatabaseHandle } from '../platform/db/database';
 import { databaseUrl, randomDatabaseName } from './database-names';
 
 export interface TestDatabase extends DatabaseHandle {
+  /** Through the pooler when the run has one (TEST_DATABASE_URL): what the pools use. */
   url: string;
+  /** The server itself (TEST_DIRECT_DATABASE_URL): for LISTEN, as DATABASE_DIRECT_URL is. */
+  directUrl: string;
   name: string;
   drop(): Promise<void>;
 }
@@ -23,19 +26,22 @@ export function liveTestDatabases(): readonly TestDatabase[] {
 
 /** A database of its own for one test file: a copy of the migrated template, dropped afterwards. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const { adminUrl, template } = inject('testDatabase');
+  const { adminUrl, directAdminUrl, template } = inject('testDatabase');
   const name = randomDatabaseName('ecolage_t');
-  await adminQuery(adminUrl, `create database ${name} template ${template}`);
+  await adminQuery(directAdminUrl, `create database ${name} template ${template}`);
   const url = databaseUrl(adminUrl, name);
+  const directUrl = databaseUrl(directAdminUrl, name);
   const handle = connectDatabase(url, 5, schema);
   const database: TestDatabase = {
     ...handle,
     url,
+    directUrl,
     name,
     drop: async () => {
       live.splice(live.indexOf(database), 1);
       await handle.close();
-      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+      // Forced: it also closes a pooler's server connections to it.
+      await adminQuery(directAdminUrl, `drop database if exists ${name} with (force)`);
     },
   };
   live.push(database);

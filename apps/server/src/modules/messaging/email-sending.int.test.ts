@@ -66,7 +66,7 @@ describe('E-mails over SMTP', () => {
     });
     const dispatch = await messaging.startDispatch({
       queue: jobs,
-      databaseUrl: database().url,
+      databaseUrl: database().directUrl,
       logger: quiet,
     });
     try {

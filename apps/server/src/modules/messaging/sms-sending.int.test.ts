@@ -216,7 +216,7 @@ describe('SMS, sent by the messaging.send-sms job', () => {
     });
     const dispatch = await messaging.startDispatch({
       queue: jobs,
-      databaseUrl: database().url,
+      databaseUrl: database().directUrl,
       logger: quiet,
     });
     try {

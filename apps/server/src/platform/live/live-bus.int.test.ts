@@ -12,7 +12,7 @@ const database = useTestDatabase();
 let bus: LiveBus;
 
 beforeAll(async () => {
-  bus = await createLiveBus({ databaseUrl: database().url, logger: quiet });
+  bus = await createLiveBus({ databaseUrl: database().directUrl, logger: quiet });
 });
 afterAll(async () => {
   await bus.stop();
@@ -114,7 +114,7 @@ describe('live bus', () => {
   it('connects again after losing its connection and says so', async () => {
     const { db } = database();
     const again = await createLiveBus({
-      databaseUrl: database().url,
+      databaseUrl: database().directUrl,
       logger: quiet,
       minReconnectMs: 20,
     });

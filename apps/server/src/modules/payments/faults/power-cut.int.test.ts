@@ -83,6 +83,7 @@ describe('A power cut while a batch of payments is being credited', () => {
     const [serverPort, sandboxPort] = [await freePort(), await freePort()];
     const env = {
       DATABASE_URL: database().url,
+      DATABASE_DIRECT_URL: database().directUrl,
       SERVER_PORT: String(serverPort),
       SANDBOX_PORT: String(sandboxPort),
       SANDBOX_DATA_DIR: path.join(dataDir, 'psp-sandbox'),
