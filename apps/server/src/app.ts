@@ -9,6 +9,7 @@ import { createErrorHandler, sendApiNotFound } from './platform/http/error-handl
 import { registerStorableTextGuard } from './platform/http/storable-text';
 import { conflictCodes } from './db-conflicts';
 import { healthRoutes } from './platform/http/health.routes';
+import type { Readiness } from './platform/observability/readiness';
 import { testClockRoutes } from './platform/test-clock/test-clock.routes';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerRateLimit } from './platform/http/rate-limit';
@@ -120,6 +121,8 @@ export interface BuildAppOptions {
   testClock?: { onMoved: () => Promise<void> };
   /** « Automatisations »: plans a school's sends once a workflow is enabled or edited (main.ts: the `automations.plan` job). */
   automations?: { planning?: WorkflowPlanning };
+  /** The process's phase for /api/health/ready (processes/*); ready once built when absent. */
+  readiness?: Readiness;
 }
 
 /** No provider configured: staff can see payments but not start any (tests, fresh installs). */
@@ -185,7 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const files = new FileStore(options.uploadsDir);
   const https = options.https ?? false;
   await app.register(authPlugin, { db, keys });
-  await app.register(healthRoutes, { db, engine, version });
+  await app.register(healthRoutes, { db, engine, version, readiness: options.readiness });
   if (options.testClock) await app.register(testClockRoutes, { db, ...options.testClock });
   await app.register(publicRoutes, {
     db,
