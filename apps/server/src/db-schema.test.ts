@@ -47,11 +47,7 @@ const crossSchoolIndexes = new Set([
   'payment_attempts_next_check_idx',
   'payment_refunds_next_check_idx',
   // The public verification page finds a receipt by its unguessable code alone.
-  'receipts_verification_code_key',
-  // A payment link's address carries its random id alone.
-  'payment_links_id_key',
-  // A short link's address carries its random code alone.
-  'short_links_code_key',
+  'receipts_verification_code_idx',
   // The sending loop takes due messages of every school, oldest first.
   'outbound_messages_waiting_idx',
   // The reminders' dispatcher takes the planned sends of every school that are due.

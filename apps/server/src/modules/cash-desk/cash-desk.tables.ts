@@ -4,6 +4,7 @@ import {
   check,
   index,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -19,7 +20,7 @@ import { organizations } from '../organizations/organizations.tables';
 export const cashSessions = pgTable(
   'cash_sessions',
   {
-    id: uuid('id').notNull().primaryKey(),
+    id: uuid('id').notNull(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id),
@@ -37,7 +38,8 @@ export const cashSessions = pgTable(
     closingComment: text('closing_comment'),
   },
   (table) => [
-    uniqueIndex('cash_sessions_organization_id_key').on(table.organizationId, table.id),
+    // The school leads the key, so the table can be distributed by school (db-distribution).
+    primaryKey({ columns: [table.organizationId, table.id] }),
     uniqueIndex('cash_sessions_one_open_key')
       .on(table.organizationId, table.cashierUserId)
       .where(sql`${table.status} = 'open'`),

@@ -8,7 +8,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from '../organizations/organizations.tables';
@@ -40,8 +39,6 @@ export const paymentLinks = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.id] }),
-    // The link's address carries its id alone: found across schools by it (unguessable).
-    uniqueIndex('payment_links_id_key').on(table.id),
     foreignKey({
       columns: [table.organizationId, table.guardianId],
       foreignColumns: [guardians.organizationId, guardians.id],
@@ -55,6 +52,19 @@ export const paymentLinks = pgTable(
     index('payment_links_organization_guardian_idx').on(table.organizationId, table.guardianId),
   ],
 );
+
+/**
+ * Which school a payment link's id belongs to: the address carries the id alone, and 71 random bits
+ * are too few to trust chance for uniqueness. The key here keeps ids unique across schools (the
+ * link's own key leads with its school, so that `payment_links` can be distributed by school, when
+ * this small table is copied to every node). Written with the link, in the same transaction.
+ */
+export const paymentLinkIds = pgTable('payment_link_ids', {
+  id: text('id').notNull().primaryKey(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id),
+});
 
 /**
  * A one-time code asked for on the school's pay page. A row is written whether or not the

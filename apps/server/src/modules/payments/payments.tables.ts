@@ -28,7 +28,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 export const paymentAttempts = pgTable(
   'payment_attempts',
   {
-    id: uuid('id').notNull().primaryKey(),
+    id: uuid('id').notNull(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id),
@@ -71,7 +71,8 @@ export const paymentAttempts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('payment_attempts_organization_id_key').on(table.organizationId, table.id),
+    // The school leads the key, so the table can be distributed by school (db-distribution).
+    primaryKey({ columns: [table.organizationId, table.id] }),
     foreignKey({
       columns: [table.organizationId, table.guardianId],
       foreignColumns: [guardians.organizationId, guardians.id],
@@ -128,16 +129,19 @@ export const paymentAttemptInvoices = pgTable(
   'payment_attempt_invoices',
   {
     organizationId: uuid('organization_id').notNull(),
-    attemptId: uuid('attempt_id')
-      .notNull()
-      .references(() => paymentAttempts.id),
+    attemptId: uuid('attempt_id').notNull(),
     invoiceId: uuid('invoice_id').notNull(),
     studentId: uuid('student_id').notNull(),
     guardianId: uuid('guardian_id').notNull(),
     active: boolean('active').notNull().default(true),
   },
   (table) => [
-    primaryKey({ columns: [table.attemptId, table.invoiceId] }),
+    primaryKey({ columns: [table.organizationId, table.attemptId, table.invoiceId] }),
+    foreignKey({
+      columns: [table.organizationId, table.attemptId],
+      foreignColumns: [paymentAttempts.organizationId, paymentAttempts.id],
+      name: 'payment_attempt_invoices_attempt_fk',
+    }),
     uniqueIndex('payment_attempt_invoices_one_active_key')
       .on(table.organizationId, table.invoiceId, table.guardianId)
       .where(sql`${table.active}`),
@@ -149,11 +153,9 @@ export const paymentAttemptInvoices = pgTable(
 export const paymentTransitions = pgTable(
   'payment_transitions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     organizationId: uuid('organization_id').notNull(),
-    attemptId: uuid('attempt_id')
-      .notNull()
-      .references(() => paymentAttempts.id),
+    attemptId: uuid('attempt_id').notNull(),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
     /** initiation, webhook, poll, refresh, expiry. */
@@ -163,6 +165,12 @@ export const paymentTransitions = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    foreignKey({
+      columns: [table.organizationId, table.attemptId],
+      foreignColumns: [paymentAttempts.organizationId, paymentAttempts.id],
+      name: 'payment_transitions_attempt_fk',
+    }),
     index('payment_transitions_attempt_idx').on(table.organizationId, table.attemptId, table.id),
   ],
 );
@@ -214,7 +222,11 @@ export const paymentReviews = pgTable(
     reason: text('reason', { enum: reviewReasonValues }).notNull(),
     provider: text('provider').notNull(),
     eventId: uuid('event_id').references(() => providerEvents.id),
-    attemptId: uuid('attempt_id').references(() => paymentAttempts.id),
+    /**
+     * No foreign key to the payment: reviews are a platform queue kept on the coordinator when the
+     * schools are distributed, and such a table cannot reference a distributed one (db-distribution).
+     */
+    attemptId: uuid('attempt_id'),
     expectedAmount: bigint('expected_amount', { mode: 'number' }),
     reportedAmount: bigint('reported_amount', { mode: 'number' }),
     detail: text('detail'),
@@ -249,12 +261,17 @@ export const paymentIdempotencyKeys = pgTable(
     organizationId: uuid('organization_id').notNull(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
-    attemptId: uuid('attempt_id')
-      .notNull()
-      .references(() => paymentAttempts.id),
+    attemptId: uuid('attempt_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.organizationId, table.key] })],
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.key] }),
+    foreignKey({
+      columns: [table.organizationId, table.attemptId],
+      foreignColumns: [paymentAttempts.organizationId, paymentAttempts.id],
+      name: 'payment_idempotency_keys_attempt_fk',
+    }),
+  ],
 );
 
 /**
@@ -265,7 +282,7 @@ export const paymentIdempotencyKeys = pgTable(
 export const paymentRefunds = pgTable(
   'payment_refunds',
   {
-    id: uuid('id').notNull().primaryKey(),
+    id: uuid('id').notNull(),
     organizationId: uuid('organization_id').notNull(),
     attemptId: uuid('attempt_id').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
@@ -284,7 +301,7 @@ export const paymentRefunds = pgTable(
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('payment_refunds_organization_id_key').on(table.organizationId, table.id),
+    primaryKey({ columns: [table.organizationId, table.id] }),
     foreignKey({
       columns: [table.organizationId, table.attemptId],
       foreignColumns: [paymentAttempts.organizationId, paymentAttempts.id],

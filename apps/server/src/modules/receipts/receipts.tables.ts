@@ -27,7 +27,7 @@ import type { ReceiptContent } from './receipt-content';
 export const receipts = pgTable(
   'receipts',
   {
-    id: uuid('id').notNull().primaryKey(),
+    id: uuid('id').notNull(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id),
@@ -45,7 +45,8 @@ export const receipts = pgTable(
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('receipts_organization_id_key').on(table.organizationId, table.id),
+    // The school leads the key, so the table can be distributed by school (db-distribution).
+    primaryKey({ columns: [table.organizationId, table.id] }),
     foreignKey({
       columns: [table.organizationId, table.paymentId],
       foreignColumns: [paymentAttempts.organizationId, paymentAttempts.id],
@@ -53,7 +54,9 @@ export const receipts = pgTable(
     }),
     uniqueIndex('receipts_organization_payment_key').on(table.organizationId, table.paymentId),
     uniqueIndex('receipts_organization_number_key').on(table.organizationId, table.number),
-    uniqueIndex('receipts_verification_code_key').on(table.verificationCode),
+    // The public page finds a receipt by its code alone, across schools. Not unique: a unique
+    // index could not span the schools once distributed; 144 random bits keep codes distinct.
+    index('receipts_verification_code_idx').on(table.verificationCode),
     index('receipts_organization_issued_idx').on(table.organizationId, table.issuedAt),
     check('receipts_amount_check', sql`${table.amount} > 0`),
   ],

@@ -12,7 +12,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { invoices } from '../../billing/billing.tables';
-import { outboundMessages } from '../../messaging/messaging.tables';
 import { organizations } from '../../organizations/organizations.tables';
 import { guardians, students } from '../../students/students.tables';
 import { workflows } from '../workflows/workflows.tables';
@@ -62,7 +61,12 @@ export const workflowSends = pgTable(
     skipReason: text('skip_reason', { enum: sendSkipReasons }),
     /** Why a planned send was moved later (quiet hours, today's cap reached): the history says so. */
     deferredReason: text('deferred_reason', { enum: sendDeferReasons }),
-    outboundMessageId: uuid('outbound_message_id').references(() => outboundMessages.id),
+    /**
+     * The message sent. No foreign key: outbound messages are a platform queue kept on the
+     * coordinator when the schools are distributed, and a distributed table cannot reference such a
+     * table (db-distribution).
+     */
+    outboundMessageId: uuid('outbound_message_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },

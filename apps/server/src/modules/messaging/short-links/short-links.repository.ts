@@ -1,17 +1,23 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
-import { shortLinks, type ShortLinkRow } from './short-links.tables';
+import { shortLinkCodes, shortLinks, type ShortLinkRow } from './short-links.tables';
 
 export type NewShortLink = typeof shortLinks.$inferInsert;
 
-/** Writes a link; false when its code is taken already (the caller draws another). */
+/**
+ * Writes a link; false when its code is taken already, by any school (the caller draws another).
+ * The code is claimed in `short_link_codes` first, in the caller's transaction (outside one, a
+ * failed write would leave a code claimed for nothing: harmless, it resolves to no link).
+ */
 export async function insertShortLink(db: DbOrTx, link: NewShortLink): Promise<boolean> {
-  const inserted = await db
-    .insert(shortLinks)
-    .values(link)
-    .onConflictDoNothing({ target: shortLinks.code })
-    .returning({ code: shortLinks.code });
-  return inserted.length === 1;
+  const claimed = await db
+    .insert(shortLinkCodes)
+    .values({ code: link.code, organizationId: link.organizationId })
+    .onConflictDoNothing({ target: shortLinkCodes.code })
+    .returning({ code: shortLinkCodes.code });
+  if (claimed.length === 0) return false;
+  await db.insert(shortLinks).values(link);
+  return true;
 }
 
 /**
@@ -44,7 +50,16 @@ export async function findShortLinkByCode(
   db: DbOrTx,
   code: string,
 ): Promise<ShortLinkRow | undefined> {
-  const [link] = await db.select().from(shortLinks).where(eq(shortLinks.code, code));
+  // The school first (the code's lookup row), then its link: a read of one school's rows.
+  const [owner] = await db
+    .select({ organizationId: shortLinkCodes.organizationId })
+    .from(shortLinkCodes)
+    .where(eq(shortLinkCodes.code, code));
+  if (!owner) return undefined;
+  const [link] = await db
+    .select()
+    .from(shortLinks)
+    .where(and(eq(shortLinks.organizationId, owner.organizationId), eq(shortLinks.code, code)));
   return link;
 }
 

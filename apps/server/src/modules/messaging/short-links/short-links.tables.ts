@@ -7,7 +7,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { shortLinkPurposeValues } from '@ecolage/contracts';
@@ -37,8 +36,6 @@ export const shortLinks = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.code] }),
-    // The address carries the code alone: found across schools by it (unguessable).
-    uniqueIndex('short_links_code_key').on(table.code),
     // `shortLinkFor`: the link already made for the same target (a parent reminded 4 times).
     index('short_links_organization_target_idx').on(
       table.organizationId,
@@ -54,5 +51,18 @@ export const shortLinks = pgTable(
     check('short_links_target_path_check', sql`${table.targetPath} ~ '^/[^/\\\\]'`),
   ],
 );
+
+/**
+ * Which school a short link's code belongs to: the address carries the code alone, and 59 random
+ * bits are too few to trust chance for uniqueness. The key here keeps codes unique across schools
+ * (the link's own key leads with its school, so that `short_links` can be distributed by school,
+ * when this small table is copied to every node). Written with the link, in the same transaction.
+ */
+export const shortLinkCodes = pgTable('short_link_codes', {
+  code: text('code').notNull().primaryKey(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id),
+});
 
 export type ShortLinkRow = typeof shortLinks.$inferSelect;

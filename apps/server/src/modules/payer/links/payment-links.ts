@@ -3,7 +3,7 @@ import type { PaymentLinkPurpose } from '@ecolage/contracts';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
 import { publicBaseUrl } from '../../../platform/env';
-import { paymentLinks, type PaymentLinkRow } from '../payer.tables';
+import { paymentLinkIds, paymentLinks, type PaymentLinkRow } from '../payer.tables';
 
 /**
  * Payment links: `/payer/l/<id>.<signature>`. The id (12 random letters and digits, 71 bits) is the
@@ -85,14 +85,37 @@ export interface PaymentLinkToIssue {
   now: Date;
 }
 
-/** Writes a new link in the caller's transaction. */
+/** Ids drawn before giving up (a collision at 71 bits is already unheard of). */
+const ID_DRAWS = 5;
+
+/**
+ * A fresh id, claimed for the school in `payment_link_ids` (unique across schools; the link's own
+ * key leads with its school).
+ */
+async function claimLinkId(db: DbOrTx, organizationId: string): Promise<string> {
+  for (let draw = 0; draw < ID_DRAWS; draw += 1) {
+    const id = newLinkId();
+    const claimed = await db
+      .insert(paymentLinkIds)
+      .values({ id, organizationId })
+      .onConflictDoNothing({ target: paymentLinkIds.id })
+      .returning({ id: paymentLinkIds.id });
+    if (claimed.length === 1) return id;
+  }
+  throw new Error('no free payment link id');
+}
+
+/**
+ * Writes a new link in the caller's transaction, its id claimed first (outside a transaction, a
+ * failed write would leave an id claimed for nothing: harmless, it resolves to no link).
+ */
 export async function issuePaymentLink(
   db: DbOrTx,
   signer: LinkSigner,
   input: PaymentLinkToIssue,
 ): Promise<IssuedPaymentLink> {
-  const id = newLinkId();
   const expiresAt = new Date(input.now.getTime() + paymentLinkLifetimeMs[input.purpose]);
+  const id = await claimLinkId(db, input.organizationId);
   await db.insert(paymentLinks).values({
     id,
     organizationId: input.organizationId,
@@ -152,7 +175,16 @@ export async function resolvePaymentLink(
 ): Promise<ResolvedLink> {
   const id = signer.idOf(token);
   if (!id) return { ok: false, reason: 'invalid' };
-  const [link] = await db.select().from(paymentLinks).where(eq(paymentLinks.id, id));
+  // The school first (the id's lookup row), then its link: a read of one school's rows.
+  const [owner] = await db
+    .select({ organizationId: paymentLinkIds.organizationId })
+    .from(paymentLinkIds)
+    .where(eq(paymentLinkIds.id, id));
+  if (!owner) return { ok: false, reason: 'invalid' };
+  const [link] = await db
+    .select()
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.organizationId, owner.organizationId), eq(paymentLinks.id, id)));
   if (!link) return { ok: false, reason: 'invalid' };
   if (link.revokedAt || link.expiresAt <= now) return { ok: false, reason: 'expired', link };
   return { ok: true, link, token };

@@ -10,6 +10,7 @@ import {
   foreignKey,
   index,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -17,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { organizations } from '../../organizations/organizations.tables';
 import { guardians, students } from '../../students/students.tables';
-import { paymentAttempts, providerEvents } from '../payments.tables';
+import { paymentAttempts } from '../payments.tables';
 
 /**
  * Money that reached the school without being asked for (« à affecter »): a merchant payment a
@@ -29,7 +30,7 @@ import { paymentAttempts, providerEvents } from '../payments.tables';
 export const incomingCredits = pgTable(
   'incoming_credits',
   {
-    id: uuid('id').notNull().primaryKey(),
+    id: uuid('id').notNull(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id),
@@ -53,8 +54,12 @@ export const incomingCredits = pgTable(
     paymentId: uuid('payment_id'),
     /** The ledger transaction that put waiting money in 4712 (reversed when it leaves). */
     suspenseTransactionId: uuid('suspense_transaction_id'),
-    /** The provider notification it came from (source `provider_notification`). */
-    eventId: uuid('event_id').references(() => providerEvents.id),
+    /**
+     * The provider notification it came from (source `provider_notification`). No foreign key:
+     * provider events are a platform queue kept on the coordinator when the schools are
+     * distributed, and a distributed table cannot reference such a table (db-distribution).
+     */
+    eventId: uuid('event_id'),
     assignedBy: text('assigned_by'),
     assignedByUserId: uuid('assigned_by_user_id'),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
@@ -63,7 +68,8 @@ export const incomingCredits = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('incoming_credits_organization_id_key').on(table.organizationId, table.id),
+    // The school leads the key, so the table can be distributed by school (db-distribution).
+    primaryKey({ columns: [table.organizationId, table.id] }),
     uniqueIndex('incoming_credits_provider_txn_key').on(
       table.organizationId,
       table.provider,
