@@ -36,6 +36,8 @@ const platformTables = new Set([
   'test_clock',
   // The page analytics' daily salts: one pair for the platform, a school's visitor ids mix in its id.
   'visit_salts',
+  // The request budgets shared by the API processes: they guard doors before any school is known.
+  'rate_budgets',
 ]);
 
 /**

@@ -29,6 +29,7 @@ export * from './modules/admissions/admissions.tables';
 export * from './modules/settings/settings.tables';
 export * from './modules/operator/operator.tables';
 export * from './platform/test-clock/test-clock.tables';
+export * from './platform/http/rate-budgets.tables';
 export * from './modules/automations/sends/workflow-sends.tables';
 export * from './modules/notifications/notifications.tables';
 export * from './modules/automations/workflows/workflows.tables';
