@@ -236,6 +236,11 @@ export const studentImports = pgTable(
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * Written every few seconds by the process applying a running import: one that stopped
+     * beating died with its process (several processes run: a start-up must not fail another's).
+     */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.id] }),
