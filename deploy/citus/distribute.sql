@@ -52,6 +52,7 @@ SELECT citus_add_local_table_to_metadata('outbox_deliveries');
 SELECT citus_add_local_table_to_metadata('provider_events');
 SELECT citus_add_local_table_to_metadata('payment_reviews');
 SELECT citus_add_local_table_to_metadata('refresh_tokens');
+SELECT citus_add_local_table_to_metadata('rate_budgets');
 
 -- A school's tables: sharded by organization_id, all co-located with programmes (a school's rows
 -- of every table live on one node, so its joins and foreign keys stay on that node).

@@ -43,9 +43,11 @@ export const placements: Readonly<Record<string, Placement>> = {
   message_delivery_reports: 'local',
   provider_events: 'local',
   payment_reviews: 'local',
-  // Written on every sign-in or refresh, keyed by person or address, never by school.
+  // Written on every sign-in, refresh or counted request, keyed by person or address, never by
+  // school: copying each write to every node would cost more than it serves.
   refresh_tokens: 'local',
   login_throttles: 'local',
+  rate_budgets: 'local',
   // A school's own rows.
   academic_years: 'distributed',
   account_mappings: 'distributed',
