@@ -144,6 +144,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         'tous les prestataires (paiement, SMS, e-mail) sont le simulateur local.',
     );
   }
+  const missingForS3 = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (parsed.data.STORAGE_DRIVER === 's3' && missingForS3.some((name) => !parsed.data[name])) {
+    const missing = missingForS3.filter((name) => !parsed.data[name]);
+    throw new Error(
+      `Configuration invalide :\n  STORAGE_DRIVER: le stockage s3 demande ${missing.join(', ')} ` +
+        '(le compartiment et les clés d’accès).',
+    );
+  }
   // Relative to where the command was typed: `npm run db:seed` runs inside apps/server, but
   // ./data means the same folder as for `npm start` at the repository root.
   const base = source.INIT_CWD ?? process.cwd();
