@@ -32,7 +32,7 @@ import {
 import { countActiveMembers, teamRoutes } from './modules/access';
 import { auditRoutes } from './modules/audit';
 import { organizationRoutes } from './modules/organizations';
-import { FileStore } from './platform/files';
+import { fileLinkRoutes, type FileStorage } from './platform/storage';
 import { pageAnalyticsRoutes, publicRoutes } from './modules/public';
 import { programmesRoutes } from './modules/programmes';
 import {
@@ -108,8 +108,8 @@ export interface BuildAppOptions {
   publicUrl?: string;
   /** Secret that signs access tokens (at least 32 characters). */
   jwtSecret: string;
-  /** Where uploaded files are kept (`<DATA_DIR>/uploads`). */
-  uploadsDir: string;
+  /** Where files are kept (`createFileStorage`: `<DATA_DIR>/uploads` or the S3 bucket). */
+  storage: FileStorage;
   loginPolicy?: LoginPolicy;
   /** Per-IP budget of login and sign-up. */
   authRateLimit?: { max: number; timeWindow: string };
@@ -185,7 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerEventSubscribers();
   const { db, engine } = options.database;
   const keys = accessTokenKeys(options.jwtSecret);
-  const files = new FileStore(options.uploadsDir);
+  const files = options.storage;
   const https = options.https ?? false;
   await app.register(authPlugin, { db, keys });
   await app.register(healthRoutes, { db, engine, version, readiness: options.readiness });
@@ -195,6 +195,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     formRateLimit: options.formRateLimit ?? { max: 10, timeWindow: '10 minutes' },
   });
   await app.register(organizationRoutes, { db, files });
+  // The local directory's signed download links (S3 answers its own).
+  await app.register(fileLinkRoutes, { storage: files });
   await app.register(passwordResetRoutes, {
     db,
     publicUrl: options.publicUrl,

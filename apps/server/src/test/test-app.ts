@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app';
 import { createLiveBus, type LiveBus } from '../platform/live';
+import { LocalFileStorage } from '../platform/storage';
 import { useTestDatabase, type TestDatabase } from './test-database';
 
 /** An app on a fresh database for one test file, driven with `app.inject`. */
@@ -37,10 +38,17 @@ export function testAppOptions(database: BuildAppOptions['database']): BuildAppO
   return {
     database,
     webDistDir: false,
-    jwtSecret: 'secret-de-test-qui-fait-au-moins-32-caracteres',
-    uploadsDir: path.join(tmpdir(), `ecolage-uploads-${process.pid}`),
+    jwtSecret: TEST_JWT_SECRET,
+    storage: testFileStorage(),
     loginPolicy: { failureDelayMs: () => 0, accountLockMs: () => 0, ipLockMs: () => 0 },
   };
+}
+
+const TEST_JWT_SECRET = 'secret-de-test-qui-fait-au-moins-32-caracteres';
+
+/** The local directory of a test process's files (`root` for a test that wants its own). */
+export function testFileStorage(root = path.join(tmpdir(), `ecolage-uploads-${process.pid}`)) {
+  return new LocalFileStorage({ root, linkSecret: TEST_JWT_SECRET, linkTtlSeconds: 300 });
 }
 
 const silentLogger = { info: () => undefined, error: () => undefined };

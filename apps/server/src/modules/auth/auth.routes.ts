@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/database';
-import type { FileStore } from '../../platform/files';
+import { readUpload, type FileStorage } from '../../platform/storage';
 import type { AccessTokenKeys } from './access-token';
 import { requireMember } from '../../platform/http/request-member';
 import { avatarMimeType } from './avatar';
@@ -28,7 +28,7 @@ import { registerSchool } from './use-cases/register-school';
 export interface AuthRoutesOptions {
   db: Database;
   keys: AccessTokenKeys;
-  files: FileStore;
+  files: FileStorage;
   loginPolicy: LoginPolicy;
   /** Sent over HTTPS: the refresh cookie is then `Secure`. */
   https: boolean;
@@ -216,7 +216,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const bytes = await options.files.read('avatars', request.params.name);
+      const bytes = await readUpload(options.files, 'avatars', request.params.name);
       if (!bytes) return reply.callNotFound();
       return reply
         .type(avatarMimeType(request.params.name))

@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/database';
-import type { FileStore } from '../../platform/files';
+import type { FileStorage } from '../../platform/storage';
 import { requireMember } from '../../platform/http/request-member';
 import { REFRESH_COOKIE } from './auth.routes';
 import {
@@ -35,7 +35,7 @@ const errors = {
 const tags = ['Profil'];
 
 /** « Mon profil »: name, avatar, e-mail, password, account deletion — all for oneself. */
-export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; files: FileStore }> = async (
+export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; files: FileStorage }> = async (
   app,
   { db, files },
 ) => {

@@ -3,9 +3,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileStore } from '../../platform/files';
+import { saveUpload } from '../../platform/storage';
 import { registerSchool } from '../../test/auth-helpers';
-import { useTestApp } from '../../test/test-app';
+import { testFileStorage, useTestApp } from '../../test/test-app';
 import { LOGO_FOLDER } from '../organizations';
 import { configureEmailTransport, createMessaging, queueEmail } from './index';
 import { startTestSmtpServer } from './smtp-server.test-support';
@@ -14,7 +14,7 @@ const quiet = { info: () => {}, error: () => {} };
 
 describe('a school’s e-mails carry its colour and its logo (inline), Écolage’s its own', () => {
   const { app, database } = useTestApp();
-  const files = new FileStore(path.join(tmpdir(), `ecolage-email-logos-${process.pid}`));
+  const files = testFileStorage(path.join(tmpdir(), `ecolage-email-logos-${process.pid}`));
   let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
 
   beforeAll(async () => {
@@ -52,7 +52,7 @@ describe('a school’s e-mails carry its colour and its logo (inline), Écolage�
     })
       .png()
       .toBuffer();
-    const stored = await files.save(LOGO_FOLDER, logo, 'png');
+    const stored = await saveUpload(files, LOGO_FOLDER, logo, 'png');
     await database().db.execute(sql`update organizations
       set brand_color = '#F4D35E', logo_file = ${stored}, logo_version = 'v1'
       where id = ${school.organizationId}`);

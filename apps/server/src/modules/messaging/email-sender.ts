@@ -1,6 +1,6 @@
 import type { Database } from '../../platform/db/database';
 import type { JobDefinition } from '../../platform/jobs/jobs';
-import type { FileStore } from '../../platform/files';
+import type { FileStorage } from '../../platform/storage';
 import { findOrganizationById, readSchoolLogoPng, smallLogo } from '../organizations';
 import { deliverOrFail, errorText, type ChannelSender } from './delivery';
 import { emailHtml, type EmailSchool } from './email-layout';
@@ -59,7 +59,7 @@ interface EmailHeader {
  */
 async function headerOf(
   db: Database,
-  files: FileStore | undefined,
+  files: FileStorage | undefined,
   organizationId: string | null,
 ): Promise<EmailHeader> {
   const school = organizationId ? await findOrganizationById(db, organizationId) : undefined;
@@ -91,7 +91,7 @@ function isPermanent(error: unknown): boolean {
 }
 
 /** Sends e-mails over SMTP; `files` holds the schools' logos (without it, headers carry no logo). */
-export function emailSender(db: Database, files?: FileStore): ChannelSender {
+export function emailSender(db: Database, files?: FileStorage): ChannelSender {
   return {
     channel: 'email',
     maxAttempts: EMAIL_RETRIES + 1,
@@ -133,7 +133,7 @@ export function emailSender(db: Database, files?: FileStore): ChannelSender {
 /** Sends one queued e-mail (`{ messageId }`); a refusal fails the job, which pg-boss retries. */
 export function sendEmailJob(
   db: Database,
-  files?: FileStore,
+  files?: FileStorage,
 ): JobDefinition<{ messageId: string }> {
   const sender = emailSender(db, files);
   return {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Database } from '../../platform/db/database';
-import type { FileStore } from '../../platform/files';
+import type { FileStorage } from '../../platform/storage';
 import type { JobDefinition, JobLogger, JobQueue } from '../../platform/jobs/jobs';
 import { emailSender, SEND_EMAIL_JOB, sendEmailJob } from './email-sender';
 import { startMessagePump } from './message-pump';
@@ -77,7 +77,7 @@ export interface Messaging {
 }
 
 /** `files`: where the schools' logos are kept (the e-mails' headers show them). */
-export function createMessaging(db: Database, files?: FileStore): Messaging {
+export function createMessaging(db: Database, files?: FileStorage): Messaging {
   let queue: Enqueue | null = null;
   const sweep: JobDefinition = {
     name: SWEEP_MESSAGES_JOB,

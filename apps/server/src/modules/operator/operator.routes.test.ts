@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { logIn } from '../../test/auth-helpers';
 import { ok } from '../../test/school-fixture';
 import { testAppOptions } from '../../test/test-app';
-import { FileStore } from '../../platform/files';
+import { saveUpload } from '../../platform/storage';
 import { changePlatformRole } from '../auth';
 import { insertPayment } from '../payments/list/payment-records.test-support';
 import { OPERATOR, useOperatorConsole } from './operator.test-support';
@@ -175,9 +175,9 @@ describe('the platform operator console (/api/operator): access, schools, KYC', 
   });
 
   it('shows a school its KYC documents, opens one inline and validates or refuses it', async () => {
-    const files = new FileStore(testAppOptions(database()).uploadsDir);
+    const files = testAppOptions(database()).storage;
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
-    const stored = await files.save('kyc', pdf, 'pdf');
+    const stored = await saveUpload(files, 'kyc', pdf, 'pdf');
     const { rows: members } = await db().execute<{ user_id: string }>(sql`
       select user_id from memberships where organization_id = ${state.school.organizationId}`);
     const upload = async (kind: string) => {

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/database';
-import type { FileStore } from '../../platform/files';
+import type { FileStorage } from '../../platform/storage';
 import { sendTabular } from '../../platform/tabular-export';
 import {
   contactMessagesPage,
@@ -32,7 +32,7 @@ import { getSchool, openKycDocument, reviewSchoolKycDocument } from './schools/s
 
 export interface OperatorRoutesOptions {
   db: Database;
-  files: FileStore;
+  files: FileStorage;
 }
 
 const errors = {

@@ -1,11 +1,11 @@
 import type { Theme } from '@ecolage/contracts';
 import type { DbOrTx } from '../../platform/db/database';
-import type { FileStore } from '../../platform/files';
+import { readUpload, type FileStorage } from '../../platform/storage';
 import { findOrganizationById, findOrganizationBySlug } from './organizations.repository';
 import type { Organization } from './organizations.tables';
 import { SMALL_LOGO_PX, smallLogo } from './small-logo';
 
-/** FileStore folder of the schools' logos (512 px PNGs). */
+/** FileStorage folder of the schools' logos (512 px PNGs). */
 export const LOGO_FOLDER = 'logos';
 
 /**
@@ -64,25 +64,25 @@ export async function getSchoolBranding(
 /** The school's logo as stored (a PNG of at most 512 × 512), or null without one. */
 export async function readSchoolLogoPng(
   db: DbOrTx,
-  files: FileStore,
+  files: FileStorage,
   organizationId: string,
 ): Promise<Buffer | null> {
   const school = await findOrganizationById(db, organizationId);
   if (!school?.logoFile) return null;
-  return (await files.read(LOGO_FOLDER, school.logoFile)) ?? null;
+  return (await readUpload(files, LOGO_FOLDER, school.logoFile)) ?? null;
 }
 
 /** The logo of an active school by its slug, with its version; null without one. */
 export async function readPublicLogo(
   db: DbOrTx,
-  files: FileStore,
+  files: FileStorage,
   slug: string,
   size: 'original' | 'small' = 'original',
 ): Promise<{ png: Buffer; version: string } | null> {
   const school = await findOrganizationBySlug(db, slug);
   const { logoFile, logoVersion } = school ?? {};
   if (!school || !logoFile || !logoVersion) return null;
-  const read = async () => (await files.read(LOGO_FOLDER, logoFile)) ?? null;
+  const read = async () => (await readUpload(files, LOGO_FOLDER, logoFile)) ?? null;
   const png =
     size === 'small' ? await smallLogo(`${school.id}:${logoVersion}`, read) : await read();
   return png ? { png, version: logoVersion } : null;

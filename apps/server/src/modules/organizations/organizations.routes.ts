@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../platform/db/database';
 import { domainError } from '../../platform/errors';
-import type { FileStore } from '../../platform/files';
+import type { FileStorage } from '../../platform/storage';
 import { readPublicLogo } from './branding';
 import { getSchoolPublicProfile } from './organizations.service';
 
@@ -17,7 +17,7 @@ const logoQuerySchema = z.object({
   w: z.enum(['96'], { error: 'Taille de logo inconnue.' }).optional(),
 });
 
-export const organizationRoutes: FastifyPluginAsyncZod<{ db: Database; files: FileStore }> = async (
+export const organizationRoutes: FastifyPluginAsyncZod<{ db: Database; files: FileStorage }> = async (
   app,
   options,
 ) => {

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileStore } from '../../platform/files';
+import { saveUpload } from '../../platform/storage';
 import { openInvoices } from '../../test/payments-harness';
 import { pdfText } from '../../test/pdf-text';
 import { ok, setUpProgrammes, signUpSchool } from '../../test/school-fixture';
-import { useTestApp } from '../../test/test-app';
+import { testFileStorage, useTestApp } from '../../test/test-app';
 import { LOGO_FOLDER, updateSchoolSettings } from '../organizations';
 import { paidWithReceipt } from './receipts.test-support';
 
@@ -62,9 +62,8 @@ async function firstPagePixels(pdf: Buffer, name: string) {
 }
 
 describe('Receipts in the school’s look', () => {
-  const uploadsDir = path.join(folder, 'uploads');
-  const { app, database } = useTestApp({ rateLimitPerMinute: 100_000, uploadsDir });
-  const files = new FileStore(uploadsDir);
+  const files = testFileStorage(path.join(folder, 'uploads'));
+  const { app, database } = useTestApp({ rateLimitPerMinute: 100_000, storage: files });
 
   async function brandedSchool() {
     const school = await signUpSchool(app(), `École ${Math.random().toString(36).slice(2, 8)}`);
@@ -107,7 +106,7 @@ describe('Receipts in the school’s look', () => {
   }
 
   async function setLogo(organizationId: string, color: number[], version: string) {
-    const logoFile = await files.save(LOGO_FOLDER, await logoPng(color), 'png');
+    const logoFile = await saveUpload(files, LOGO_FOLDER, await logoPng(color), 'png');
     await database().db.transaction((tx) =>
       updateSchoolSettings(tx, organizationId, { logoFile, logoVersion: version }),
     );

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { DbOrTx } from '../../platform/db/database';
-import type { FileStore } from '../../platform/files';
+import type { FileStorage } from '../../platform/storage';
 import { findOrganizationById, readSchoolLogoPng } from '../organizations';
 import { NO_LOOK, type ReceiptLook } from './receipt-view';
 
@@ -55,7 +55,7 @@ function preparedLogo(key: string, load: () => Promise<Buffer | null>): Promise<
  */
 export async function receiptLook(
   db: DbOrTx,
-  files: FileStore,
+  files: FileStorage,
   organizationId: string,
 ): Promise<ReceiptLook> {
   const school = await findOrganizationById(db, organizationId);

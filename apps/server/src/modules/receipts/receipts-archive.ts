@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { DEFAULT_SCHOOL_TIME_ZONE } from '../../platform/clock';
 import type { Database, DbOrTx } from '../../platform/db/database';
-import type { FileStore } from '../../platform/files';
+import type { FileStorage } from '../../platform/storage';
 import { domainError } from '../../platform/errors';
 import type { ActingMember } from '../../platform/http/acting-member';
 import { recordAuditEntry } from '../audit';
@@ -29,7 +29,7 @@ export interface ReceiptArchive {
  */
 export async function receiptArchive(
   db: Database,
-  files: FileStore,
+  files: FileStorage,
   acting: ActingMember,
   range: { from: string; to: string },
 ): Promise<ReceiptArchive> {

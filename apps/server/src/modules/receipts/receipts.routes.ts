@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/database';
-import type { FileStore } from '../../platform/files';
+import type { FileStorage } from '../../platform/storage';
 import { actingMember } from '../../platform/http/acting-member';
 import { requireMember } from '../../platform/http/request-member';
 import { receiptArchive } from './receipts-archive';
@@ -26,7 +26,7 @@ import {
 export interface ReceiptsRoutesOptions {
   db: Database;
   /** Where the school's logo is (drawn on its receipts). */
-  files: FileStore;
+  files: FileStorage;
   /** Per-IP budget of the public verification page (codes cannot be enumerated). */
   verificationRateLimit?: { max: number; timeWindow: string };
 }

@@ -1,6 +1,6 @@
 import type { ReceiptFormatValue, ReceiptItem, ReceiptVerification } from '@ecolage/contracts';
 import type { DbOrTx } from '../../platform/db/database';
-import type { FileStore } from '../../platform/files';
+import type { FileStorage } from '../../platform/storage';
 import { notFound } from '../../platform/errors';
 import { findOrganizationById, schoolLogoUrl } from '../organizations';
 import { findStudent } from '../students';
@@ -38,7 +38,7 @@ export async function getReceipt(db: DbOrTx, organizationId: string, receiptId: 
 /** The receipt's PDF in the format asked, named after its number, in the school's look today. */
 export async function receiptPdf(
   db: DbOrTx,
-  files: FileStore,
+  files: FileStorage,
   organizationId: string,
   receiptId: string,
   format: ReceiptFormatValue,
@@ -57,7 +57,7 @@ export async function receiptPdf(
  */
 export async function publicReceiptPdf(
   db: DbOrTx,
-  files: FileStore,
+  files: FileStorage,
   code: string,
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const receipt = await findReceiptByCode(db, code);

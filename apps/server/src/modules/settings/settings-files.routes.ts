@@ -12,12 +12,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/database';
 import { domainError } from '../../platform/errors';
-import type { FileStore } from '../../platform/files';
+import type { FileStorage } from '../../platform/storage';
 import { actingMember } from '../../platform/http/acting-member';
 import { requireMember } from '../../platform/http/request-member';
 import { assertStorableText, assertStorableUpload } from '../../platform/http/storable-text';
 import { removeLogo, uploadLogo } from './appearance/appearance.service';
-import { readKycDocumentFile, uploadKycDocument } from './kyc/kyc.service';
+import { kycDocumentLink, readKycDocumentFile, uploadKycDocument } from './kyc/kyc.service';
 
 const errors = {
   400: apiErrorSchema,
@@ -76,10 +76,10 @@ async function readUpload(request: FastifyRequest, tooLarge: () => Error): Promi
 }
 
 /** Uploads of « Paramètres » (KYC documents, the logo) and the KYC files' download. */
-export const settingsFileRoutes: FastifyPluginAsyncZod<{ db: Database; files: FileStore }> = async (
-  app,
-  { db, files },
-) => {
+export const settingsFileRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  files: FileStorage;
+}> = async (app, { db, files }) => {
   // Multipart only here: the rest of the API takes JSON. One limit for both uploads (the KYC's);
   // the logo's lower one is the service's.
   await app.register(multipart, {
@@ -132,6 +132,27 @@ export const settingsFileRoutes: FastifyPluginAsyncZod<{ db: Database; files: Fi
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store')
         .send(file.bytes);
+    },
+  );
+
+  app.get(
+    '/api/settings/kyc-documents/:documentId/link',
+    {
+      config: { permission: 'read:settings' },
+      schema: {
+        tags,
+        summary: 'Lien signé de téléchargement d’un document KYC (valable quelques minutes)',
+        params: kycDocumentParamsSchema,
+        response: {
+          200: z.object({ url: z.string(), expiresAt: z.string() }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { organizationId } = requireMember(request);
+      const link = await kycDocumentLink(db, files, organizationId, request.params.documentId);
+      return reply.header('Cache-Control', 'private, no-store').send(link);
     },
   );
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../../platform/db/database';
 import { notFound } from '../../../platform/errors';
-import type { FileStore } from '../../../platform/files';
+import type { FileStorage } from '../../../platform/storage';
 import { findOrganizationById, readSchoolLogoPng } from '../../organizations';
 import { payoutStatementPdf } from './payout-statement.pdf';
 import { findPayout, findPayoutLines } from './payouts.repository';
@@ -8,7 +8,7 @@ import { findPayout, findPayoutLines } from './payouts.repository';
 /** The payout's statement PDF and its file name (`releve-VIR-2026-000001.pdf`). */
 export async function payoutStatement(
   db: Database,
-  files: FileStore,
+  files: FileStorage,
   organizationId: string,
   payoutId: string,
 ) {

@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../platform/db/database';
-import type { FileStore } from '../../../platform/files';
+import type { FileStorage } from '../../../platform/storage';
 import { actingMember } from '../../../platform/http/acting-member';
 import { requireMember } from '../../../platform/http/request-member';
 import { markPayoutFailed, markPayoutPaid, sendPayout } from './payout-actions.service';
@@ -46,7 +46,7 @@ const managing = { permission: 'manage:payouts' } as const;
 
 export interface PayoutRoutesOptions {
   db: Database;
-  files: FileStore;
+  files: FileStorage;
   /** PAYOUT_RAIL's rail; manual by default. */
   rail?: PayoutRail;
 }

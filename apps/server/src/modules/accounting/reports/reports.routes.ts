@@ -6,7 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../platform/db/database';
-import type { FileStore } from '../../../platform/files';
+import type { FileStorage } from '../../../platform/storage';
 import { actingMember } from '../../../platform/http/acting-member';
 import { tabularContentTypes } from '../../../platform/tabular-export';
 import { exportAccountingReport } from './reports.service';
@@ -22,7 +22,7 @@ const errors = {
 /** « Exporter » of the Comptabilité screen: the four accounting reports, PDF or XLSX, journaled. */
 export const accountingReportsRoutes: FastifyPluginAsyncZod<{
   db: Database;
-  files: FileStore;
+  files: FileStorage;
 }> = async (app, { db, files }) => {
   app.get(
     '/api/accounting/reports/:report',

@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { addDays, dayIn, startOfSchoolDay } from '../../../platform/clock';
 import type { Database, DbOrTx } from '../../../platform/db/database';
 import { domainError } from '../../../platform/errors';
-import type { FileStore } from '../../../platform/files';
+import type { FileStorage } from '../../../platform/storage';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { currentTime } from '../../../platform/test-clock/test-clock';
 import { recordAuditEntry } from '../../audit';
@@ -51,7 +51,7 @@ async function paperLogo(png: Buffer | null): Promise<Buffer | null> {
     .catch(() => null);
 }
 
-async function schoolOf(db: DbOrTx, files: FileStore, organizationId: string) {
+async function schoolOf(db: DbOrTx, files: FileStorage, organizationId: string) {
   const school = await findOrganizationById(db, organizationId);
   const logo = school?.logoFile
     ? await readSchoolLogoPng(db, files, organizationId).catch(() => null)
@@ -123,7 +123,7 @@ const sheetNames: Record<AccountingReport, string> = {
  */
 export async function exportAccountingReport(
   db: Database,
-  files: FileStore,
+  files: FileStorage,
   acting: ActingMember,
   reportName: string,
   request: ReportRequest,

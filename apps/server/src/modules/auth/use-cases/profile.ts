@@ -2,7 +2,7 @@ import type { Profile } from '@ecolage/contracts';
 import type { Database, DbOrTx, Transaction } from '../../../platform/db/database';
 import { isUniqueViolation } from '../../../platform/db/errors';
 import { domainError } from '../../../platform/errors';
-import type { FileStore } from '../../../platform/files';
+import { saveUpload, type FileStorage } from '../../../platform/storage';
 import { deactivateAllMemberships, schoolsWhereLastSuperAdmin } from '../../access';
 import { recordAuditEntry } from '../../audit';
 import { findRefreshToken, findUserById, revokeUserSessions, updateUser } from '../auth.repository';
@@ -80,13 +80,13 @@ export async function renameProfile(
 /** Replaces (or, with `null`, removes) the avatar; the image is checked by its magic bytes. */
 export async function setAvatar(
   db: Database,
-  files: FileStore,
+  files: FileStorage,
   context: ProfileContext,
   dataUrl: string | null,
 ): Promise<Profile> {
   const avatar = dataUrl ? decodeAvatar(dataUrl) : undefined;
   const avatarPath = avatar
-    ? await files.save('avatars', avatar.bytes, avatar.format.extension)
+    ? await saveUpload(files, 'avatars', avatar.bytes, avatar.format.extension)
     : null;
   return db.transaction(async (tx) => {
     const user = await currentUser(tx, context.userId);

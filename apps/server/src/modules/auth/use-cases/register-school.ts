@@ -2,7 +2,7 @@ import { DEFAULT_PLAN, type RegistrationRequest } from '@ecolage/contracts';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../../platform/db/database';
-import type { FileStore } from '../../../platform/files';
+import { saveUpload, type FileStorage } from '../../../platform/storage';
 import { addMemberWithSystemRole, createSystemRoles } from '../../access';
 import { recordAuditEntry } from '../../audit';
 import { queueEmail, type OutboundMessage } from '../../messaging';
@@ -31,7 +31,7 @@ let typicalCreationMs = 60;
  */
 export async function registerSchool(
   db: Database,
-  files: FileStore,
+  files: FileStorage,
   request: RegistrationRequest,
   context: RegistrationContext,
 ): Promise<OutboundMessage | undefined> {
@@ -54,14 +54,14 @@ export async function registerSchool(
 /** The new school and its first member; undefined when the address was taken meanwhile. */
 async function createSchoolAndAccount(
   db: Database,
-  files: FileStore,
+  files: FileStorage,
   request: RegistrationRequest,
   secrets: { passwordHash: string; avatar: ReturnType<typeof decodeAvatar> | undefined },
   context: RegistrationContext,
 ): Promise<OutboundMessage | undefined> {
   const { avatar } = secrets;
   const avatarPath = avatar
-    ? await files.save('avatars', avatar.bytes, avatar.format.extension)
+    ? await saveUpload(files, 'avatars', avatar.bytes, avatar.format.extension)
     : null;
   return db.transaction(async (tx) => {
     const user = await insertUser(tx, {

@@ -4,7 +4,7 @@ import type {
   OperatorSchoolDetail,
 } from '@ecolage/contracts';
 import type { Database, DbOrTx } from '../../../platform/db/database';
-import type { FileStore } from '../../../platform/files';
+import type { FileStorage } from '../../../platform/storage';
 import { notFound } from '../../../platform/errors';
 import { recordAuditEntry } from '../../audit';
 import { planTermsAt } from '../../organizations';
@@ -76,7 +76,7 @@ function asciiFileName(name: string): string {
  */
 export async function openKycDocument(
   db: Database,
-  files: FileStore,
+  files: FileStorage,
   schoolId: string,
   documentId: string,
   actor: OperatorActor,

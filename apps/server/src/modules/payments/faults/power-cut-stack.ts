@@ -14,6 +14,7 @@ import type { PaymentsContext } from '../payments-context';
 import { createBackgroundWorker } from '../../../composition/background-worker';
 import { sendNextReconcileRound, workerJobs } from '../../../composition/jobs';
 import { startJobs, type JobQueue } from '../../../platform/jobs/jobs';
+import { LocalFileStorage } from '../../../platform/storage';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -63,7 +64,11 @@ const app = await buildApp({
   database,
   webDistDir: false,
   jwtSecret: 'secret-de-test-qui-fait-au-moins-32-caracteres',
-  uploadsDir: path.join(tmpdir(), `ecolage-uploads-${process.pid}`),
+  storage: new LocalFileStorage({
+    root: path.join(tmpdir(), `ecolage-uploads-${process.pid}`),
+    linkSecret: 'secret-de-test-qui-fait-au-moins-32-caracteres',
+    linkTtlSeconds: 300,
+  }),
   rateLimitPerMinute: 100_000,
   payments: context,
 });

@@ -3,7 +3,6 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memberWith } from '../../../test/members';
 import { ok, signUpSchool } from '../../../test/school-fixture';
-import { FileStore } from '../../../platform/files';
 import { testAppOptions, useTestApp } from '../../../test/test-app';
 import { getSchoolBranding, readSchoolLogoPng } from '../../organizations';
 import { pngClaiming, pngOf, SMALL_PDF, upload } from '../settings.test-support';
@@ -74,7 +73,7 @@ describe('Apparence: colour, theme, logo; the shell’s branding', () => {
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const metadata = await sharp(served.rawPayload).metadata();
     expect(metadata).toMatchObject({ format: 'png', width: 512, height: 256 });
-    const files = new FileStore(testAppOptions(database()).uploadsDir);
+    const files = testAppOptions(database()).storage;
     const stored = await readSchoolLogoPng(database().db, files, school.organizationId);
     expect(stored?.equals(served.rawPayload)).toBe(true);
     const unversioned = await app().inject({

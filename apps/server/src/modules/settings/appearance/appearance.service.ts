@@ -8,7 +8,7 @@ import {
 import { createHash } from 'node:crypto';
 import type { Database, DbOrTx } from '../../../platform/db/database';
 import { domainError } from '../../../platform/errors';
-import type { FileStore } from '../../../platform/files';
+import { saveUpload, type FileStorage } from '../../../platform/storage';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { getThemePreference } from '../../auth';
 import {
@@ -68,7 +68,7 @@ export async function updateAppearance(
  */
 export async function uploadLogo(
   db: Database,
-  files: FileStore,
+  files: FileStorage,
   acting: ActingMember,
   bytes: Buffer,
 ): Promise<Appearance> {
@@ -78,7 +78,7 @@ export async function uploadLogo(
   }
   const png = await normaliseLogo(bytes);
   if (!png) throw domainError('LOGO_NOT_AN_IMAGE', {}, { field: 'file' });
-  const logoFile = await files.save(LOGO_FOLDER, png, 'png');
+  const logoFile = await saveUpload(files, LOGO_FOLDER, png, 'png');
   const logoVersion = createHash('sha256').update(png).digest('hex').slice(0, 12);
   return db.transaction(async (tx) => {
     await lockSchoolRow(tx, acting.organizationId);

@@ -12,7 +12,7 @@ import {
 import { createHash } from 'node:crypto';
 import type { Database, DbOrTx } from '../../../platform/db/database';
 import { domainError, notFound } from '../../../platform/errors';
-import type { FileStore } from '../../../platform/files';
+import { readUpload, saveUpload, uploadKey, type FileStorage } from '../../../platform/storage';
 import type { ActingMember } from '../../../platform/http/acting-member';
 import { recordAuditEntry } from '../../audit';
 import { queueEmail } from '../../messaging';
@@ -28,7 +28,7 @@ import {
   updateKycReview,
 } from './kyc.repository';
 
-/** FileStore folder of the KYC documents. */
+/** FileStorage folder of the KYC documents. */
 export const KYC_FOLDER = 'kyc';
 
 function itemOf(row: KycDocument): KycDocumentItem {
@@ -101,7 +101,7 @@ function displayName(fileName: string, fallback: string): string {
  */
 export async function uploadKycDocument(
   db: Database,
-  files: FileStore,
+  files: FileStorage,
   acting: ActingMember,
   upload: KycUpload,
 ): Promise<KycDocumentItem> {
@@ -117,7 +117,7 @@ export async function uploadKycDocument(
   }
   if (acting.actor.type !== 'user') throw new Error('KYC documents are sent by a member');
   const uploadedBy = acting.actor.userId;
-  const storedFile = await files.save(KYC_FOLDER, upload.bytes, type.extension);
+  const storedFile = await saveUpload(files, KYC_FOLDER, upload.bytes, type.extension);
   const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
   return db.transaction(async (tx) => {
     const row = await insertKycDocument(tx, {
@@ -146,14 +146,35 @@ export async function uploadKycDocument(
 /** A KYC document's bytes for the school (or the operator): 404 for another school's id. */
 export async function readKycDocumentFile(
   db: DbOrTx,
-  files: FileStore,
+  files: FileStorage,
   organizationId: string,
   documentId: string,
 ): Promise<{ bytes: Buffer; mime: string; fileName: string; kind: KycDocumentKind }> {
   const row = await findKycDocument(db, organizationId, documentId);
-  const bytes = row ? await files.read(KYC_FOLDER, row.storedFile) : undefined;
+  const bytes = row ? await readUpload(files, KYC_FOLDER, row.storedFile) : undefined;
   if (!row || !bytes) throw notFound('KYC_DOCUMENT_NOT_FOUND');
   return { bytes, mime: row.mime, fileName: row.originalFileName, kind: row.kind };
+}
+
+/**
+ * A signed link that downloads a KYC document for a few minutes (FILE_LINK_TTL_SECONDS), answered
+ * by the storage itself (the S3 bucket, or any API process for the local directory).
+ */
+export async function kycDocumentLink(
+  db: DbOrTx,
+  files: FileStorage,
+  organizationId: string,
+  documentId: string,
+): Promise<{ url: string; expiresAt: string }> {
+  const row = await findKycDocument(db, organizationId, documentId);
+  const key = row ? uploadKey(KYC_FOLDER, row.storedFile) : undefined;
+  if (!row || !key || !(await files.head(key))) throw notFound('KYC_DOCUMENT_NOT_FOUND');
+  const expiresAt = new Date(Date.now() + files.linkTtlSeconds * 1000);
+  const url = await files.downloadUrl(key, {
+    filename: row.originalFileName,
+    contentType: row.mime,
+  });
+  return { url, expiresAt: expiresAt.toISOString() };
 }
 
 export interface KycReview {
