@@ -25,6 +25,18 @@ Object.defineProperty(window, 'matchMedia', {
 });
 window.scrollTo = () => undefined;
 Element.prototype.scrollIntoView = () => undefined;
+// Blob.text(), which browsers have and jsdom's Blob lacks. On Node 24 a fetch Response builds its
+// blob() with the global Blob, here jsdom's (on Node 20 it was Node's own, which has text()).
+if (typeof Blob.prototype.text !== 'function') {
+  Blob.prototype.text = function text(this: Blob) {
+    return new Promise<string>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.onerror = () => reject(reader.error ?? new Error('FileReader failed'));
+      reader.readAsText(this);
+    });
+  };
+}
 
 afterEach(async () => {
   cleanup();
