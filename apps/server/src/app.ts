@@ -10,9 +10,12 @@ import { registerStorableTextGuard } from './platform/http/storable-text';
 import { conflictCodes } from './db-conflicts';
 import { healthRoutes } from './platform/http/health.routes';
 import type { Readiness } from './platform/observability/readiness';
+import { instrumentHttp, metricsRoutes, requestIdOptions } from './platform/observability';
+import { startApplicationGauges } from './composition/database-gauges';
 import { testClockRoutes } from './platform/test-clock/test-clock.routes';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerRateLimit } from './platform/http/rate-limit';
+import { AccessLog } from './platform/http/access-log';
 import { registerSecurityHeaders } from './platform/http/security';
 import { registerWebApp } from './platform/http/web-app';
 import { defaultWebDistDir } from './platform/paths';
@@ -123,6 +126,8 @@ export interface BuildAppOptions {
   automations?: { planning?: WorkflowPlanning };
   /** The process's phase for /api/health/ready (processes/*); ready once built when absent. */
   readiness?: Readiness;
+  /** `/metrics`: METRICS_TOKEN, and whether this process reports the database gauges (default yes). */
+  metrics?: { token?: string; databaseGauges?: boolean };
 }
 
 /** No provider configured: staff can see payments but not start any (tests, fresh installs). */
@@ -164,16 +169,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
+    // One access-log line per request instead of Fastify's two (platform/http/access-log.ts).
+    logController: new AccessLog(),
     // A malformed URL escape is answered by the error handler too (French, HTML outside /api).
     frameworkErrors: handleError,
     routerOptions: { ignoreTrailingSlash: true },
+    // The caller's X-Request-Id when sane, else a UUID: echoed, and on every log line.
+    ...requestIdOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const version = options.version ?? '0.0.0';
+  // First: the request id and its context for every later hook; the latency histogram.
+  instrumentHttp(app);
 
   await registerSecurityHeaders(app, { https: options.https ?? false });
-  await registerRateLimit(app, { perMinute: options.rateLimitPerMinute ?? 300 });
+  await registerRateLimit(app, {
+    perMinute: options.rateLimitPerMinute ?? 300,
+    db: options.database.db,
+  });
   await registerOpenApi(app, version);
   app.setErrorHandler(handleError);
   registerStorableTextGuard(app);
@@ -189,6 +203,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const https = options.https ?? false;
   await app.register(authPlugin, { db, keys });
   await app.register(healthRoutes, { db, engine, version, readiness: options.readiness });
+  // Prometheus's /metrics; the queue and backlog gauges read through their owners (composition).
+  if (options.metrics?.databaseGauges !== false) startApplicationGauges(db);
+  await app.register(metricsRoutes, { token: options.metrics?.token });
   if (options.testClock) await app.register(testClockRoutes, { db, ...options.testClock });
   await app.register(publicRoutes, {
     db,

@@ -61,6 +61,9 @@ export function serializeError(value: unknown, depth = 0): unknown {
   return depth > MAX_DEPTH ? `${value.name} (non détaillée)` : serialize(value, depth);
 }
 
+/** Fields that name a person's contact, masked wherever a log line carries them (top level or one down). */
+const PERSONAL_FIELDS = ['phone', 'email', 'payerPhone', 'recipient'];
+
 /** pino options shared by the API server, the payments thread and the command-line tools. */
 export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): FastifyServerOptions['logger'] {
   return {
@@ -68,7 +71,13 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): FastifyServerO
     // Plain values pass through: the error handler hands over errors it has already serialized.
     serializers: { err: serializeError as (error: Error) => SerializedError },
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        // A safety net: code logs ids, never a person's phone or e-mail; one that slips is masked.
+        ...PERSONAL_FIELDS.flatMap((field) => [field, `*.${field}`]),
+      ],
       censor: '[masqué]',
     },
   };

@@ -1,6 +1,7 @@
 import type { Database } from '../../platform/db/database';
 import type { SendOptions, SendResult } from './channels/channel-adapter';
 import { queueFallbackSms } from './fallback';
+import { messageTries } from './message-metrics';
 import {
   claimOutboundMessage,
   recordAccepted,
@@ -87,6 +88,17 @@ export async function deliverClaimed(
   message: OutboundMessage,
   sender: ChannelSender,
   now: () => Date = () => new Date(),
+): Promise<{ outcome: DeliveryOutcome; error?: string }> {
+  const result = await tryClaimed(db, message, sender, now);
+  messageTries.inc({ channel: sender.channel, outcome: result.outcome });
+  return result;
+}
+
+async function tryClaimed(
+  db: Database,
+  message: OutboundMessage,
+  sender: ChannelSender,
+  now: () => Date,
 ): Promise<{ outcome: DeliveryOutcome; error?: string }> {
   const provider = sender.provider();
   let result: SendResult;

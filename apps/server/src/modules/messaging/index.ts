@@ -38,6 +38,8 @@ export {
   type MessageStatusRow,
 } from './messages/messages.service';
 export { messagesRoutes } from './messages/messages.routes';
+// Platform-wide figures for the metrics (composition/database-gauges.ts).
+export { waitingMessages } from './message-backlog.repository';
 export { messageWebhookRoutes } from './delivery-reports/webhooks.routes';
 // Our own short links `/s/<code>` and the opt-out by a link (short-links/, opt-outs/).
 export {

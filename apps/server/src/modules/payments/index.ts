@@ -38,6 +38,12 @@ export {
   type CollectedByWallet,
 } from './list/payment-figures.repository';
 export { collectedBySchools, type SchoolVolume } from './list/school-volumes.repository';
+// Platform-wide figures for the metrics (composition/database-gauges.ts).
+export {
+  paymentsInFlight,
+  providerEventBacklog,
+  recentPaymentTransitions,
+} from './payment-backlog.repository';
 export { listSessionPayments } from './list/payment-list.service';
 export { searchPaymentsByReference } from './list/payment-search.repository';
 export {

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
+import { runInContext } from '../observability/request-context';
 
 /**
  * The one mechanism for scheduled and deferred work (DESIGN.md §4, decision 0014): pg-boss on the
@@ -10,6 +11,8 @@ import type pg from 'pg';
 export interface JobLogger {
   info(object: object, message?: string): void;
   error(object: object, message?: string): void;
+  /** pino's: each run logs through a child carrying its job's id and name. */
+  child?(bindings: Record<string, unknown>): JobLogger;
 }
 
 export interface JobContext {
@@ -89,8 +92,13 @@ function handlerOf(boss: PgBoss, job: JobDefinition, logger: JobLogger, wake: ()
   return async (batch: PgBoss.JobWithMetadata<unknown>[]) => {
     if (batch.length > 0) wake();
     for (const item of batch) {
+      const attempt = item.retryCount + 1;
+      const runLogger = logger.child?.({ job: job.name, jobId: item.id }) ?? logger;
       try {
-        await job.run(item.data, { id: item.id, attempt: item.retryCount + 1, logger });
+        // The job's id and name on its log lines, and on a slow query's (observability).
+        await runInContext({ job: job.name, jobId: item.id }, () =>
+          job.run(item.data, { id: item.id, attempt, logger: runLogger }),
+        );
       } catch (error) {
         logger.error(
           { job: job.name, jobId: item.id, attempt: item.retryCount + 1, err: error },

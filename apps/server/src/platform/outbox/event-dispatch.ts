@@ -1,4 +1,5 @@
 import type { EventName } from '@ecolage/contracts';
+import { runInContext } from '../observability/request-context';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import { isConcurrencyFailure } from '../db/errors';
@@ -117,10 +118,13 @@ export async function deliverNext(
     const handler = handlers.get(delivery.handler)!;
     const attempts = delivery.attempts + 1;
     try {
-      await tx.transaction(async (savepoint) => {
-        const published = publishedEvent(event);
-        await (handler as EventHandler).handle(savepoint, published);
-      });
+      // The event and handler on a slow query's log line (observability).
+      await runInContext({ eventId: event.id, handler: delivery.handler }, () =>
+        tx.transaction(async (savepoint) => {
+          const published = publishedEvent(event);
+          await (handler as EventHandler).handle(savepoint, published);
+        }),
+      );
     } catch (thrown) {
       // Deadlocks and serialization failures: the whole transaction runs again, uncounted.
       if (isConcurrencyFailure(thrown)) throw thrown;
