@@ -9,13 +9,12 @@ import { createErrorHandler, sendApiNotFound } from './platform/http/error-handl
 import { registerStorableTextGuard } from './platform/http/storable-text';
 import { conflictCodes } from './db-conflicts';
 import { healthRoutes } from './platform/http/health.routes';
-import type { Readiness } from './platform/observability/readiness';
 import { instrumentHttp, metricsRoutes, requestIdOptions } from './platform/observability';
 import { startApplicationGauges } from './composition/database-gauges';
+import type { Readiness } from './platform/observability/readiness';
 import { testClockRoutes } from './platform/test-clock/test-clock.routes';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerRateLimit } from './platform/http/rate-limit';
-import { AccessLog } from './platform/http/access-log';
 import { registerSecurityHeaders } from './platform/http/security';
 import { registerWebApp } from './platform/http/web-app';
 import { defaultWebDistDir } from './platform/paths';
@@ -169,8 +168,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
-    // One access-log line per request instead of Fastify's two (platform/http/access-log.ts).
-    logController: new AccessLog(),
     // A malformed URL escape is answered by the error handler too (French, HTML outside /api).
     frameworkErrors: handleError,
     routerOptions: { ignoreTrailingSlash: true },
@@ -184,10 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   instrumentHttp(app);
 
   await registerSecurityHeaders(app, { https: options.https ?? false });
-  await registerRateLimit(app, {
-    perMinute: options.rateLimitPerMinute ?? 300,
-    db: options.database.db,
-  });
+  await registerRateLimit(app, { perMinute: options.rateLimitPerMinute ?? 300 });
   await registerOpenApi(app, version);
   app.setErrorHandler(handleError);
   registerStorableTextGuard(app);
