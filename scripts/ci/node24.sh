@@ -6,7 +6,10 @@
 # runs it only when allowScripts approves it, hence the small package.json of the cache directory.
 set -euo pipefail
 version="${NODE24_VERSION:-24.21.0}"
-prefix="${NODE24_PREFIX:-${XDG_CACHE_HOME:-$HOME/.cache}/ecolage-node$version}"
+# As root, outside /root: the embedded engine's test runs `process.execPath` as an ordinary user,
+# who cannot enter root's home.
+if [ "$(id -u)" = 0 ]; then cache=/usr/local/lib; else cache="${XDG_CACHE_HOME:-$HOME/.cache}"; fi
+prefix="${NODE24_PREFIX:-$cache/ecolage-node$version}"
 bin="$prefix/node_modules/.bin"
 
 if [ "$("$bin/node" --version 2>/dev/null)" != "v$version" ]; then
