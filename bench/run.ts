@@ -15,6 +15,7 @@ import { benchPayments } from './payments';
 import { benchReceipts } from './receipts';
 import { benchReminders } from './reminders';
 import { benchReconciliation } from './reconciliation';
+import { benchRushFromArgs } from './rush';
 import { benchSearch } from './search';
 import { benchStatistics } from './statistics';
 import { freePort } from '../e2e/support/free-port';
@@ -71,6 +72,8 @@ if (runs('reminders')) results.reminders = await benchReminders();
 if (runs('reconciliation')) results.reconciliation = await benchReconciliation();
 if (runs('accounting-list')) results.accountingList = await benchAccountingList();
 if (runs('statistics')) results.statistics = await benchStatistics();
+// `rush --workers 1` / `rush --kill`: the flags are the rush's own, not benches' names.
+if (wanted.has('rush')) results.rush = await benchRushFromArgs(process.argv.slice(2));
 
 console.log(JSON.stringify(results, null, 2));
 const dir = path.join(root, 'bench', 'results');
