@@ -34,7 +34,7 @@ export const organizations = pgTable(
       .notNull()
       .default('croissance'),
     brandColor: text('brand_color').notNull().default('#484D9B'),
-    /** The school's logo: stored file name (FileStore folder `logos`, a 512 px PNG), or null. */
+    /** The school's logo: stored file name (file storage folder `logos`, a 512 px PNG), or null. */
     logoFile: text('logo_file'),
     /** Short hash of the logo's bytes, for cache-busting URLs (`?v=`); null without a logo. */
     logoVersion: text('logo_version'),

@@ -27,7 +27,7 @@ export const kycDocuments = pgTable(
     kind: text('kind', {
       enum: ['statuts', 'autorisation', 'piece_identite', 'justificatif_bancaire'],
     }).notNull(),
-    /** Stored name under the FileStore folder `kyc`. */
+    /** Stored name in the file storage folder `kyc` (key `kyc/<name>`). */
     storedFile: text('stored_file').notNull(),
     originalFileName: text('original_file_name').notNull(),
     mime: text('mime', { enum: ['application/pdf', 'image/jpeg', 'image/png'] }).notNull(),
