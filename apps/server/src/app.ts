@@ -181,7 +181,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   instrumentHttp(app);
 
   await registerSecurityHeaders(app, { https: options.https ?? false });
-  await registerRateLimit(app, { perMinute: options.rateLimitPerMinute ?? 300 });
+  await registerRateLimit(app, {
+    perMinute: options.rateLimitPerMinute ?? 300,
+    db: options.database.db,
+  });
   await registerOpenApi(app, version);
   app.setErrorHandler(handleError);
   registerStorableTextGuard(app);

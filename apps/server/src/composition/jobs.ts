@@ -14,6 +14,7 @@ import {
 import { ledgerValidationJob } from '../modules/ledger';
 import { statisticsRefreshJob } from '../modules/analytics';
 import { pruneOldVisitsJob, rotateVisitSaltsJob } from '../modules/public';
+import { pruneRateBudgetsJob } from '../platform/http/rate-limit';
 import type { LinkSigner } from '../modules/payer';
 import type { BackgroundWorker } from './background-worker';
 
@@ -100,6 +101,7 @@ export function applicationJobs(dependencies: JobDependencies): JobDefinition[] 
     statisticsRefreshJob(dependencies.db),
     rotateVisitSaltsJob(dependencies.db),
     pruneOldVisitsJob(dependencies.db),
+    pruneRateBudgetsJob(dependencies.db),
     ...(dependencies.messaging?.jobs ?? []),
     ...(dependencies.reminders
       ? reminderJobs({

@@ -2,6 +2,7 @@ import { apiErrorSchema, visitBeaconSchema } from '@ecolage/contracts';
 import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../../platform/db/database';
+import { perProcessBudget } from '../../../platform/http/rate-limit';
 import { findOrganizationBySlug } from '../../organizations';
 import { classifyVisitSource } from './traffic-channel';
 import { visitorFingerprint } from './visitor';
@@ -55,7 +56,8 @@ export const pageAnalyticsRoutes: FastifyPluginAsync<PageAnalyticsRoutesOptions>
       bodyLimit: BEACON_BODY_LIMIT,
       config: {
         public: true,
-        rateLimit: { ...(options.rateLimit ?? BEACON_RATE_LIMIT) },
+        // A flood guard on counting, not a security budget: each API process keeps its share.
+        rateLimit: perProcessBudget({ ...(options.rateLimit ?? BEACON_RATE_LIMIT) }),
       },
       schema: {
         tags: ['Site public'],
