@@ -132,6 +132,8 @@ async function backupFrom(adminUrl: string, dataDir: string, out: string): Promi
       sink.once('error', reject);
       gzip.once('error', reject);
     });
+    // Awaited at the end; marked handled now so that a write error is reported once, by the write.
+    closed.catch(() => undefined);
     const tar = new TarWriter(gzip);
     let stopped: { lsn: string; labelfile: string; spcmapfile: string | null; walfile: string };
     try {
