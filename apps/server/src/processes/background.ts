@@ -5,6 +5,7 @@ import type { Messaging } from '../modules/messaging';
 import { SETTLE_MISSING_JOB, type PayoutRail } from '../modules/accounting';
 import { STATISTICS_REFRESH_JOB } from '../modules/analytics';
 import { createLinkSigner } from '../modules/payer';
+import { interruptedImportsJob } from '../modules/students';
 import type { BackgroundWorker } from '../composition/background-worker';
 import { applicationJobs, sendNextReconcileRound } from '../composition/jobs';
 import type { Database } from '../platform/db/database';
@@ -42,14 +43,18 @@ export async function startBackgroundWork(
   const started: { queue?: JobQueue } = {};
   const queue = await startJobs(
     database.pool,
-    applicationJobs({
-      db: database.db,
-      worker,
-      queue: () => started.queue,
-      messaging,
-      reminders: { signer: createLinkSigner(base.jwtSecret) },
-      payoutRail: settings.payoutRail,
-    }),
+    [
+      ...applicationJobs({
+        db: database.db,
+        worker,
+        queue: () => started.queue,
+        messaging,
+        reminders: { signer: createLinkSigner(base.jwtSecret) },
+        payoutRail: settings.payoutRail,
+      }),
+      // Imports whose process died are failed by whichever worker runs the minute's job.
+      interruptedImportsJob(database.db),
+    ],
     logger,
   );
   started.queue = queue;

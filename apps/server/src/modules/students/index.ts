@@ -58,6 +58,7 @@ export {
 export { studentsExportRoutes } from './students-export.routes';
 export { studentImportRoutes } from './import/import.routes';
 export { failInterruptedImports } from './import/import.repository';
+export { interruptedImportsJob, INTERRUPTED_IMPORTS_JOB } from './import/interrupted-imports.job';
 export {
   findStudentCards,
   findStudentIdsOfGuardian,

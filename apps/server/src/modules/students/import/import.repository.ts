@@ -57,7 +57,7 @@ export async function claimImport(
 ): Promise<boolean> {
   const claimed = await db
     .update(studentImports)
-    .set({ status: 'running', ...values })
+    .set({ status: 'running', ...values, heartbeatAt: sql`now()` })
     .where(
       and(
         eq(studentImports.organizationId, organizationId),
@@ -162,12 +162,40 @@ export async function refreshImportStatistics(db: DbOrTx): Promise<void> {
   await db.execute(sql`analyze students, guardians, enrolments, invoices`);
 }
 
+/** How often the process applying an import says it is alive (`heartbeat_at`). */
+export const IMPORT_HEARTBEAT_MS = 10_000;
+/** An import whose heartbeat is older than this died with the process that applied it. */
+export const IMPORT_HEARTBEAT_LOST_MS = 60_000;
+
+/** The process applying the import is alive: writes `heartbeat_at` (while it runs). */
+export async function touchRunningImport(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+): Promise<void> {
+  await db
+    .update(studentImports)
+    .set({ heartbeatAt: sql`now()` })
+    .where(
+      and(
+        eq(studentImports.organizationId, organizationId),
+        eq(studentImports.id, importId),
+        eq(studentImports.status, 'running'),
+      ),
+    );
+}
+
 /**
- * Imports left `running` by a process that stopped (crash, restart): nothing of an all-or-nothing
- * run was kept, and a skip-invalid run kept its finished batches. Marked failed so that the
- * wizard stops waiting and says so.
+ * Imports left `running` by a process that stopped (crash, restart, SIGKILL): nothing of an
+ * all-or-nothing run was kept, and a skip-invalid run kept its finished batches. Marked failed so
+ * that the wizard stops waiting and says so. Only those whose heartbeat stopped: several processes
+ * run, and one starting must not fail an import another is applying. (An import started by a
+ * version without the heartbeat counts from its preview.)
  */
-export async function failInterruptedImports(db: DbOrTx): Promise<number> {
+export async function failInterruptedImports(
+  db: DbOrTx,
+  lostAfterMs = IMPORT_HEARTBEAT_LOST_MS,
+): Promise<number> {
   const rows = await db
     .update(studentImports)
     .set({
@@ -176,7 +204,13 @@ export async function failInterruptedImports(db: DbOrTx): Promise<number> {
         'L’import a été interrompu par un redémarrage du serveur. Vérifiez la liste des étudiants avant de le relancer.',
       finishedAt: new Date(),
     })
-    .where(eq(studentImports.status, 'running'))
+    .where(
+      and(
+        eq(studentImports.status, 'running'),
+        sql`coalesce(${studentImports.heartbeatAt}, ${studentImports.createdAt}) <
+          now() - make_interval(secs => ${lostAfterMs / 1000})`,
+      ),
+    )
     .returning({ id: studentImports.id });
   return rows.length;
 }

@@ -10,7 +10,9 @@ import {
   findActiveEnrolmentsOf,
   findImportSummary,
   findStudentsByMatricules,
+  IMPORT_HEARTBEAT_MS,
   insertImport,
+  touchRunningImport,
   type ImportSummary,
 } from './import.repository';
 import type { IssueEnrolmentInvoices } from '../billing.port';
@@ -167,6 +169,11 @@ export async function commitImport(
   ) {
     throw domainError('IMPORT_NOT_PREVIEWED');
   }
+  // Alive while it runs: an import whose heartbeat stops died with its process (failInterruptedImports).
+  const heartbeat = setInterval(() => {
+    touchRunningImport(db, organizationId, importId).catch(() => undefined);
+  }, IMPORT_HEARTBEAT_MS);
+  heartbeat.unref();
   const job = runImport(
     db,
     acting,
@@ -176,7 +183,10 @@ export async function commitImport(
     issueInvoices,
   )
     .catch(onUnexpectedError)
-    .finally(() => running.delete(importId));
+    .finally(() => {
+      clearInterval(heartbeat);
+      running.delete(importId);
+    });
   running.set(importId, job);
   return getImport(db, organizationId, importId);
 }

@@ -1,0 +1,23 @@
+import type { Database } from '../../../platform/db/database';
+import type { JobDefinition } from '../../../platform/jobs/jobs';
+import { failInterruptedImports } from './import.repository';
+
+export const INTERRUPTED_IMPORTS_JOB = 'students.interrupted-imports';
+
+/**
+ * Each minute, on one worker: imports whose process died (SIGKILL, a lost machine) are marked
+ * failed, so that the wizard stops waiting — whichever process applied them, even one that never
+ * starts again.
+ */
+export function interruptedImportsJob(db: Database): JobDefinition {
+  return {
+    name: INTERRUPTED_IMPORTS_JOB,
+    schedule: { cron: '* * * * *' },
+    // A missed minute is the next minute.
+    retryLimit: 0,
+    async run(_data, context) {
+      const failed = await failInterruptedImports(db);
+      if (failed > 0) context.logger.info({ failed }, 'imports interrompus marqués en échec');
+    },
+  };
+}
