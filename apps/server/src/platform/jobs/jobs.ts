@@ -160,6 +160,31 @@ async function sendJob(
 }
 
 /**
+ * Starts a pg-boss instance. Processes starting together on a fresh database create its schema
+ * at once and all but one may fail on the catalog (a duplicate schema): a failed instance cannot
+ * be started again, so a new one tries after a moment and finds the schema made.
+ */
+async function startBoss(
+  pool: pg.Pool,
+  options: PgBoss.ConstructorOptions,
+  logger: JobLogger,
+): Promise<PgBoss> {
+  for (let attempt = 1; ; attempt += 1) {
+    const boss = createBoss(pool, options);
+    boss.on('error', (error) => logger.error({ err: error }, 'erreur du planificateur de tâches'));
+    try {
+      await boss.start();
+      return boss;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      const race = code === '23505' || code === '42P06' || code === '42710';
+      if (!race || attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+}
+
+/**
  * Starts pg-boss on the application's pool: creates each job's queue with its retry policy,
  * schedules the recurring ones (pg-boss keeps one run per tick across every instance) and, unless
  * `work: false`, works them. Schedules of jobs no longer defined are removed.
@@ -171,9 +196,7 @@ export async function startJobs(
   options: StartJobsOptions = {},
 ): Promise<JobQueue> {
   const work = options.work ?? true;
-  const boss = createBoss(pool, { schedule: work, supervise: work });
-  boss.on('error', (error) => logger.error({ err: error }, 'erreur du planificateur de tâches'));
-  await boss.start();
+  const boss = await startBoss(pool, { schedule: work, supervise: work }, logger);
   const definitions = new Map(jobs.map((job) => [job.name, job]));
   /** The ids of this process's workers of each job (notified when one is sent). */
   const workers = new Map<string, string[]>();
