@@ -76,6 +76,8 @@ export async function createHttpServer(
       },
     },
     database: base.database,
+    // /api/health/ready: not ready while migrating, starting or stopping.
+    readiness: base.readiness,
     liveBus: settings.liveBus,
     logger,
     version: base.version,
