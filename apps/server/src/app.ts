@@ -15,6 +15,7 @@ import type { Readiness } from './platform/observability/readiness';
 import { testClockRoutes } from './platform/test-clock/test-clock.routes';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerRateLimit } from './platform/http/rate-limit';
+import { AccessLog } from './platform/http/access-log';
 import { registerSecurityHeaders } from './platform/http/security';
 import { registerWebApp } from './platform/http/web-app';
 import { defaultWebDistDir } from './platform/paths';
@@ -168,6 +169,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
+    // One access-log line per request instead of Fastify's two (platform/http/access-log.ts).
+    logController: new AccessLog(),
     // A malformed URL escape is answered by the error handler too (French, HTML outside /api).
     frameworkErrors: handleError,
     routerOptions: { ignoreTrailingSlash: true },
