@@ -159,6 +159,22 @@ async function sendJob(
   }
 }
 
+/** What processes creating pg-boss's schema or queues at the same moment run into. */
+const START_RACES = new Set(['23505', '42P06', '42P07', '42710', '40P01']);
+const isStartRace = (error: unknown) => START_RACES.has((error as { code?: string }).code ?? '');
+
+/** Runs `step` again (up to 5 times) when it lost such a race: the winner's work is then done. */
+async function retryStartRace<T>(step: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!isStartRace(error) || attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 100));
+    }
+  }
+}
+
 /**
  * Starts a pg-boss instance. Processes starting together on a fresh database create its schema
  * at once and all but one may fail on the catalog (a duplicate schema): a failed instance cannot
@@ -176,9 +192,7 @@ async function startBoss(
       await boss.start();
       return boss;
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      const race = code === '23505' || code === '42P06' || code === '42710';
-      if (!race || attempt === 5) throw error;
+      if (!isStartRace(error) || attempt === 5) throw error;
       await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
     }
   }
@@ -201,7 +215,9 @@ export async function startJobs(
   /** The ids of this process's workers of each job (notified when one is sent). */
   const workers = new Map<string, string[]>();
   for (const job of jobs) {
-    await boss.createQueue(job.name, { name: job.name, ...retryOptions(job) });
+    await retryStartRace(() =>
+      boss.createQueue(job.name, { name: job.name, ...retryOptions(job) }),
+    );
     await boss.updateQueue(job.name, { name: job.name, ...retryOptions(job) });
   }
   if (work) {
