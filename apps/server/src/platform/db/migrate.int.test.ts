@@ -44,8 +44,12 @@ describe('several processes starting at once on an empty database', () => {
     expect(await migrationStatus(pools[1]!)).toEqual({ upToDate: true, pending: 0, newer: 0 });
 
     const quiet = { info() {}, error() {} };
+    const jobs = ['a', 'b', 'c', 'd', 'e'].map((name) => ({
+      name: `test.${name}`,
+      run: () => Promise.resolve(),
+    }));
     const queues = await Promise.all(
-      pools.map((pool) => startJobs(pool, [], quiet, { work: false })),
+      pools.map((pool) => startJobs(pool, jobs, quiet, { work: false })),
     );
     await Promise.all(queues.map((queue) => queue.stop()));
 
