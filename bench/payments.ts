@@ -21,6 +21,7 @@ import { connectDatabase } from '../apps/server/src/platform/db/database';
 import { runMigrations } from '../apps/server/src/platform/db/migrate';
 import { percentile } from './lib/in-process';
 import { root } from './lib/product-server';
+import { benchStorage } from './lib/bench-storage';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const FAMILIES = Number(process.env.BENCH_PAYMENT_FAMILIES ?? 300);
@@ -128,7 +129,7 @@ export async function benchPayments() {
     database,
     webDistDir: false,
     jwtSecret: 'secret-de-banc-d-essai-de-32-caracteres-au-moins',
-    uploadsDir: uploads,
+    storage: benchStorage(uploads),
     rateLimitPerMinute: 100_000_000,
     payments: context,
   });

@@ -13,6 +13,7 @@ import { connectDatabase } from '../apps/server/src/platform/db/database';
 import { runMigrations } from '../apps/server/src/platform/db/migrate';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { benchStorage } from './lib/bench-storage';
 
 export const RUSH_SECRET = 'secret-de-banc-d-essai-de-32-caracteres-au-moins';
 const ACCOUNT = { email: 'direction@rentree.tg', password: 'motdepasse-solide' };
@@ -79,7 +80,7 @@ export async function makeRushSchool(
     webDistDir: false,
     logger: pino({ level: 'silent' }),
     jwtSecret: RUSH_SECRET,
-    uploadsDir: path.join(tmpdir(), `ecolage-bench-rush-${process.pid}`),
+    storage: benchStorage(path.join(tmpdir(), `ecolage-bench-rush-${process.pid}`)),
     rateLimitPerMinute: 100_000_000,
     loginPolicy: { failureDelayMs: () => 0, accountLockMs: () => 0, ipLockMs: () => 0 },
     authRateLimit: { max: 100_000_000, timeWindow: '1 minute' },

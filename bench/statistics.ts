@@ -22,6 +22,7 @@ import { percentile } from './lib/percentile';
 import { startBenchSchool, withScratchDatabase } from './lib/scratch-database';
 import { populateStatisticsSchool } from './statistics-data';
 import { populateTraffic } from './statistics-traffic';
+import { benchStorage } from './lib/bench-storage';
 
 const TARGET_P95_MS = 100;
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -239,7 +240,7 @@ export async function remeasureStatistics(url: string) {
     database,
     webDistDir: false,
     jwtSecret: 'secret-de-banc-d-essai-de-32-caracteres-au-moins',
-    uploadsDir: path.join(tmpdir(), `ecolage-bench-uploads-${process.pid}`),
+    storage: benchStorage(path.join(tmpdir(), `ecolage-bench-uploads-${process.pid}`)),
     rateLimitPerMinute: 100_000_000,
     loginPolicy: { failureDelayMs: () => 0, accountLockMs: () => 0, ipLockMs: () => 0 },
     authRateLimit: { max: 100_000_000, timeWindow: '1 minute' },

@@ -5,6 +5,7 @@ import { buildApp, type BuildAppOptions } from '../../apps/server/src/app';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/platform/db/database';
 import { runMigrations } from '../../apps/server/src/platform/db/migrate';
 import { seedDemoData } from '../../apps/server/src/seed/demo-seed';
+import { benchStorage } from './bench-storage';
 
 /** The server's own code on a fresh embedded database, for benchmarks that need its internals. */
 export async function startInProcess(overrides: Partial<BuildAppOptions> = {}) {
@@ -17,7 +18,7 @@ export async function startInProcess(overrides: Partial<BuildAppOptions> = {}) {
     database,
     webDistDir: false,
     jwtSecret: 'secret-de-banc-d-essai-de-32-caracteres-au-moins',
-    uploadsDir: path.join(dataDir, 'uploads'),
+    storage: benchStorage(path.join(dataDir, 'uploads')),
     rateLimitPerMinute: 100_000_000,
     ...overrides,
   });

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { connectDatabase } from '../../apps/server/src/platform/db/database';
 import { runMigrations } from '../../apps/server/src/platform/db/migrate';
+import { benchStorage } from './bench-storage';
 
 type ScratchDatabase = ReturnType<typeof connectDatabase>;
 
@@ -54,7 +55,7 @@ export async function startBenchSchool(
     database,
     webDistDir: false,
     jwtSecret: 'secret-de-banc-d-essai-de-32-caracteres-au-moins',
-    uploadsDir: path.join(tmpdir(), `ecolage-bench-uploads-${process.pid}`),
+    storage: benchStorage(path.join(tmpdir(), `ecolage-bench-uploads-${process.pid}`)),
     rateLimitPerMinute: 100_000_000,
     loginPolicy: { failureDelayMs: () => 0, accountLockMs: () => 0, ipLockMs: () => 0 },
     authRateLimit: { max: 100_000_000, timeWindow: '1 minute' },
