@@ -17,10 +17,10 @@ const logoQuerySchema = z.object({
   w: z.enum(['96'], { error: 'Taille de logo inconnue.' }).optional(),
 });
 
-export const organizationRoutes: FastifyPluginAsyncZod<{ db: Database; files: FileStorage }> = async (
-  app,
-  options,
-) => {
+export const organizationRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  files: FileStorage;
+}> = async (app, options) => {
   app.get(
     '/api/public/schools/:slug',
     {
