@@ -89,6 +89,7 @@ export async function createHttpServer(
     publicUrl: config.PUBLIC_URL,
     storage: base.storage,
     payments,
+    metrics: { token: config.METRICS_TOKEN },
   });
   return {
     app,

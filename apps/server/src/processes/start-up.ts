@@ -18,6 +18,7 @@ import { migrationStatus, runMigrations } from '../platform/db/migrate';
 import { loadConfig, type Config } from '../platform/env';
 import { loggerOptions } from '../platform/logger';
 import { createReadiness, type Readiness } from '../platform/observability/readiness';
+import { watchSlowQueries } from '../platform/observability';
 import { serverRoot } from '../platform/paths';
 import { resolveJwtSecret } from '../platform/secrets';
 import { createFileStorage, type FileStorage } from '../platform/storage';
@@ -69,6 +70,8 @@ export async function openProcess(kind: ProcessKind, poolMax?: number): Promise<
     onEngineLog: (line) => logger.debug({ engine: 'postgres' }, line),
     schema,
   }).catch((error: unknown) => fail(logger, error));
+  // Queries slower than SLOW_QUERY_MS are logged with their statement (never their values).
+  watchSlowQueries(database.pool, { thresholdMs: config.SLOW_QUERY_MS, logger });
   const readiness = createReadiness(() => database.pool.query('select 1'));
   const listenUrl = config.DATABASE_URL
     ? (config.DATABASE_DIRECT_URL ?? config.DATABASE_URL)
