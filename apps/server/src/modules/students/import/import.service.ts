@@ -7,6 +7,7 @@ import { readImportFileInThread } from './import-file-thread';
 import { cleanText } from './import-values';
 import {
   claimImport,
+  failInterruptedImports,
   findActiveEnrolmentsOf,
   findImportSummary,
   findStudentsByMatricules,
@@ -189,4 +190,12 @@ export async function commitImport(
     });
   running.set(importId, job);
   return getImport(db, organizationId, importId);
+}
+
+/**
+ * Imports whose process died (its heartbeat stopped: SIGKILL, a lost machine) are marked failed,
+ * so the wizard stops waiting; an import another live process is applying is left alone.
+ */
+export function failImportsOfStoppedProcesses(db: Database): Promise<number> {
+  return failInterruptedImports(db);
 }

@@ -1,6 +1,6 @@
 import type { Database } from '../../../platform/db/database';
 import type { JobDefinition } from '../../../platform/jobs/jobs';
-import { failInterruptedImports } from './import.repository';
+import { failImportsOfStoppedProcesses } from './import.service';
 
 export const INTERRUPTED_IMPORTS_JOB = 'students.interrupted-imports';
 
@@ -16,7 +16,7 @@ export function interruptedImportsJob(db: Database): JobDefinition {
     // A missed minute is the next minute.
     retryLimit: 0,
     async run(_data, context) {
-      const failed = await failInterruptedImports(db);
+      const failed = await failImportsOfStoppedProcesses(db);
       if (failed > 0) context.logger.info({ failed }, 'imports interrompus marqués en échec');
     },
   };
