@@ -41,6 +41,7 @@ describe('the application jobs (composition root)', () => {
       'analytics.refresh',
       'public.rotate-visit-salts',
       'public.prune-visits',
+      'platform.rate-budgets-prune',
     ]);
     const queue = await startJobs(pool, jobs, silent, { work: false });
     await queue.stop();
@@ -60,6 +61,7 @@ describe('the application jobs (composition root)', () => {
       { name: 'notifications.weekly-summary', cron: '3 * * * *', timezone: 'Africa/Lome' },
       { name: 'payments.events', cron: '* * * * *', timezone: 'Africa/Lome' },
       { name: 'payments.reconcile', cron: '* * * * *', timezone: 'Africa/Lome' },
+      { name: 'platform.rate-budgets-prune', cron: '17 * * * *', timezone: 'Africa/Lome' },
       { name: 'public.prune-visits', cron: '20 0 * * *', timezone: 'Africa/Lome' },
       { name: 'public.rotate-visit-salts', cron: '0 0 * * *', timezone: 'Africa/Lome' },
     ]);
