@@ -71,6 +71,13 @@ describe('UEMOA RIB', () => {
     );
   });
 
+  it('refuses the keys 00, 98 and 99, which the modulo alone would take for 97, 01 and 02', () => {
+    const first22 = registryIbans[0]!.slice(4, 26);
+    const key = ribKey(first22);
+    expect(ribProblem(first22 + key)).toBeNull();
+    for (const wrong of ['00', '98', '99']) expect(ribProblem(first22 + wrong)).toBe('key');
+  });
+
   it('property: one changed digit of the account is caught by the key', () => {
     fc.assert(
       fc.property(

@@ -42,6 +42,9 @@ export type RibProblem = 'format' | 'key';
 export function ribProblem(rib: string): RibProblem | null {
   const value = normaliseBankText(rib);
   if (!ribShape.test(value)) return 'format';
+  // A key is 01 to 97: 00, 98 and 99 pass the modulo as 97, 01 and 02 would, but no bank issues them.
+  const key = Number(value.slice(-2));
+  if (key < 1 || key > 97) return 'key';
   const digits = [...value].map(ribDigit).join('');
   return mod97(digits) === 0 ? null : 'key';
 }
