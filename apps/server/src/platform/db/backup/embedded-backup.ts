@@ -14,6 +14,7 @@ import { startEmbeddedPostgres } from '../embedded/embedded-postgres';
 import { isProcessAlive } from '../embedded/processes';
 import { TarWriter } from './tar';
 import { BACKUP_FORMAT, MANIFEST_NAME, type BackupManifest } from './manifest';
+import { countMigrations } from './migrations-count';
 import { walSegmentsBetween } from './wal-names';
 
 export interface EmbeddedBackupOptions {
@@ -115,7 +116,7 @@ async function backupFrom(adminUrl: string, dataDir: string, out: string): Promi
               pg_size_bytes(current_setting('wal_segment_size'))::text as segment`,
     );
     const { version, segment } = facts.rows[0]!;
-    const migrations = await countMigrations(adminUrl);
+    const migrations = await countMigrations(ecolageDatabaseUrl(adminUrl));
     const slot = `ecolage_backup_${process.pid}_${Date.now()}`;
     // Reserved before the backup starts and temporary (dropped with this session whatever happens).
     await client.query('select pg_create_physical_replication_slot($1, true, true)', [slot]);
@@ -195,23 +196,6 @@ async function backupFrom(adminUrl: string, dataDir: string, out: string): Promi
   }
 }
 
-/** Migrations applied to the `ecolage` database (drizzle's journal), for the manifest. */
-async function countMigrations(adminUrl: string): Promise<number> {
-  const url = new URL(adminUrl);
-  url.pathname = '/ecolage';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    const result = await client.query<{ n: number }>(
-      `select case when to_regclass('drizzle.__drizzle_migrations') is null then 0
-              else (select count(*)::int from drizzle.__drizzle_migrations) end as n`,
-    );
-    return result.rows[0]?.n ?? 0;
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * Adds a directory's content under `prefix`. In the cluster (`cluster`), the emptied directories
  * are kept without their content and the skipped files are left out; beside it, everything but
@@ -272,4 +256,11 @@ function readdirEntryType(absolute: string): 'directory' | 'file' | 'other' {
   if (stats.isDirectory()) return 'directory';
   if (stats.isFile()) return 'file';
   return 'other';
+}
+
+/** The `ecolage` database on the engine the admin address names. */
+function ecolageDatabaseUrl(adminUrl: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = '/ecolage';
+  return url.toString();
 }

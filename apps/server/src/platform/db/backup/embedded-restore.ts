@@ -11,10 +11,10 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import pg from 'pg';
 import { startEmbeddedPostgres } from '../embedded/embedded-postgres';
 import { identityForPostgres } from '../embedded/system-user';
 import { BACKUP_FORMAT, MANIFEST_NAME, type BackupManifest } from './manifest';
+import { countMigrations } from './migrations-count';
 import { extractTar, TarFormatError, type ExtractedEntry } from './tar';
 
 export interface RestoreResult {
@@ -155,19 +155,5 @@ function chownTree(directory: string, uid: number, gid: number): void {
     const child = path.join(directory, entry.name);
     if (entry.isDirectory()) chownTree(child, uid, gid);
     else chownSync(child, uid, gid);
-  }
-}
-
-async function countMigrations(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const result = await client.query<{ n: number }>(
-      `select case when to_regclass('drizzle.__drizzle_migrations') is null then 0
-              else (select count(*)::int from drizzle.__drizzle_migrations) end as n`,
-    );
-    return result.rows[0]?.n ?? 0;
-  } finally {
-    await client.end();
   }
 }
