@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import {
   configureEmailTransport,
+  configureMessageLinks,
   configureSmsGateway,
   configureWhatsApp,
   messagingSettingsFromEnv,
@@ -13,6 +14,7 @@ import {
   type WhatsAppSettings,
 } from '../modules/messaging';
 import * as schema from '../db-schema';
+import { configureCampaignTouches } from '../modules/marketing';
 import { openDatabase, type DatabaseHandle } from '../platform/db/database';
 import { migrationStatus, runMigrations } from '../platform/db/migrate';
 import { loadConfig, type Config } from '../platform/env';
@@ -139,7 +141,7 @@ export interface Channels {
 }
 
 /**
- * SMS and WhatsApp: queued for the providers the environment names (the sandbox's téléphone in
+ * What sends messages, in every process. SMS and WhatsApp: queued for the providers the environment names (the sandbox's téléphone in
  * demo), else captured; their delivery reports come back to the callback origin (decisions/0020).
  * E-mail: queued for the SMTP server when one is set, else captured.
  */
@@ -152,6 +154,10 @@ export function configureChannels(base: ProcessBase): Channels {
   }
   configureSmsGateway(channels.sms);
   configureWhatsApp(channels.whatsapp);
+  // The opt-out links of reminders and campaigns and the campaigns' touches are signed with the
+  // process's secret: the worker renders them (dispatcher, campaign sending), the API checks them.
+  configureMessageLinks(base.jwtSecret);
+  configureCampaignTouches(base.jwtSecret);
   const emailTransport = base.config.SMTP_URL
     ? { smtpUrl: base.config.SMTP_URL, from: base.config.MAIL_FROM }
     : null;
