@@ -48,6 +48,7 @@ export function workerJobs(dependencies: JobDependencies): JobDefinition[] {
     {
       name: 'payments.reconcile',
       schedule: { cron: '* * * * *' },
+      expireInSeconds: 5 * 60,
       retryLimit: 0,
       async run() {
         try {
@@ -61,12 +62,14 @@ export function workerJobs(dependencies: JobDependencies): JobDefinition[] {
     {
       name: 'payments.events',
       schedule: { cron: '* * * * *' },
+      expireInSeconds: 5 * 60,
       retryLimit: 0,
       run: async () => void (await worker.drainEvents()),
     },
     {
       name: 'events.dispatch',
       schedule: { cron: '* * * * *' },
+      expireInSeconds: 5 * 60,
       retryLimit: 0,
       run: async () => void (await worker.dispatchOutbox()),
     },

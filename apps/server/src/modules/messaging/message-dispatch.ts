@@ -82,6 +82,7 @@ export function createMessaging(db: Database, files?: FileStorage): Messaging {
   const sweep: JobDefinition = {
     name: SWEEP_MESSAGES_JOB,
     schedule: { cron: '* * * * *' },
+    expireInSeconds: 5 * 60,
     retryLimit: 0,
     async run(_data, context) {
       if (!queue) throw new Error("l'envoi des messages n'est pas encore démarré");

@@ -33,6 +33,11 @@ export interface JobDefinition<Data = unknown> {
   retryDelaySeconds?: number;
   /** Each retry waits twice as long as the one before; true by default. */
   retryBackoff?: boolean;
+  /**
+   * How long a run may last before it is taken for lost (its process killed) and run again by
+   * another worker, in seconds; 15 minutes by default. A job that runs every minute says less.
+   */
+  expireInSeconds?: number;
   /** Recurring: one run per tick across every instance. tz: 'Africa/Lome' by default. */
   schedule?: { cron: string; tz?: string };
   /** Jobs fetched at once by one worker (each run on its own, failing on its own). */
@@ -80,7 +85,20 @@ function retryOptions(job: JobDefinition) {
     retryLimit: job.retryLimit ?? 5,
     retryDelay: job.retryDelaySeconds ?? 30,
     retryBackoff: job.retryBackoff ?? true,
+    expireInSeconds: job.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS,
   };
+}
+
+const DEFAULT_EXPIRE_SECONDS = 15 * 60;
+
+/** Whether the stored queue already has these options (nothing to write at start-up). */
+function sameOptions(queue: PgBoss.QueueResult, options: ReturnType<typeof retryOptions>) {
+  return (
+    queue.retryLimit === options.retryLimit &&
+    queue.retryDelay === options.retryDelay &&
+    queue.retryBackoff === options.retryBackoff &&
+    queue.expireInSeconds === options.expireInSeconds
+  );
 }
 
 /**
@@ -214,11 +232,17 @@ export async function startJobs(
   const definitions = new Map(jobs.map((job) => [job.name, job]));
   /** The ids of this process's workers of each job (notified when one is sent). */
   const workers = new Map<string, string[]>();
+  // Only what is missing or changed is written: processes starting together on a made schema
+  // read the queues once instead of each taking pg-boss's lock for every queue.
+  const stored = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
   for (const job of jobs) {
-    await retryStartRace(() =>
-      boss.createQueue(job.name, { name: job.name, ...retryOptions(job) }),
-    );
-    await boss.updateQueue(job.name, { name: job.name, ...retryOptions(job) });
+    const wanted = retryOptions(job);
+    const queue = stored.get(job.name);
+    if (!queue) {
+      await retryStartRace(() => boss.createQueue(job.name, { name: job.name, ...wanted }));
+    } else if (!sameOptions(queue, wanted)) {
+      await boss.updateQueue(job.name, { name: job.name, ...wanted });
+    }
   }
   if (work) {
     for (const schedule of await boss.getSchedules()) {

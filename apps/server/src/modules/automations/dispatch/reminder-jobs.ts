@@ -50,6 +50,7 @@ export function reminderJobs(dependencies: ReminderJobsDependencies): JobDefinit
     {
       name: DISPATCH_JOB,
       schedule: { cron: '* * * * *' },
+      expireInSeconds: 5 * 60,
       // A missed minute is the next minute.
       retryLimit: 0,
       async run(_data, context) {

@@ -13,6 +13,7 @@ export function interruptedImportsJob(db: Database): JobDefinition {
   return {
     name: INTERRUPTED_IMPORTS_JOB,
     schedule: { cron: '* * * * *' },
+    expireInSeconds: 5 * 60,
     // A missed minute is the next minute.
     retryLimit: 0,
     async run(_data, context) {
