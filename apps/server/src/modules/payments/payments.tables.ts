@@ -178,7 +178,7 @@ export const paymentTransitions = pgTable(
 /**
  * Every notification a provider sent, as received (headers and raw bytes), stored before anything
  * else happens. `dedupeKey` is unique per provider: a retried delivery is stored once. Rows whose
- * `processedAt` is null are the worker's queue.
+ * `processedAt` is null are the workers' queue, each event claimed by one worker at a time.
  */
 export const providerEvents = pgTable(
   'provider_events',
@@ -202,6 +202,11 @@ export const providerEvents = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
     tries: integer('tries').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * The lease of the worker processing it: until then no other worker takes it. A worker killed
+     * mid-batch leaves its lease to run out, and the event is taken over.
+     */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('provider_events_dedupe_key').on(table.provider, table.dedupeKey),

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../../platform/db/database';
 import { paymentAttempts, providerEvents } from '../payments.tables';
 
 export type NewProviderEvent = typeof providerEvents.$inferInsert;
+export type ProviderEvent = typeof providerEvents.$inferSelect;
 
 /** A delivery to store, with what names its payment: our id, else the provider's reference. */
 export interface InboundEventInput extends Omit<
@@ -87,14 +88,40 @@ export async function namesProviderPayment(
   return row !== undefined;
 }
 
-/** Events not processed yet, oldest first: the worker's queue (it survives a crash). */
-export async function findUnprocessedEvents(db: DbOrTx, limit: number, maxTries: number) {
-  return db
-    .select()
+/** A batch of 200 is applied in seconds; a lease of a minute leaves room for a slow database. */
+export const EVENT_LEASE_SECONDS = 60;
+
+/**
+ * Claims the oldest events not processed yet that no other worker holds (SKIP LOCKED, then a
+ * lease of `leaseSeconds`): the workers share the queue without applying the same batch twice,
+ * and the events of a worker killed mid-batch are taken over once its lease has run out. The
+ * queue survives a crash.
+ */
+export async function claimUnprocessedEvents(
+  db: DbOrTx,
+  limit: number,
+  maxTries: number,
+  leaseSeconds = EVENT_LEASE_SECONDS,
+): Promise<ProviderEvent[]> {
+  const free = db
+    .select({ id: providerEvents.id })
     .from(providerEvents)
-    .where(and(isNull(providerEvents.processedAt), lt(providerEvents.tries, maxTries)))
+    .where(
+      and(
+        isNull(providerEvents.processedAt),
+        lt(providerEvents.tries, maxTries),
+        or(isNull(providerEvents.claimedUntil), lt(providerEvents.claimedUntil, sql`now()`)),
+      ),
+    )
     .orderBy(asc(providerEvents.receivedAt))
-    .limit(limit);
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(providerEvents)
+    .set({ claimedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(inArray(providerEvents.id, free))
+    .returning();
+  return claimed.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
 }
 
 /**
@@ -126,6 +153,11 @@ export async function markEventProcessed(
 export async function recordEventFailure(db: DbOrTx, eventId: string, error: string) {
   await db
     .update(providerEvents)
-    .set({ tries: sql`${providerEvents.tries} + 1`, lastError: error.slice(0, 500) })
+    // Given back at once: the next round tries it again (up to its tries), whoever runs it.
+    .set({
+      tries: sql`${providerEvents.tries} + 1`,
+      lastError: error.slice(0, 500),
+      claimedUntil: null,
+    })
     .where(eq(providerEvents.id, eventId));
 }

@@ -2,7 +2,7 @@ import { checkAttempt } from './check-attempt.service';
 import { reconcileRefunds } from '../refunds/refund-settlement.service';
 import { findAttempts, findDueAttempts } from '../attempts.repository';
 import type { PaymentsContext } from '../payments-context';
-import { findUnprocessedEvents } from '../intake/provider-events.repository';
+import { claimUnprocessedEvents } from '../intake/provider-events.repository';
 import { prepareProviderEvent, recordProcessingFailure } from '../intake/provider-events.service';
 import type { ProviderEventRow } from '../payments.tables';
 import { applyObservedStatuses, type ApplyJob, type ApplyResult } from './apply-status.service';
@@ -111,7 +111,7 @@ export function createPaymentsWorker(
     do {
       again = false;
       for (;;) {
-        const batch = await findUnprocessedEvents(context.db, 200, MAX_EVENT_TRIES);
+        const batch = await claimUnprocessedEvents(context.db, 200, MAX_EVENT_TRIES);
         if (batch.length === 0) break;
         total += batch.length;
         await processBatch(batch);
