@@ -41,6 +41,20 @@ describe('the cheap hot path keeps the access log and the security headers', () 
     expect(JSON.stringify(lines)).not.toContain('secret');
   });
 
+  it("does not write a payer link's token", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino(loggerOptions({ LOG_LEVEL: 'info' }) as pino.LoggerOptions, {
+      write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>),
+    });
+    const app = await buildApp({ ...testAppOptions(database()), logger });
+    await app.ready();
+    await app.inject({ method: 'GET', url: '/payer/l/jeton-secret-du-parent' });
+    await app.close();
+    const access = lines.filter((line) => line.msg === 'requête');
+    expect(access.map((line) => line.url)).toEqual(['/payer/l/…']);
+    expect(JSON.stringify(lines)).not.toContain('jeton-secret-du-parent');
+  });
+
   it("sends exactly helmet's headers, computed once, on answers and on not-found", async () => {
     const reference = Fastify();
     await reference.register(helmet, {

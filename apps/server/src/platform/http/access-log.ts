@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { maskedUrl } from './masked-url';
 
 /**
  * One access-log line per request, written once it is answered: method, URL, client address,
@@ -6,7 +7,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
  * Fastify's own lines are two per request (« incoming request », « request completed »), the first
  * through the request serializer and the redaction of its headers: in the http bench's profile the
  * largest cost of a cheap request after the socket itself. No header is logged here, so nothing
- * needs redacting. A request that failed keeps Fastify's line with its error.
+ * needs redacting; the secrets some URLs carry are masked (`maskedUrl`). A request that failed keeps Fastify's line with its error.
  */
 export class AccessLog extends LogController {
   override incomingRequest(): void {}
@@ -25,7 +26,7 @@ export class AccessLog extends LogController {
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: maskedUrl(request.url),
         ip: request.ip,
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
