@@ -155,7 +155,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       DATABASE_URL: databaseUrl,
       DATABASE_DIRECT_URL: directUrl,
       DATABASE_POOL_MAX: String(options.poolMax ?? 8),
-      DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       JWT_SECRET: 'secret-de-la-grappe-de-test-32-caracteres-au-moins',
       PSP_CALLBACK_BASE_URL: webhooks,
@@ -185,6 +184,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         listen,
         {
           ...env,
+          // A directory of its own: nothing may rely on another process's disk.
+          DATA_DIR: path.join(dataDir, `${kind}-${index}`),
           ...(kind === 'api' ? { PORT: String(listen) } : { WORKER_PORT: String(listen) }),
         },
         options.bundle ?? false,
@@ -232,12 +233,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         await process.exited;
       },
       async waitIdle(timeoutMs = 60_000) {
+        let backlog: Record<string, number> = {};
         await waitFor(
-          async () =>
-            Object.values(await backgroundBacklog(database.pool)).every((count) => count === 0),
+          async () => {
+            backlog = await backgroundBacklog(database.pool);
+            return Object.values(backlog).every((count) => count === 0);
+          },
           'travail de fond terminé',
           timeoutMs,
-        );
+        ).catch((error: Error) => {
+          throw new Error(`${error.message} (reste : ${JSON.stringify(backlog)})`);
+        });
       },
       stop: cleanup,
     };
