@@ -10,13 +10,15 @@ if (!databaseUrl) throw new Error('usage: http-bare.ts <database url>');
 const hello = Fastify();
 hello.get('/', () => ({ hello: 'world' }));
 
-// The query drizzle sends for `findOrganizationBySlug` (every column, active schools, one row),
-// the answer's fields, a pool as large as the product's (DATABASE_POOL_MAX's default).
+// The query the product sends for `findSchoolPublicProfile` (the profile's columns, active
+// schools, one row), the answer's fields, a pool as large as the product's (DATABASE_POOL_MAX's
+// default).
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 const read = Fastify();
 read.get<{ Params: { slug: string } }>('/api/public/schools/:slug', async (request, reply) => {
   const { rows } = await pool.query(
-    'select * from organizations where slug = $1 and archived_at is null limit 1',
+    `select name, slug, city, country, brand_color, support_phone, contact_email, logo_file,
+      logo_version from organizations where slug = $1 and archived_at is null limit 1`,
     [request.params.slug],
   );
   const school = rows[0] as Record<string, unknown> | undefined;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/test-app';
 import { seedDemoData } from '../../seed/demo-seed';
@@ -31,6 +32,22 @@ describe('GET /api/public/schools/:slug and the demo seed', () => {
       code: 'SCHOOL_ADDRESS_NOT_FOUND',
       message: 'Aucune école ne correspond à cette adresse.',
     });
+  });
+
+  it('answers 404 for an archived school, as for an unknown one', async () => {
+    const { school } = await seedDemoData(database().db);
+    await database().db.execute(
+      sql`update organizations set archived_at = now() where id = ${school.id}`,
+    );
+    try {
+      const response = await app().inject({ method: 'GET', url: '/api/public/schools/ecole-demo' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('SCHOOL_ADDRESS_NOT_FOUND');
+    } finally {
+      await database().db.execute(
+        sql`update organizations set archived_at = null where id = ${school.id}`,
+      );
+    }
   });
 
   it('answers 400 for a malformed slug', async () => {

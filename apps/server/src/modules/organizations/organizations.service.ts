@@ -7,6 +7,7 @@ import { recordAuditEntry, type AuditEntryInput } from '../audit';
 import {
   findOrganizationById,
   findOrganizationBySlug,
+  findSchoolPublicProfile,
   findOrganizationsByIds,
   lockOrganizationRow,
   updateOrganizationSettings,
@@ -27,7 +28,7 @@ export async function getSchoolPublicProfile(
   db: DbOrTx,
   slug: string,
 ): Promise<SchoolPublicProfile> {
-  const school = await findOrganizationBySlug(db, slug);
+  const school = await findSchoolPublicProfile(db, slug);
   if (!school) throw domainError('SCHOOL_ADDRESS_NOT_FOUND');
   return {
     name: school.name,
