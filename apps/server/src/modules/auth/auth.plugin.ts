@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../platform/db/database';
 import { domainError } from '../../platform/errors';
@@ -17,39 +17,9 @@ const PUBLIC_PREFIXES = ['/api/docs'];
  */
 export const authPlugin = fp<{ db: Database; keys: AccessTokenKeys }>(
   async (app: FastifyInstance, options) => {
-    app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith('/api') || PUBLIC_PREFIXES.some((p) => route.url.startsWith(p)))
-        return;
-      const config = (route.config ?? {}) as RouteAccess;
-      const rules = [config.public, config.session, config.permission, config.operator].filter(
-        Boolean,
-      ).length;
-      if (rules !== 1) {
-        throw new Error(
-          `${String(route.method)} ${route.url} must declare exactly one of config.public, config.session, config.permission or config.operator`,
-        );
-      }
-      if (config.eventStream && !['GET', 'HEAD'].includes(String(route.method))) {
-        throw new Error(
-          `${String(route.method)} ${route.url}: only a GET route is an event stream`,
-        );
-      }
-      // Say it in the OpenAPI document too: the bearer scheme, and which permission.
-      if (!config.public && route.schema) {
-        Object.assign(route.schema, {
-          security: [{ bearerAuth: [] }],
-          ...(config.permission ? { 'x-permission': config.permission } : {}),
-          ...(config.operator ? { 'x-operator': true } : {}),
-        });
-      }
-    });
-
-    app.addHook('onRequest', async (request) => {
-      const url = request.routeOptions.url;
-      if (!url?.startsWith('/api') || PUBLIC_PREFIXES.some((p) => url.startsWith(p))) return;
+    /** Who calls, and may they: the check every protected route runs first. */
+    const authenticate = async (request: FastifyRequest) => {
       const config = request.routeOptions.config as RouteAccess;
-      if (config.public) return;
-
       const token = tokenFromHeader(request.headers.authorization);
       // A browser's event stream carries a stream ticket in its address instead (decisions/0022).
       const ticket = !token && config.eventStream ? ticketFromQuery(request.query) : undefined;
@@ -88,6 +58,39 @@ export const authPlugin = fp<{ db: Database; keys: AccessTokenKeys }>(
         role: access.role,
         permissions: access.permissions,
       };
+    };
+
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api') || PUBLIC_PREFIXES.some((p) => route.url.startsWith(p)))
+        return;
+      const config = (route.config ?? {}) as RouteAccess;
+      const rules = [config.public, config.session, config.permission, config.operator].filter(
+        Boolean,
+      ).length;
+      if (rules !== 1) {
+        throw new Error(
+          `${String(route.method)} ${route.url} must declare exactly one of config.public, config.session, config.permission or config.operator`,
+        );
+      }
+      if (config.eventStream && !['GET', 'HEAD'].includes(String(route.method))) {
+        throw new Error(
+          `${String(route.method)} ${route.url}: only a GET route is an event stream`,
+        );
+      }
+      // A protected route checks its caller before its own hooks (rate limits by member); a
+      // public one costs nothing here.
+      if (!config.public) {
+        const own = route.onRequest ?? [];
+        route.onRequest = [authenticate, ...(Array.isArray(own) ? own : [own])];
+      }
+      // Say it in the OpenAPI document too: the bearer scheme, and which permission.
+      if (!config.public && route.schema) {
+        Object.assign(route.schema, {
+          security: [{ bearerAuth: [] }],
+          ...(config.permission ? { 'x-permission': config.permission } : {}),
+          ...(config.operator ? { 'x-operator': true } : {}),
+        });
+      }
     });
   },
   { name: 'ecolage-auth' },
