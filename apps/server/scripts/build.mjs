@@ -17,7 +17,12 @@ await build({
     'src/modules/students/import/import-file.thread.ts',
     'src/seed/seed-cli.ts',
     'src/platform/db/migrate-cli.ts',
+    // The runbook's commands (docs/deploy.md), runnable in the image without tsx.
     'src/modules/audit/audit-verify-cli.ts',
+    'src/modules/billing/ledger-check/ledger-check-cli.ts',
+    'src/platform/jobs/jobs-cli.ts',
+    'src/composition/events-cli.ts',
+    'src/platform/db/backup/backup-cli.ts',
   ],
   outdir: 'dist',
   entryNames: '[name]',

@@ -114,4 +114,33 @@ describe('jobs (pg-boss on the real database)', () => {
     expect(await retryFailedJobs(pool, 'all')).toBe(0);
     await queue.stop();
   });
+
+  it("writes each queue's retry and expiry at start-up, and only what changed when started again", async () => {
+    const { pool } = database();
+    const queueOf = async (name: string) =>
+      (
+        await pool.query<{ retry_limit: number; expire_seconds: number; updated_on: Date }>(
+          `select retry_limit, expire_seconds, updated_on from pgboss.queue where name = $1`,
+          [name],
+        )
+      ).rows[0];
+    const job = (expireInSeconds?: number): JobDefinition => ({
+      name: 'test.expiry',
+      retryLimit: 2,
+      ...(expireInSeconds ? { expireInSeconds } : {}),
+      run: async () => undefined,
+    });
+    const first = await startJobs(pool, [job(300)], silent, { work: false });
+    await first.stop();
+    const created = await queueOf('test.expiry');
+    expect(created).toMatchObject({ retry_limit: 2, expire_seconds: 300 });
+    // The same definitions: nothing written.
+    const again = await startJobs(pool, [job(300)], silent, { work: false });
+    await again.stop();
+    expect((await queueOf('test.expiry'))!.updated_on).toEqual(created!.updated_on);
+    // A changed definition (the default, 15 minutes): written.
+    const changed = await startJobs(pool, [job()], silent, { work: false });
+    await changed.stop();
+    expect(await queueOf('test.expiry')).toMatchObject({ expire_seconds: 900 });
+  });
 });
