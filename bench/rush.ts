@@ -96,9 +96,12 @@ function cli(script: string, env: NodeJS.ProcessEnv) {
 /** The school once (import of 20,000 students), copied for each run. */
 let school: RushSchool | undefined;
 
-export async function benchRush(options: { workers?: number; kill?: boolean } = {}) {
+export async function benchRush(
+  options: { workers?: number; kill?: boolean; windowSeconds?: number } = {},
+) {
   const workers = options.workers ?? 2;
-  const windowSeconds = Number(process.env.BENCH_RUSH_WINDOW_SECONDS ?? 600);
+  const windowSeconds =
+    options.windowSeconds ?? Number(process.env.BENCH_RUSH_WINDOW_SECONDS ?? 600);
   const setupStarted = performance.now();
   if (!school) {
     const templateUrl = await freshRushDatabase(SERVER_URL, TEMPLATE);
@@ -288,10 +291,25 @@ export async function benchRush(options: { workers?: number; kill?: boolean } = 
   }
 }
 
-/** `npm run bench -- rush`: 2 workers; `--workers 1` vs 2 gives the ratio; `--kill`. */
+/**
+ * `npm run bench -- rush`: 2 workers; `--workers 1` vs 2 gives the ratio; `--kill`. `--ratio`:
+ * the same school paid as fast as the system takes it (no window) with 1 worker, then with 2, and
+ * the ratio of their confirmed payments per second.
+ */
 export async function benchRushFromArgs(argv: string[]) {
   const at = argv.indexOf('--workers');
   const kill = argv.includes('--kill');
+  if (argv.includes('--ratio')) {
+    const one = await benchRush({ workers: 1, windowSeconds: 0 });
+    const two = await benchRush({ workers: 2, windowSeconds: 0 });
+    const ratio =
+      Math.round((two.confirmedPaymentsPerSecond / one.confirmedPaymentsPerSecond) * 100) / 100;
+    console.log(
+      `Paiements confirmés par seconde : 1 worker ${one.confirmedPaymentsPerSecond}, ` +
+        `2 workers ${two.confirmedPaymentsPerSecond} : ×${ratio}`,
+    );
+    return { oneWorker: one, twoWorkers: two, ratio };
+  }
   if (at >= 0) return benchRush({ workers: Number(argv[at + 1]), kill });
   return benchRush({ workers: 2, kill });
 }
