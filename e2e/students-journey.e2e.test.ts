@@ -117,7 +117,8 @@ describe('programmes, students, import, invoices (journey)', () => {
     }
     await dialog.getByText('Total annuel : 1 120 000 FCFA'.replace(/ /g, '\u202f')).waitFor();
     await dialog.getByRole('button', { name: 'Ajouter le niveau' }).click();
-    await page.getByText('3 échéances').waitFor();
+    // Exact: the closing dialog's summary (« Inscription … + 3 échéances (…) ») may still be there.
+    await page.getByText('3 échéances', { exact: true }).waitFor();
 
     // Import: the bad row is listed in the preview, then skipped.
     await page.goto('/admin/etudiants');
