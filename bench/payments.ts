@@ -18,6 +18,7 @@ import { startWorkerThread } from '../apps/server/src/composition/worker-thread'
 import type { PaymentsContext } from '../apps/server/src/modules/payments';
 import { createPaymentProvidersFromEnv } from '../apps/server/src/modules/psp';
 import { connectDatabase } from '../apps/server/src/platform/db/database';
+import { jsonClient as client } from '../apps/server/src/test/cluster/json-client';
 import { runMigrations } from '../apps/server/src/platform/db/migrate';
 import { percentile } from './lib/in-process';
 import { root } from './lib/product-server';
@@ -43,22 +44,6 @@ async function inParallel<T>(
       }
     }),
   );
-}
-
-function client(base: string, token = '') {
-  return async <T = Record<string, unknown>>(method: string, url: string, body?: unknown) => {
-    const response = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : {}) as T;
-  };
 }
 
 async function freshDatabase(): Promise<string> {

@@ -14,6 +14,7 @@ import { runMigrations } from '../apps/server/src/platform/db/migrate';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { benchStorage } from './lib/bench-storage';
+import { jsonClient } from '../apps/server/src/test/cluster/json-client';
 
 export const RUSH_SECRET = 'secret-de-banc-d-essai-de-32-caracteres-au-moins';
 const ACCOUNT = { email: 'direction@rentree.tg', password: 'motdepasse-solide' };
@@ -87,24 +88,12 @@ export async function makeRushSchool(
   } as Parameters<typeof buildApp>[0]);
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
-    const call = async <T = Record<string, unknown>>(
+    const call = <T = Record<string, unknown>>(
       method: string,
       route: string,
       body?: unknown,
       token = '',
-    ) => {
-      const response = await fetch(`${base}${route}`, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (response.status >= 300) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-      return (text ? JSON.parse(text) : {}) as T;
-    };
+    ) => jsonClient(base, token)<T>(method, route, body);
     await call('POST', '/api/auth/registration', {
       name: 'Afi Mensah',
       schoolName: 'Collège de la Rentrée',

@@ -13,6 +13,7 @@ import {
   type TestS3Server,
 } from '../../platform/storage/s3-server.fixture';
 import { startCluster, waitFor, type Cluster } from './cluster';
+import { jsonClient as client } from './json-client';
 import { pgbouncerInstalled } from './pgbouncer';
 import { restoreServerDump } from './restore-dump';
 
@@ -36,22 +37,6 @@ interface Invoice {
   id: string;
   dueOn: string;
   balance: number;
-}
-
-function client(base: string, token = '') {
-  return async <T = Record<string, unknown>>(method: string, url: string, body?: unknown) => {
-    const response = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (response.status >= 300) throw new Error(`${method} ${url} : ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : {}) as T;
-  };
 }
 
 async function inParallel<T>(items: T[], lanes: number, work: (item: T) => Promise<void>) {
