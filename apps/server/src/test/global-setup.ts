@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../platform/db/embedded/embedded-postgres';
 import { runMigrations } from '../platform/db/migrate';
+import { adminQuery } from './admin-query';
 import { databaseUrl, randomDatabaseName } from './database-names';
 
 /**
@@ -32,7 +33,7 @@ export default async function setup(project: TestProject) {
   }
   const directUrl = directAdminUrl ?? adminUrl;
   const template = randomDatabaseName('ecolage_tpl');
-  await admin(directUrl, `create database ${template}`);
+  await adminQuery(directUrl, `create database ${template}`);
   // Directly: a pooler's idle server connection to the template would stop its cloning.
   const pool = new pg.Pool({ connectionString: databaseUrl(directUrl, template), max: 1 });
   try {
@@ -48,20 +49,10 @@ export default async function setup(project: TestProject) {
   });
 
   return async () => {
-    await admin(directUrl, `drop database if exists ${template} with (force)`);
+    await adminQuery(directUrl, `drop database if exists ${template} with (force)`);
     await stopEmbedded?.();
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
   };
-}
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 declare module 'vitest' {

@@ -1,20 +1,10 @@
 // A server dump (`db:backup` against PostgreSQL: `pg_dump -Fc`) restored into a fresh database
 // with `pg_restore`, as docs/deploy.md tells an operator to; the database is dropped afterwards.
 import { spawn } from 'node:child_process';
-import pg from 'pg';
 import * as schema from '../../db-schema';
 import { connectDatabase, type DatabaseHandle } from '../../platform/db/database';
+import { adminQuery } from '../admin-query';
 import { databaseUrl as withDatabase, randomDatabaseName } from '../database-names';
-
-async function adminQuery(serverUrl: string, text: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 function pgRestore(dump: string, url: string): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -1,11 +1,9 @@
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkAllSchools } from '../../modules/billing';
 import { verifyAllChains } from '../../modules/audit';
-import { multipartPayload, pngOf } from '../../modules/settings/settings.test-support';
 import { backUpServer } from '../../platform/db/backup/server-backup';
 import {
   S3RVER_CREDENTIALS,
@@ -16,6 +14,12 @@ import { startCluster, waitFor, type Cluster } from './cluster';
 import { jsonClient as client } from './json-client';
 import { pgbouncerInstalled } from './pgbouncer';
 import { restoreServerDump } from './restore-dump';
+import {
+  addDays,
+  expectLogoSharedAcrossProcesses,
+  inParallel,
+  type Invoice,
+} from './scale-out.test-support';
 
 /**
  * Issue 22's « Done when »: 2 API and 2 worker processes on one PostgreSQL behind PgBouncer in
@@ -26,30 +30,12 @@ import { restoreServerDump } from './restore-dump';
  * (s3rver) and a logo sent to one API process is served by the other. Both kinds of process
  * answer `/metrics` with the named series. A dump of the database restores into a fresh database
  * that passes both checks. Needs a PostgreSQL server and /usr/sbin/pgbouncer: the embedded engine's run
- * skips it (CI runs it in the PostgreSQL suite).
+ * skips it (CI runs it as its own step, on the built bundles).
  */
 const STUDENTS = 24;
 const METRICS_TOKEN = 'jeton-des-metriques-de-la-grappe';
 const { directAdminUrl, engine } = inject('testDatabase');
 const runnable = engine === 'external' && pgbouncerInstalled();
-
-interface Invoice {
-  id: string;
-  dueOn: string;
-  balance: number;
-}
-
-async function inParallel<T>(items: T[], lanes: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: lanes }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
-}
-
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe.skipIf(!runnable)(
   'a cluster of 2 API and 2 worker processes behind PgBouncer (PostgreSQL server suite; skipped on the embedded engine or without pgbouncer)',
@@ -104,37 +90,7 @@ describe.skipIf(!runnable)(
       const staff = client(api1, login.access_token);
 
       // A logo sent to the first API process is in the bucket and served by the second.
-      const logo = await pngOf(600, 300);
-      const form = multipartPayload({}, { name: 'logo.png', type: 'image/png', bytes: logo });
-      const sent = await fetch(`${api0}/api/settings/logo`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${login.access_token}`,
-          'content-type': form.contentType,
-        },
-        body: form.payload,
-      });
-      expect(sent.status, await sent.clone().text()).toBe(200);
-      const { logoUrl } = (await sent.json()) as { logoUrl: string };
-      const bucket = new S3Client({
-        endpoint: s3.endpoint,
-        region: 'us-east-1',
-        forcePathStyle: true,
-        credentials: S3RVER_CREDENTIALS,
-      });
-      const listed = await bucket.send(
-        new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'logos/' }),
-      );
-      expect(listed.Contents).toHaveLength(1);
-      const stored = await bucket.send(
-        new GetObjectCommand({ Bucket: s3.bucket, Key: listed.Contents![0]!.Key }),
-      );
-      const storedBytes = Buffer.from(await stored.Body!.transformToByteArray());
-      bucket.destroy();
-      const served = await fetch(`${api1}${logoUrl}`);
-      expect(served.status).toBe(200);
-      expect(served.headers.get('content-type')).toBe('image/png');
-      expect(Buffer.from(await served.arrayBuffer()).equals(storedBytes)).toBe(true);
+      await expectLogoSharedAcrossProcesses(s3, login.access_token, api0, api1);
       const start = new Date().getUTCFullYear() + 1;
       const year = await staff<{ id: string }>('POST', '/api/academic-years', {
         label: `${start}-${start + 1}`,
