@@ -8,11 +8,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import type pg from 'pg';
 import { sandboxProviderEnv } from '../../../../psp-sandbox/demo-env.mjs';
 import { startSandboxProcess } from '../../../../psp-sandbox/supervise.mjs';
 import * as schema from '../../db-schema';
 import { connectDatabase, type DatabaseHandle } from '../../platform/db/database';
+import { adminQuery } from '../admin-query';
 import { databaseUrl as withDatabase, randomDatabaseName } from '../database-names';
 import { freePort } from './free-port';
 import { startPgBouncer, type PgBouncer } from './pgbouncer';
@@ -82,16 +83,6 @@ export async function backgroundBacklog(pool: pg.Pool) {
     (select count(*) from outbound_messages where status in ('queued', 'sending')
       and next_attempt_at <= now()) as "messages"`);
   return Object.fromEntries(Object.entries(rows[0]!).map(([key, value]) => [key, Number(value)]));
-}
-
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Resolves once `ready()` is true; rejects after `timeoutMs` with `what`. */
@@ -241,8 +232,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           },
           'travail de fond terminé',
           timeoutMs,
-        ).catch((error: Error) => {
-          throw new Error(`${error.message} (reste : ${JSON.stringify(backlog)})`);
+        ).catch(async (error: Error) => {
+          const events = await database.pool.query(
+            `select id, received_at, claimed_until, tries, last_error, now() as now
+              from provider_events where processed_at is null`,
+          );
+          throw new Error(
+            `${error.message} (reste : ${JSON.stringify(backlog)}) ${JSON.stringify(events.rows)}`,
+          );
         });
       },
       stop: cleanup,

@@ -8,6 +8,7 @@ import {
   insertProviderEvents,
   markEventsProcessed,
   recordEventFailure,
+  secondsToNextLeaseEnd,
 } from './provider-events.repository';
 
 /**
@@ -62,6 +63,10 @@ describe('provider events: claimed by one worker at a time (real database)', () 
     const held = (await claimUnprocessedEvents(database().db, 100, 10)).filter(ours(ids));
     expect(held).toHaveLength(3);
     expect(held.every((event) => event.claimedUntil! > new Date())).toBe(true);
+    // Its takeover is due when the first lease ends.
+    const seconds = await secondsToNextLeaseEnd(database().db, 10);
+    expect(seconds).toBeGreaterThan(50);
+    expect(seconds).toBeLessThanOrEqual(60);
     // The worker dies; a minute later its lease is over.
     await database()
       .db.update(providerEvents)

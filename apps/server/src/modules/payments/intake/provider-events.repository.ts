@@ -125,6 +125,17 @@ export async function claimUnprocessedEvents(
 }
 
 /**
+ * Seconds until the first lease another worker holds on a waiting event runs out (null: none):
+ * the events of a worker that died are taken over then, without waiting for a new notification.
+ */
+export async function secondsToNextLeaseEnd(db: DbOrTx, maxTries: number): Promise<number | null> {
+  const { rows } = await db.execute<{ seconds: number | null }>(sql`
+    select extract(epoch from min(claimed_until) - now())::float8 as seconds from provider_events
+    where processed_at is null and tries < ${maxTries} and claimed_until > now()`);
+  return rows[0]?.seconds ?? null;
+}
+
+/**
  * Records how an event was processed, once: when two workers process the same event (they share
  * the queue), the one that applied it keeps its `applied`, not the other's later `unchanged`.
  */

@@ -2,7 +2,10 @@ import { checkAttempt } from './check-attempt.service';
 import { reconcileRefunds } from '../refunds/refund-settlement.service';
 import { findAttempts, findDueAttempts } from '../attempts.repository';
 import type { PaymentsContext } from '../payments-context';
-import { claimUnprocessedEvents } from '../intake/provider-events.repository';
+import {
+  claimUnprocessedEvents,
+  secondsToNextLeaseEnd,
+} from '../intake/provider-events.repository';
 import { prepareProviderEvent, recordProcessingFailure } from '../intake/provider-events.service';
 import type { ProviderEventRow } from '../payments.tables';
 import { applyObservedStatuses, type ApplyJob, type ApplyResult } from './apply-status.service';
@@ -121,6 +124,21 @@ export function createPaymentsWorker(
     return total;
   }
 
+  let leaseTimer: NodeJS.Timeout | null = null;
+  async function drainWhenLeasesEnd(): Promise<void> {
+    if (leaseTimer) return;
+    const seconds = await secondsToNextLeaseEnd(context.db, MAX_EVENT_TRIES).catch(() => null);
+    if (seconds === null || stopped || leaseTimer) return;
+    leaseTimer = setTimeout(
+      () => {
+        leaseTimer = null;
+        void drainEvents().catch(() => undefined);
+      },
+      Math.ceil(seconds * 1000) + 100,
+    );
+    leaseTimer.unref();
+  }
+
   function drainEvents(): Promise<number> {
     if (draining) {
       again = true;
@@ -128,6 +146,8 @@ export function createPaymentsWorker(
     }
     draining = drainOnce().finally(() => {
       draining = null;
+      // Events another worker holds are taken over when its lease runs out (it may have died).
+      if (!stopped) void drainWhenLeasesEnd();
       // What reacts to the confirmations (receipts) once the queue is empty: during a burst,
       // crediting comes first, and the reactions follow.
       if (!stopped) options.onDrained?.();
@@ -171,6 +191,7 @@ export function createPaymentsWorker(
     start: quietly(drainEvents),
     async stop() {
       stopped = true;
+      if (leaseTimer) clearTimeout(leaseTimer);
       await Promise.allSettled([draining, reconciling]);
     },
   };
