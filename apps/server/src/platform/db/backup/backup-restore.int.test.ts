@@ -12,9 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import * as schema from '../../../db-schema';
@@ -23,7 +22,7 @@ import { checkAllSchools } from '../../../modules/billing';
 import { DEMO_PASSWORD, seedDemoData } from '../../../seed/demo-seed';
 import { logIn } from '../../../test/auth-helpers';
 import { testAppOptions } from '../../../test/test-app';
-import type { Database } from '../database';
+import { connectDatabase } from '../database';
 import { startEmbeddedPostgres, type RunningEmbeddedPostgres } from '../embedded/embedded-postgres';
 import { runMigrations } from '../migrate';
 import { takeEmbeddedBackup } from './embedded-backup';
@@ -53,9 +52,12 @@ async function countRows(pool: pg.Pool): Promise<Counts> {
   return counts;
 }
 
+/**
+ * The product's own pool: an idle client cut off when its engine stops (`pool.end()` resolves
+ * before the server has read every goodbye) must not become an uncaught error.
+ */
 function connect(url: string) {
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
-  return { pool, db: drizzle(pool, { schema }) as unknown as Database };
+  return connectDatabase(url, 4, schema);
 }
 
 /**
