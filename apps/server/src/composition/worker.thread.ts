@@ -2,9 +2,9 @@
 // provider adapters, so that processing notifications, polling the providers and running the
 // events' handlers go on beside the HTTP server's event loop instead of taking turns with it.
 import { parentPort, workerData } from 'node:worker_threads';
-import { pino } from 'pino';
 import { connectDatabase } from '../platform/db/database';
-import { serializeError } from '../platform/logger';
+import type { Config } from '../platform/env';
+import { createLogger } from '../platform/logger';
 import {
   configureEmailTransport,
   configureSmsGateway,
@@ -16,11 +16,10 @@ import type { ThreadReply, ThreadRequest, ThreadSettings } from './worker-thread
 
 const settings = workerData as ThreadSettings;
 const port = parentPort!;
-const logger = pino({
-  name: 'tâches de fond',
-  level: settings.logLevel ?? 'info',
-  serializers: { err: serializeError },
-});
+const logger = createLogger(
+  { LOG_LEVEL: (settings.logLevel ?? 'info') as Config['LOG_LEVEL'] },
+  { name: 'tâches de fond' },
+);
 const database = connectDatabase(settings.databaseUrl, settings.poolMax ?? 5);
 // The receipts' SMS and e-mails queued here are sent by their pg-boss jobs (messaging), enqueued at commit.
 configureSmsGateway(settings.smsGateway ?? null);

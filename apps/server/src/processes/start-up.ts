@@ -2,7 +2,7 @@
 // settings, logger, database, schema, message channels, and a graceful stop on SIGTERM/SIGINT.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pino } from 'pino';
+import type { pino } from 'pino';
 import {
   configureEmailTransport,
   configureMessageLinks,
@@ -18,7 +18,7 @@ import { configureCampaignTouches } from '../modules/marketing';
 import { openDatabase, type DatabaseHandle } from '../platform/db/database';
 import { migrationStatus, runMigrations } from '../platform/db/migrate';
 import { loadConfig, type Config } from '../platform/env';
-import { loggerOptions } from '../platform/logger';
+import { createLogger } from '../platform/logger';
 import { createReadiness, type Readiness } from '../platform/observability/readiness';
 import { watchSlowQueries } from '../platform/observability';
 import { serverRoot } from '../platform/paths';
@@ -52,10 +52,10 @@ export function fail(logger: pino.Logger, error: unknown): never {
 export async function openProcess(kind: ProcessKind, poolMax?: number): Promise<ProcessBase> {
   const startedAt = performance.now();
   const config = loadConfig();
-  const logger = pino({
-    ...(loggerOptions(config) as pino.LoggerOptions),
-    ...(kind === 'all' ? {} : { base: { pid: process.pid, process: kind } }),
-  });
+  const logger = createLogger(
+    config,
+    kind === 'all' ? {} : { base: { pid: process.pid, process: kind } },
+  );
   const { version } = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8')) as {
     version: string;
   };

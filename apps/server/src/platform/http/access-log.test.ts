@@ -1,19 +1,18 @@
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
-import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { testAppOptions } from '../../test/test-app';
 import { useTestDatabase } from '../../test/test-database';
-import { loggerOptions } from '../logger';
-import { securityHeaders } from './security';
+import { createLogger } from '../logger';
+import { apiSecurityHeaders, securityHeaders } from './security';
 
 describe('the cheap hot path keeps the access log and the security headers', () => {
   const database = useTestDatabase();
 
   it('writes one access-log line per request, without headers', async () => {
     const lines: Record<string, unknown>[] = [];
-    const logger = pino(loggerOptions({ LOG_LEVEL: 'info' }) as pino.LoggerOptions, {
+    const logger = createLogger({ LOG_LEVEL: 'info' }, {}, {
       write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>),
     });
     const app = await buildApp({ ...testAppOptions(database()), logger });
@@ -43,7 +42,7 @@ describe('the cheap hot path keeps the access log and the security headers', () 
 
   it("does not write a payer link's token", async () => {
     const lines: Record<string, unknown>[] = [];
-    const logger = pino(loggerOptions({ LOG_LEVEL: 'info' }) as pino.LoggerOptions, {
+    const logger = createLogger({ LOG_LEVEL: 'info' }, {}, {
       write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>),
     });
     const app = await buildApp({ ...testAppOptions(database()), logger });
@@ -55,7 +54,7 @@ describe('the cheap hot path keeps the access log and the security headers', () 
     expect(JSON.stringify(lines)).not.toContain('jeton-secret-du-parent');
   });
 
-  it("sends exactly helmet's headers, computed once, on answers and on not-found", async () => {
+  it("sends helmet's headers, computed once, on pages and not-found, and the API's share on the API", async () => {
     const reference = Fastify();
     await reference.register(helmet, {
       contentSecurityPolicy: {
@@ -85,13 +84,35 @@ describe('the cheap hot path keeps the access log and the security headers', () 
     for (const [name, value] of Object.entries(computed)) expect(expected[name]).toBe(value);
 
     const app = await buildApp(testAppOptions(database()));
+    const pageMissing = await app.inject({ method: 'GET', url: '/nulle-part' });
     const answered = await app.inject({ method: 'GET', url: '/api/health/live' });
     const missing = await app.inject({ method: 'GET', url: '/api/nulle-part' });
     await app.close();
-    for (const response of [answered, missing]) {
+    // Pages (here a page's not-found) carry every one of helmet's headers.
+    for (const response of [pageMissing]) {
       for (const [name, value] of Object.entries(computed)) {
         expect(response.headers[name], name).toBe(value);
       }
     }
+    // The API's answers carry those a JSON answer or a file is concerned by, and not the others.
+    const forApi = apiSecurityHeaders(computed);
+    expect(Object.keys(forApi)).toEqual(
+      expect.arrayContaining([
+        'content-security-policy',
+        'cross-origin-resource-policy',
+        'referrer-policy',
+        'x-content-type-options',
+        'x-frame-options',
+        'x-permitted-cross-domain-policies',
+      ]),
+    );
+    for (const response of [answered, missing]) {
+      for (const [name, value] of Object.entries(computed)) {
+        expect(response.headers[name], name).toBe(name in forApi ? value : undefined);
+      }
+    }
+    const https = apiSecurityHeaders(await securityHeaders({ https: true }));
+    expect(https['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(https['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 });

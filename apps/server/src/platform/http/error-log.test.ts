@@ -1,12 +1,11 @@
 import { StudentMessages } from '@ecolage/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { testAppOptions } from '../../test/test-app';
 import { useTestDatabase } from '../../test/test-database';
-import { loggerOptions, serializeError } from '../logger';
+import { createLogger, serializeError } from '../logger';
 import { CONCURRENT_MESSAGE, DUPLICATE_MESSAGE } from './error-handler';
 
 const PERSONAL = 'Ama Mensah +22890112233';
@@ -18,7 +17,7 @@ describe('what a failed request writes to the log', () => {
   let organizationId = '';
 
   beforeAll(async () => {
-    const logger = pino(loggerOptions({ LOG_LEVEL: 'info' }) as pino.LoggerOptions, {
+    const logger = createLogger({ LOG_LEVEL: 'info' }, {}, {
       write: (line: string) => lines.push(line),
     });
     const { db } = database();

@@ -38,6 +38,8 @@ describe('request budgets across API processes', { timeout: 90_000 }, () => {
     for (let n = 1; n <= 10; n++) {
       const answer = await subscribe(a, '102.64.1.1', n);
       expect(answer.statusCode, answer.body).toBe(200);
+      // An allowed try says nothing of the budget.
+      expect(answer.headers['x-ratelimit-remaining']).toBeUndefined();
     }
     const eleventh = await subscribe(b, '102.64.1.1', 11);
     expect(eleventh.statusCode).toBe(429);
@@ -46,6 +48,8 @@ describe('request budgets across API processes', { timeout: 90_000 }, () => {
       message: expect.stringContaining('Trop de requêtes'),
     });
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(500);
+    expect(eleventh.headers['x-ratelimit-limit']).toBe('10');
+    expect(eleventh.headers['x-ratelimit-remaining']).toBe('0');
     // Another address keeps its own budget, on either instance.
     expect((await subscribe(b, '102.64.1.2', 12)).statusCode).toBe(200);
   });
