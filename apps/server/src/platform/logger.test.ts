@@ -3,9 +3,13 @@ import { createLogger, maskPersonalData } from './logger';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
-  const logger = createLogger({ LOG_LEVEL: 'info' }, {}, {
-    write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>),
-  });
+  const logger = createLogger(
+    { LOG_LEVEL: 'info' },
+    {},
+    {
+      write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>),
+    },
+  );
   return { logger, lines };
 }
 

@@ -12,9 +12,13 @@ describe('the cheap hot path keeps the access log and the security headers', () 
 
   it('writes one access-log line per request, without headers', async () => {
     const lines: Record<string, unknown>[] = [];
-    const logger = createLogger({ LOG_LEVEL: 'info' }, {}, {
-      write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>),
-    });
+    const logger = createLogger(
+      { LOG_LEVEL: 'info' },
+      {},
+      {
+        write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>),
+      },
+    );
     const app = await buildApp({ ...testAppOptions(database()), logger });
     await app.ready();
     lines.length = 0;
@@ -42,9 +46,13 @@ describe('the cheap hot path keeps the access log and the security headers', () 
 
   it("does not write a payer link's token", async () => {
     const lines: Record<string, unknown>[] = [];
-    const logger = createLogger({ LOG_LEVEL: 'info' }, {}, {
-      write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>),
-    });
+    const logger = createLogger(
+      { LOG_LEVEL: 'info' },
+      {},
+      {
+        write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>),
+      },
+    );
     const app = await buildApp({ ...testAppOptions(database()), logger });
     await app.ready();
     await app.inject({ method: 'GET', url: '/payer/l/jeton-secret-du-parent' });

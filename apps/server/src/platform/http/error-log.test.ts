@@ -17,9 +17,13 @@ describe('what a failed request writes to the log', () => {
   let organizationId = '';
 
   beforeAll(async () => {
-    const logger = createLogger({ LOG_LEVEL: 'info' }, {}, {
-      write: (line: string) => lines.push(line),
-    });
+    const logger = createLogger(
+      { LOG_LEVEL: 'info' },
+      {},
+      {
+        write: (line: string) => lines.push(line),
+      },
+    );
     const { db } = database();
     app = await buildApp({ ...testAppOptions(database()), logger });
     const open = { config: { public: true } } as const;
