@@ -2,23 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { connectDatabase } from '../../apps/server/src/platform/db/database';
 import { runMigrations } from '../../apps/server/src/platform/db/migrate';
+import { adminQuery } from '../../apps/server/src/test/admin-query';
 import { benchStorage } from './bench-storage';
 
 type ScratchDatabase = ReturnType<typeof connectDatabase>;
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * Runs `bench` on a fresh, migrated database of a PostgreSQL server (BENCH_DATABASE_URL, by
@@ -30,7 +20,7 @@ export async function withScratchDatabase<T>(
 ): Promise<T> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `bench_${label}_${randomBytes(4).toString('hex')}`;
-  await admin(serverUrl, `create database ${name}`);
+  await adminQuery(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = connectDatabase(url.toString(), 10);
@@ -40,7 +30,7 @@ export async function withScratchDatabase<T>(
   } finally {
     await database.close();
     if (process.env.BENCH_KEEP_DATABASE) console.log(`Base conservée : ${url.toString()}`);
-    else await admin(serverUrl, `drop database if exists ${name} with (force)`);
+    else await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
   }
 }
 

@@ -1,19 +1,12 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminQuery } from '../../test/admin-query';
 import { databaseUrl, randomDatabaseName } from '../../test/database-names';
 import { startJobs } from '../jobs/jobs';
 import { connectDatabase } from './database';
 import { migrationStatus, runMigrations } from './migrate';
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: inject('testDatabase').directAdminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => adminQuery(inject('testDatabase').directAdminUrl, statement);
 
 /**
  * Processes starting together on an empty database (through the run's pooler when it has one):
